@@ -1,0 +1,44 @@
+// `npm start`: the Firebase Auth Emulator (users kept in ./data/firebase) and one server process.
+// Ctrl-C stops the server first (it closes the database), then the emulator (which exports its users).
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ensureAuthEmulator, REPO_ROOT } from '../tests/support/emulator';
+import { stop } from './run';
+
+const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data'));
+mkdirSync(dataDir, { recursive: true });
+const usesRealFirebase = Boolean(process.env.GOOGLE_APPLICATION_CREDENTIALS) && !process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+const emulator = usesRealFirebase
+  ? null
+  : await ensureAuthEmulator({
+      configFile: join(REPO_ROOT, 'firebase.json'),
+      host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+      dataDir: join(dataDir, 'firebase'),
+    });
+if (emulator) console.log(`Firebase Auth Emulator on http://${emulator.host} (project demo-kiwi)`);
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
+  cwd: REPO_ROOT,
+  stdio: 'inherit',
+  detached: true, // its own process group: Ctrl-C reaches it only through us, in order
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    ...(emulator ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } : {}),
+  },
+});
+
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping Kiwi...');
+  await stop(server, 'SIGTERM');
+  await emulator?.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+server.once('exit', (code) => void shutdown(code ?? 1));
