@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { UpdateUserSchema } from './user';
+
+type Failure = { path: string; message: string };
+
+const failures = (input: unknown): Failure[] => {
+  const result = UpdateUserSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+};
+
+describe('UpdateUserSchema', () => {
+  it('accepts a full profile update with a device', () => {
+    const input = {
+      user: {
+        name: '  山田 花子 ',
+        nickname: 'はなこ🌸',
+        birthday: '1990-02-28',
+        resting_heart_rate: 62,
+        icon: 'https://example.com/icon.png',
+        device: { uuid: '6f1c9a4e-0b4e-4b8a-9a51-1a2b3c4d5e6f', fcm_token: 'fcm:abc' },
+      },
+    };
+    expect(UpdateUserSchema.parse(input)).toEqual({ user: { ...input.user, name: '山田 花子' } });
+  });
+
+  it.each<[string, unknown]>([
+    ['an empty update', { user: {} }],
+    ['only the device', { user: { device: { uuid: 'u', fcm_token: 't' } } }],
+    ['nulls that clear fields', { user: { nickname: null, birthday: null, resting_heart_rate: null, icon: null } }],
+    ['an empty nickname', { user: { nickname: '' } }],
+    ['a leap day', { user: { birthday: '2000-02-29' } }],
+    ['the date picker edges', { user: { birthday: '1900-01-01' } }],
+    ['heart rate at the bounds', { user: { resting_heart_rate: 30 } }],
+    ['a name of 50 emoji', { user: { name: '👨‍👩‍👧‍👦'.repeat(50) } }],
+  ])('accepts %s', (_name, input) => {
+    expect(failures(input)).toEqual([]);
+  });
+
+  it.each<[string, unknown, Failure[]]>([
+    ['no user', {}, [{ path: 'user', message: 'validation.required' }]],
+    ['not an object', { user: 'me' }, [{ path: 'user', message: 'validation.invalidType' }]],
+    ['unknown top-level key', { user: {}, admin: true }, [{ path: '', message: 'validation.unknownKey' }]],
+    ['unknown user key (role cannot be set)', { user: { role: 'admin' } }, [{ path: 'user', message: 'validation.unknownKey' }]],
+    ['empty name', { user: { name: '   ' } }, [{ path: 'user.name', message: 'validation.required' }]],
+    ['null name', { user: { name: null } }, [{ path: 'user.name', message: 'validation.invalidType' }]],
+    ['name too long', { user: { name: 'a'.repeat(51) } }, [{ path: 'user.name', message: 'validation.tooLong' }]],
+    ['nickname too long', { user: { nickname: 'あ'.repeat(31) } }, [{ path: 'user.nickname', message: 'validation.tooLong' }]],
+    ['birthday in another format', { user: { birthday: '1990/02/28' } }, [{ path: 'user.birthday', message: 'validation.invalidFormat' }]],
+    ['birthday with a time', { user: { birthday: '1990-02-28T00:00:00Z' } }, [{ path: 'user.birthday', message: 'validation.invalidFormat' }]],
+    ['impossible date', { user: { birthday: '2001-02-29' } }, [{ path: 'user.birthday', message: 'validation.invalidFormat' }]],
+    ['birthday before 1900', { user: { birthday: '1899-12-31' } }, [{ path: 'user.birthday', message: 'validation.invalidFormat' }]],
+    ['birthday as a number', { user: { birthday: 19900228 } }, [{ path: 'user.birthday', message: 'validation.invalidType' }]],
+    ['heart rate too low', { user: { resting_heart_rate: 29 } }, [{ path: 'user.resting_heart_rate', message: 'validation.tooSmall' }]],
+    ['heart rate too high', { user: { resting_heart_rate: 221 } }, [{ path: 'user.resting_heart_rate', message: 'validation.tooBig' }]],
+    ['heart rate not whole', { user: { resting_heart_rate: 60.5 } }, [{ path: 'user.resting_heart_rate', message: 'validation.integer' }]],
+    ['heart rate as a string', { user: { resting_heart_rate: '60' } }, [{ path: 'user.resting_heart_rate', message: 'validation.invalidType' }]],
+    ['icon not a URL', { user: { icon: 'icon.png' } }, [{ path: 'user.icon', message: 'validation.invalidFormat' }]],
+    ['icon with a script URL', { user: { icon: 'javascript:alert(1)' } }, [{ path: 'user.icon', message: 'validation.invalidFormat' }]],
+    ['device without token', { user: { device: { uuid: 'u' } } }, [{ path: 'user.device.fcm_token', message: 'validation.required' }]],
+    ['device with empty uuid', { user: { device: { uuid: '', fcm_token: 't' } } }, [{ path: 'user.device.uuid', message: 'validation.required' }]],
+    ['device with an unknown key', { user: { device: { uuid: 'u', fcm_token: 't', os: 'ios' } } }, [{ path: 'user.device', message: 'validation.unknownKey' }]],
+    [
+      'several problems at once',
+      { user: { name: '', resting_heart_rate: 10 } },
+      [
+        { path: 'user.name', message: 'validation.required' },
+        { path: 'user.resting_heart_rate', message: 'validation.tooSmall' },
+      ],
+    ],
+  ])('refuses %s', (_name, input, expected) => {
+    expect(failures(input)).toEqual(expected);
+  });
+});

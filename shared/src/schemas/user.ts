@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ErrorCode } from '../api/error-codes';
+import { graphemeString } from '../domain/graphemes';
+import { requiredOrInvalidType, strictPayload } from './common';
+
+// Limits the spec leaves open ("other product limits: not shown"); the birthday range is the date picker's (§9).
+export const USER_LIMITS = {
+  nameMax: 50,
+  nicknameMax: 30,
+  restingHeartRateMin: 30,
+  restingHeartRateMax: 220,
+  birthdayMin: '1900-01-01',
+  birthdayMax: '2099-12-31',
+  iconMax: 2048,
+} as const;
+
+const invalidFormat = { error: ErrorCode.validationInvalidFormat };
+
+const birthday = z.iso
+  .date({ error: (issue) => (issue.input === undefined ? ErrorCode.validationRequired : typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : ErrorCode.validationInvalidType) })
+  .refine((date) => date >= USER_LIMITS.birthdayMin && date <= USER_LIMITS.birthdayMax, invalidFormat);
+
+const restingHeartRate = z
+  .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+  .min(USER_LIMITS.restingHeartRateMin, { error: ErrorCode.validationTooSmall })
+  .max(USER_LIMITS.restingHeartRateMax, { error: ErrorCode.validationTooBig });
+
+const icon = z
+  .url({ protocol: /^https?$/, error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : requiredOrInvalidType(issue)) })
+  .max(USER_LIMITS.iconMax, { error: ErrorCode.validationTooLong });
+
+/** PUT /api/users/{id}: the own profile, plus the device to push to. Every field may be left out; null clears it. */
+export const UpdateUserSchema = strictPayload({
+  user: strictPayload({
+    name: graphemeString({ min: 1, max: USER_LIMITS.nameMax, trim: true }).optional(),
+    nickname: graphemeString({ max: USER_LIMITS.nicknameMax, trim: true }).nullable().optional(),
+    birthday: birthday.nullable().optional(),
+    resting_heart_rate: restingHeartRate.nullable().optional(),
+    icon: icon.nullable().optional(),
+    device: strictPayload({
+      uuid: graphemeString({ min: 1, max: 255 }),
+      fcm_token: graphemeString({ min: 1, max: 4096 }),
+    }).optional(),
+  }),
+});
+
+export type UpdateUserInput = z.input<typeof UpdateUserSchema>;
+export type UpdateUser = z.output<typeof UpdateUserSchema>;
