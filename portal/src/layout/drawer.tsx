@@ -1,0 +1,62 @@
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { KiwiUser } from '../session/kiwi-user';
+import { useSession } from '../session/session-provider';
+import { isAdmin } from '../guards/access';
+import type { DrawerVariant } from './layout-rules';
+import { logoHref } from './layout-rules';
+import { menuFor } from './menus';
+
+export function Logo({ variant, user }: { variant: DrawerVariant; user: KiwiUser | null }) {
+  const { t } = useTranslation('portal');
+  return (
+    <Link to={logoHref(variant, user)} className="logo" aria-label={t('layout.logoLabel')}>
+      <span className="logo__mark" aria-hidden="true" />
+      <span className="logo__text">{t('common:appName')}</span>
+    </Link>
+  );
+}
+
+/** The side menu's content: logo, admin badge, the area's menu and logout (SPEC §2). */
+export function DrawerContent({
+  variant,
+  identifier,
+  onNavigate,
+}: {
+  variant: DrawerVariant;
+  identifier: string | undefined;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation('portal');
+  const { kiwiUser, signOut } = useSession();
+  const navigate = useNavigate();
+
+  return (
+    <div className="drawer__content">
+      <div className="drawer__header">
+        <Logo variant={variant} user={kiwiUser} />
+        {isAdmin(kiwiUser) && <span className="drawer__badge">{t('layout.adminBadge')}</span>}
+      </div>
+      <ul className="drawer__menu">
+        {menuFor(variant, kiwiUser, identifier).map((item) => (
+          <li key={item.to + item.label}>
+            <NavLink to={item.to} end={item.end} className="drawer__link" onClick={onNavigate}>
+              {t(item.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="drawer__logout"
+        onClick={() => {
+          onNavigate?.();
+          navigate('/login', { replace: true });
+          void signOut();
+        }}
+      >
+        {t('layout.logout')}
+      </button>
+    </div>
+  );
+}

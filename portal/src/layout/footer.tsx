@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LANGUAGES } from '@kiwi/shared/i18n/create-i18n';
+import { useSession } from '../session/session-provider';
+import { rememberLanguage, type Language } from '../i18n/language';
+
+// SPEC §2 names the two links but not their hosts (recorded in docs/decisions.md).
+export const COMPANY_OVERVIEW_URL = 'https://kiwi.example/company';
+export const PRIVACY_POLICY_URL = 'https://kiwi.example/privacy';
+
+export function Footer() {
+  const { t } = useTranslation('portal');
+  return (
+    <footer className="footer">
+      <nav className="footer__links" aria-label={t('footer.label')}>
+        <a href={COMPANY_OVERVIEW_URL} target="_blank" rel="noopener noreferrer">
+          {t('footer.companyOverview')}
+        </a>
+        <a href={PRIVACY_POLICY_URL} target="_blank" rel="noopener noreferrer">
+          {t('footer.privacyPolicy')}
+        </a>
+      </nav>
+      <LanguageSwitch />
+      <small className="footer__copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</small>
+    </footer>
+  );
+}
+
+/** Changes the interface language and remembers it for this user (and this device). */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation('common');
+  const { user } = useSession();
+  const id = useId();
+  return (
+    <div className="language-switch">
+      <label htmlFor={id}>{t('language.label')}</label>
+      <select
+        id={id}
+        value={i18n.language}
+        onChange={(event) => {
+          const language = event.target.value as Language;
+          rememberLanguage(language, user?.uid);
+          void i18n.changeLanguage(language);
+        }}
+      >
+        {SUPPORTED_LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {t(`language.${language}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

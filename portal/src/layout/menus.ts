@@ -1,0 +1,55 @@
+import type { KiwiUser } from '../session/kiwi-user';
+import { managedOrganizationIdentifier } from '../guards/access';
+import type { DrawerVariant } from './layout-rules';
+
+/** A drawer entry: `label` is a key in the portal namespace; `end` marks links active only on their exact path. */
+export type MenuItem = { to: string; label: string; end?: boolean };
+
+export function memberMenu(user: KiwiUser | null): MenuItem[] {
+  const items: MenuItem[] = [
+    { to: '/events', label: 'pages.member.events' },
+    { to: '/guilds', label: 'pages.member.guilds' },
+    { to: '/send_coins', label: 'pages.member.sendCoins' },
+    { to: '/app_install', label: 'pages.member.appInstall' },
+    { to: '/user/mfa_setting', label: 'pages.member.mfaSetting' },
+  ];
+  const identifier = managedOrganizationIdentifier(user);
+  if (identifier) items.push({ to: `/org/${encodeURIComponent(identifier)}`, label: 'menu.organizationArea' });
+  return items;
+}
+
+export function organizationMenu(identifier: string): MenuItem[] {
+  const base = `/org/${encodeURIComponent(identifier)}`;
+  return [
+    { to: base, label: 'pages.organization.workoutDashboard', end: true },
+    { to: `${base}/events`, label: 'pages.organization.communicationDashboard' },
+    { to: `${base}/news`, label: 'pages.organization.news' },
+    { to: `${base}/members`, label: 'pages.organization.members' },
+    { to: `${base}/groups`, label: 'pages.organization.groups' },
+    { to: `${base}/walking_events`, label: 'pages.organization.walkingEvents' },
+    { to: `${base}/violation_reports`, label: 'pages.organization.violationReports' },
+    { to: `${base}/kiwi_coin_transfers`, label: 'pages.organization.kiwiCoinTransfers' },
+    { to: `${base}/external_services`, label: 'pages.organization.externalServices' },
+    { to: `${base}/well_being_surveys`, label: 'pages.organization.wellBeingSurveys' },
+    { to: '/', label: 'menu.backToHome', end: true },
+  ];
+}
+
+export const ADMIN_MENU: MenuItem[] = [
+  { to: '/_admin', label: 'pages.admin.dashboard', end: true },
+  { to: '/_admin/users', label: 'pages.admin.users' },
+  { to: '/_admin/org', label: 'pages.admin.organizations' },
+  { to: '/_admin/gifts', label: 'pages.admin.gifts' },
+  { to: '/_admin/gift_categories', label: 'pages.admin.giftCategories' },
+  { to: '/_admin/quests', label: 'pages.admin.quests' },
+  { to: '/_admin/well_being_surveys', label: 'pages.admin.wellBeingSurveys' },
+  { to: '/_admin/app_informations', label: 'pages.admin.appInformations' },
+  { to: '/_admin/kiwi_coin_transfers', label: 'pages.admin.kiwiCoinTransfers' },
+  { to: '/_admin/system_settings', label: 'pages.admin.systemSettings' },
+];
+
+export function menuFor(variant: DrawerVariant, user: KiwiUser | null, identifier: string | undefined): MenuItem[] {
+  if (variant === 'admin') return ADMIN_MENU;
+  if (variant === 'organization' && identifier) return organizationMenu(identifier);
+  return memberMenu(user);
+}

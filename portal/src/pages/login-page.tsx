@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
+import { useSession } from '../session/session-provider';
+import { landingPath, safePreviousPath } from '../guards/access';
+import { LoginSchema, type LoginInput } from './login-schema';
+import { TextField } from './text-field';
+
+/** SPEC §2: email and password sign-in; returns to previousPath afterwards (or the role's landing page). */
+export function LoginPage() {
+  const { t } = useTranslation('portal');
+  const { auth, status, kiwiUser } = useSession();
+  const [searchParams] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
+
+  if (status === 'signedIn') {
+    return <Navigate to={safePreviousPath(searchParams.get('previousPath')) ?? landingPath(kiwiUser)} replace />;
+  }
+
+  const onSubmit = async ({ email, password }: LoginInput) => {
+    setFailure(null);
+    try {
+      await signInWithEmailAndPassword(auth, email, password);
+    } catch (error) {
+      setFailure(t(identityErrorKey(error)));
+    }
+  };
+  // After the identity sign-in the session still loads the product user; the form waits for it.
+  const busy = isSubmitting || status === 'loading';
+
+  return (
+    <div className="auth-card">
+      <div className="auth-card__brand" aria-hidden="true">
+        <span className="logo">
+          <span className="logo__mark" />
+          <span>{t('common:appName')}</span>
+        </span>
+      </div>
+      <h1>{t('login.title')}</h1>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={busy}>
+        {failure && (
+          <p role="alert" className="alert alert--error">
+            {failure}
+          </p>
+        )}
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          error={errors.email}
+          {...register('email')}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+          {...register('password')}
+        />
+        <div className="auth-card__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? t('login.submitting') : t('login.submit')}
+          </button>
+          <Link to="/user/reset_password">{t('login.forgotPassword')}</Link>
+        </div>
+      </form>
+    </div>
+  );
+}

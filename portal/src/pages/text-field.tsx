@@ -1,0 +1,25 @@
+import { useId, type ComponentProps } from 'react';
+import type { FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+/** A labelled input whose error (a stable code from the zod schema) is translated and tied to it for screen readers. */
+export function TextField({
+  label,
+  error,
+  ...input
+}: { label: string; error: FieldError | undefined } & ComponentProps<'input'>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+      {error?.message && (
+        <p id={errorId} className="field__error">
+          {t(`errors:${error.message}`)}
+        </p>
+      )}
+    </div>
+  );
+}

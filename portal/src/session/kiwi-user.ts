@@ -1,0 +1,43 @@
+// The product user as GET /api/user returns it after JSON:API decoding (camelCase, relationships resolved).
+export type Organization = {
+  id: string;
+  name: string;
+  identifier: string;
+  icon?: string | null;
+  plan?: string;
+  numberOfMembers?: number;
+  serviceStartedAt?: string | null;
+  archived?: boolean;
+};
+
+export type OrganizationRole = 'manager' | 'member';
+
+export type OrganizationMember = {
+  id: string;
+  role: OrganizationRole;
+  activeFrom?: string | null;
+  activeTo?: string | null;
+  state?: 'active' | 'pending' | 'expired';
+  name?: string;
+  nickname?: string | null;
+  icon?: string | null;
+  organization: Organization;
+};
+
+export type KiwiUser = {
+  id: string;
+  role: 'admin' | 'member';
+  name: string;
+  email: string;
+  nickname?: string | null;
+  birthday?: string | null;
+  restingHeartRate?: number | null;
+  icon?: string | null;
+  active?: boolean;
+  organizationMembers: OrganizationMember[];
+};
+
+/** The first membership decides the user's organisation and rights (SPEC §5, §6). */
+export function firstMembership(user: KiwiUser | null): OrganizationMember | undefined {
+  return user?.organizationMembers[0];
+}

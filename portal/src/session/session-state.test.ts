@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from 'firebase/auth';
+import { acmeMember } from '../test-users';
+import { initialSessionState, sessionReducer, sessionStatus } from './session-state';
+
+const user = { uid: 'demo-acme-member' } as User;
+
+describe('sessionReducer', () => {
+  it('starts not loaded and signed out', () => {
+    expect(initialSessionState).toEqual({ loaded: false, user: null, kiwiUser: null });
+    expect(sessionStatus(initialSessionState)).toBe('loading');
+  });
+
+  it('login sets the identity user; loading the product user sets kiwiUser and loaded', () => {
+    const loggedIn = sessionReducer(initialSessionState, { type: 'LOGIN', user });
+    expect(loggedIn).toEqual({ loaded: false, user, kiwiUser: null });
+    expect(sessionStatus(loggedIn)).toBe('loading');
+    const loaded = sessionReducer(loggedIn, { type: 'LOAD_KIWI_USER', kiwiUser: acmeMember });
+    expect(loaded).toEqual({ loaded: true, user, kiwiUser: acmeMember });
+    expect(sessionStatus(loaded)).toBe('signedIn');
+  });
+
+  it('logout clears both and sets loaded', () => {
+    const loaded = { loaded: true, user, kiwiUser: acmeMember };
+    const loggedOut = sessionReducer(loaded, { type: 'LOGOUT' });
+    expect(loggedOut).toEqual({ loaded: true, user: null, kiwiUser: null });
+    expect(sessionStatus(loggedOut)).toBe('signedOut');
+  });
+
+  it('a sign-in after logout waits for the product user before counting as signed in', () => {
+    const signingIn = sessionReducer({ loaded: true, user: null, kiwiUser: null }, { type: 'LOGIN', user });
+    expect(sessionStatus(signingIn)).toBe('loading');
+  });
+});

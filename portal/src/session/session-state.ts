@@ -1,0 +1,33 @@
+import type { User } from 'firebase/auth';
+import type { KiwiUser } from './kiwi-user';
+
+/** SPEC §4: initial (loaded false, no user); login sets the identity user; loading the product user sets kiwiUser and loaded. */
+export type SessionState = { loaded: boolean; user: User | null; kiwiUser: KiwiUser | null };
+
+export type SessionAction =
+  | { type: 'LOGIN'; user: User }
+  | { type: 'LOAD_KIWI_USER'; kiwiUser: KiwiUser }
+  | { type: 'LOGOUT' };
+
+export const initialSessionState: SessionState = { loaded: false, user: null, kiwiUser: null };
+
+export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
+  switch (action.type) {
+    case 'LOGIN':
+      return { ...state, user: action.user, kiwiUser: null };
+    case 'LOAD_KIWI_USER':
+      return { ...state, kiwiUser: action.kiwiUser, loaded: true };
+    case 'LOGOUT':
+      return { loaded: true, user: null, kiwiUser: null };
+  }
+}
+
+/**
+ * Signed in means the product user is known. While an identity user waits for its product user the session
+ * is still settling: guards wait instead of redirecting.
+ */
+export function sessionStatus(state: SessionState): 'loading' | 'signedOut' | 'signedIn' {
+  if (state.kiwiUser) return 'signedIn';
+  if (!state.loaded || state.user) return 'loading';
+  return 'signedOut';
+}

@@ -1,0 +1,14 @@
+import type { ApiClient } from '../api-client';
+
+/** GET /api/client_config (public): the web settings the portal starts Firebase with. */
+export type ClientConfig = {
+  firebaseApiKey: string;
+  firebaseProjectId: string;
+  firebaseAuthDomain?: string | null;
+  authEmulatorUrl?: string | null;
+};
+
+export async function fetchClientConfig(api: ApiClient): Promise<ClientConfig> {
+  const { data } = await api.get<ClientConfig>('/client_config', undefined, { public: true });
+  return data;
+}

@@ -1,0 +1,91 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import './toast.css';
+
+export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
+export type ToastMessage = { id: number; text: string; severity: ToastSeverity };
+export type ToastState = { messages: ToastMessage[]; nextId: number };
+export type ToastAction = { type: 'SHOW'; text: string; severity: ToastSeverity } | { type: 'CLOSE' };
+
+/** SPEC §4 and §9: the toast hides itself 10 s after the last message arrived. */
+export const TOAST_AUTO_HIDE_MS = 10_000;
+
+export const initialToastState: ToastState = { messages: [], nextId: 1 };
+
+export function toastReducer(state: ToastState, action: ToastAction): ToastState {
+  switch (action.type) {
+    case 'SHOW':
+      return {
+        messages: [...state.messages, { id: state.nextId, text: action.text, severity: action.severity }],
+        nextId: state.nextId + 1,
+      };
+    case 'CLOSE':
+      return state.messages.length === 0 ? state : { ...state, messages: [] };
+  }
+}
+
+export function isToastOpen(state: ToastState): boolean {
+  return state.messages.length > 0;
+}
+
+export type ToastApi = {
+  showToast(text: string, severity?: ToastSeverity): void;
+  closeToast(): void;
+};
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function ToastProvider({ children, autoHideMs = TOAST_AUTO_HIDE_MS }: { children: ReactNode; autoHideMs?: number }) {
+  const [state, dispatch] = useReducer(toastReducer, initialToastState);
+  const closeToast = useCallback(() => dispatch({ type: 'CLOSE' }), []);
+  const showToast = useCallback(
+    (text: string, severity: ToastSeverity = 'info') => dispatch({ type: 'SHOW', text, severity }),
+    [],
+  );
+  const api = useMemo(() => ({ showToast, closeToast }), [showToast, closeToast]);
+
+  useEffect(() => {
+    if (!isToastOpen(state)) return;
+    const timer = setTimeout(closeToast, autoHideMs);
+    return () => clearTimeout(timer);
+  }, [state, autoHideMs, closeToast]);
+
+  return (
+    <ToastContext value={api}>
+      {children}
+      <Toast messages={state.messages} onClose={closeToast} />
+    </ToastContext>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}
+
+function Toast({ messages, onClose }: { messages: ToastMessage[]; onClose: () => void }) {
+  const { t } = useTranslation('common');
+  // The live region stays mounted so screen readers announce messages added to it.
+  return (
+    <section className="kiwi-toast" aria-label={t('toast.label')} data-open={messages.length > 0}>
+      <div role="status" aria-live="polite">
+        {messages.length > 0 && (
+          <div className="kiwi-toast__panel">
+            <ul className="kiwi-toast__list">
+              {messages.map((message) => (
+                <li key={message.id} className={`kiwi-toast__message kiwi-toast__message--${message.severity}`} data-severity={message.severity}>
+                  <span className="kiwi-toast__severity">{t(`toast.severity.${message.severity}`)}: </span>
+                  {message.text}
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="kiwi-toast__close" onClick={onClose} aria-label={t('toast.close')}>
+              ×
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, ja, mainMenu, signIn, submitLogin } from './portal-helpers';
+
+test.describe('a member of acme', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, ACCOUNTS.acmeMember);
+    await expect(page).toHaveURL('/');
+  });
+
+  for (const path of ['/_admin', '/_admin/users', '/org/globex', '/org/acme/members']) {
+    test(`opening ${path} is sent to /`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+      await expect(mainMenu(page)).toHaveAttribute('data-variant', 'member');
+    });
+  }
+
+  test('may open the survey area of acme (manager-only lifted) but not of globex', async ({ page }) => {
+    await page.goto('/org/acme/well_being_surveys');
+    await expect(page.getByRole('heading', { level: 1, name: ja('portal:pages.organization.wellBeingSurveys') })).toBeVisible();
+    await expect(page).toHaveURL('/org/acme/well_being_surveys');
+    await page.goto('/org/globex/well_being_surveys');
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test('a signed-out visit to a guarded page goes to /login with previousPath and returns there after sign-in', async ({ page }) => {
+  await page.goto('/org/acme/members?tab=all');
+  await expect(page).toHaveURL(`/login?previousPath=${encodeURIComponent('/org/acme/members?tab=all')}`);
+  await submitLogin(page, ACCOUNTS.acmeManager);
+  await expect(page).toHaveURL('/org/acme/members?tab=all');
+  await expect(page.getByRole('heading', { level: 1, name: ja('portal:pages.organization.members') })).toBeVisible();
+});
+
+test('a signed-in user visiting /login goes to the landing page of the role', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL('/_admin');
+  await page.goto('/login');
+  await expect(page).toHaveURL('/_admin');
+});
+
+test('a sidebar-less page has no drawer and the green background', async ({ page }) => {
+  await page.goto('/login');
+  await expect(mainMenu(page)).toHaveCount(0);
+  await expect(page.locator('.layout')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
+});

@@ -1,0 +1,49 @@
+// Helpers for the portal specs: demo accounts, translated text straight from locales/, signing in through the form.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { REPO_ROOT } from '../support/emulator';
+
+export const DEMO_PASSWORD = 'kiwi-demo-1234';
+export const ACCOUNTS = {
+  admin: 'admin@kiwi.example',
+  acmeManager: 'manager@acme.example',
+  acmeMember: 'member@acme.example',
+  acmePending: 'pending@acme.example',
+  acmeExpired: 'expired@acme.example',
+  globexManager: 'manager@globex.example',
+  globexMember: 'member@globex.example',
+} as const;
+
+type Tree = { [key: string]: string | Tree };
+const cache = new Map<string, Tree>();
+
+/** A string as the portal shows it, e.g. text('ja', 'errors:identity.wrong-password'). No interpolation. */
+export function text(language: 'ja' | 'en', key: string): string {
+  const [namespace, path] = key.split(':') as [string, string];
+  const file = join(REPO_ROOT, 'locales', language, `${namespace}.json`);
+  if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(file, 'utf8')) as Tree);
+  let node: string | Tree | undefined = cache.get(file);
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`No ${language} text for ${key}`);
+  return node;
+}
+
+export const ja = (key: string) => text('ja', key);
+
+/** Fills the sign-in form on the current /login page and submits it. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  await expect(page.getByRole('heading', { name: ja('portal:login.title') })).toBeVisible();
+  await page.getByLabel(ja('portal:login.email')).fill(email);
+  await page.getByLabel(ja('portal:login.password')).fill(password);
+  await page.getByRole('button', { name: ja('portal:login.submit') }).click();
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await submitLogin(page, email, password);
+}
+
+export function mainMenu(page: Page) {
+  return page.getByRole('navigation', { name: ja('portal:layout.mainMenu') });
+}
