@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import express, { type Express, type RequestHandler } from 'express';
+import pino, { type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { authentication } from './auth/guards';
+import type { Identity } from './auth/identity';
+import { createSessionCache, type SessionCache } from './auth/session-cache';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { apiNotFound, errorHandler } from './http/error-handler';
+import { hasBody, requireAcceptedContentType, securityHeaders } from './http/middleware';
+import { parseQueryString } from './jsonapi/query';
+import { clientConfigRoutes } from './modules/client-config/routes';
+import type { ModuleDependencies } from './modules/deps';
+import { healthRoutes } from './modules/health/routes';
+import { usersRoutes } from './modules/users/routes';
+
+export type AppDependencies = {
+  db: DatabaseHandle;
+  identity: Identity;
+  config: Config;
+  logger: Logger;
+  /** Built (and its LISTEN started) here when not given; main.ts passes one it has already started. */
+  sessions?: SessionCache;
+};
+
+export function createApp({ db, identity, config, logger, sessions }: AppDependencies): Express {
+  const sessionCache = sessions ?? startedSessionCache(db, logger);
+  const deps: ModuleDependencies = { db, identity, config, logger, sessions: sessionCache };
+
+  const app = express();
+  app.disable('x-powered-by');
+  // JSON answers are built per request; hashing each for an ETag costs more than it saves.
+  app.set('etag', false);
+  app.set('query parser', parseQueryString);
+
+  app.use(requestLogging(logger));
+  app.use(securityHeaders(config));
+
+  const api = express.Router();
+  api.use(requireAcceptedContentType);
+  api.use(jsonBody(config.bodyLimit));
+  api.use(authentication({ identity, sessions: sessionCache }));
+  api.use(healthRoutes(deps));
+  api.use(clientConfigRoutes(deps));
+  api.use(usersRoutes(deps));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use(portal(config.portalDist));
+  app.use(apiNotFound);
+  app.use(errorHandler);
+  return app;
+}
+
+/**
+ * One log line per request, with small serializers: pino-http's defaults serialise every header (and parse the
+ * query) for each request even when nothing is logged, which cost a quarter of GET /api/user's time.
+ */
+function requestLogging(logger: Logger): RequestHandler {
+  if (logger.level === 'silent') {
+    return (req, _res, next) => {
+      req.log = logger;
+      next();
+    };
+  }
+  return pinoHttp({
+    logger,
+    wrapSerializers: false,
+    serializers: {
+      req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+      err: pino.stdSerializers.err,
+    },
+    genReqId: (req, res) => {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+      res.setHeader('x-request-id', id);
+      return id;
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+  });
+}
+
+/** JSON bodies up to BODY_LIMIT; requests without a body (most GETs) skip the parser altogether. */
+function jsonBody(limit: string): RequestHandler {
+  const parse = express.json({ limit, type: ['application/json', 'application/*+json'] });
+  return (req, res, next) => (hasBody(req) ? parse(req, res, next) : next());
+}
+
+function startedSessionCache(db: DatabaseHandle, logger: Logger): SessionCache {
+  const cache = createSessionCache(db, { logger });
+  cache.start().catch((error: unknown) => logger.error({ err: error }, 'session cache could not LISTEN; other processes cannot invalidate it'));
+  return cache;
+}
+
+/** The built portal with an SPA fallback: any other GET that wants HTML gets index.html. */
+function portal(dist: string): RequestHandler {
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) {
+    return (req, res, next) => {
+      if (req.method !== 'GET' || !req.accepts('html')) return next();
+      res.status(404).type('text/plain').send(`The portal is not built (${index} is missing). Run \`npm run build\`.`);
+    };
+  }
+  const assets = express.static(dist, {
+    index: false,
+    setHeaders: (res, path) => {
+      // Vite puts content hashes in asset names; index.html must always be revalidated.
+      res.setHeader('Cache-Control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const router = express.Router();
+  router.use(assets);
+  router.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return router;
+}

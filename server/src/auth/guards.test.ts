@@ -1,0 +1,107 @@
+// The guards of spec §6 as an authorisation matrix: every caller x every guard, over a test-only router.
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrganizationRow } from '../db/schema/organizations';
+import { organizationMembers } from '../db/schema/organizations';
+import { errorHandler } from '../http/error-handler';
+import { buildOrganization, buildUser } from '../test/factories';
+import { type Served, serve, startTestServer, type TestServer } from '../test/server';
+import { authentication, requireAdmin, requireOrganizationMember, requireSignedIn } from './guards';
+
+const DAY = 24 * 3600 * 1000;
+type Caller = 'anonymous' | 'otherOrganization' | 'member' | 'manager' | 'admin' | 'managerInSecondMembership' | 'inactiveManager';
+type Route = 'signedIn' | 'admin' | 'managerById' | 'managerByIdentifier' | 'surveyById';
+
+// 200 = passes; otherwise the status and code the guard answers with.
+const OK = 200;
+const UNAUTHENTICATED = [401, 'auth.unauthenticated'] as const;
+const FORBIDDEN = [403, 'auth.forbidden'] as const;
+const INACTIVE = [403, 'auth.userInactive'] as const;
+type Expected = typeof OK | readonly [number, string];
+
+const MATRIX: Record<Caller, Record<Route, Expected>> = {
+  anonymous: { signedIn: UNAUTHENTICATED, admin: UNAUTHENTICATED, managerById: UNAUTHENTICATED, managerByIdentifier: UNAUTHENTICATED, surveyById: UNAUTHENTICATED },
+  otherOrganization: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: FORBIDDEN },
+  member: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: OK },
+  manager: { signedIn: OK, admin: FORBIDDEN, managerById: OK, managerByIdentifier: OK, surveyById: OK },
+  admin: { signedIn: OK, admin: OK, managerById: OK, managerByIdentifier: OK, surveyById: OK },
+  // Manager of acme, but acme is only the SECOND membership: the first decides.
+  managerInSecondMembership: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: FORBIDDEN },
+  inactiveManager: { signedIn: INACTIVE, admin: INACTIVE, managerById: INACTIVE, managerByIdentifier: INACTIVE, surveyById: INACTIVE },
+};
+
+describe('guards', () => {
+  let server: TestServer;
+  let guarded: Served;
+  let acme: OrganizationRow;
+  const tokens = {} as Record<Caller, string | undefined>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    acme = await buildOrganization(server, { identifier: `acme-${Date.now()}` });
+    const globex = await buildOrganization(server);
+
+    tokens.anonymous = undefined;
+    tokens.otherOrganization = (await buildUser(server, { organization: globex, memberRole: 'manager' })).token;
+    tokens.member = (await buildUser(server, { organization: acme, memberRole: 'member' })).token;
+    tokens.manager = (await buildUser(server, { organization: acme, memberRole: 'manager' })).token;
+    tokens.admin = (await buildUser(server, { role: 'admin' })).token;
+    const second = await buildUser(server, { organization: globex, memberRole: 'member' });
+    await server.db.db.insert(organizationMembers).values({ userId: second.user.id, organizationId: acme.id, role: 'manager' });
+    tokens.managerInSecondMembership = second.token;
+    tokens.inactiveManager = (
+      await buildUser(server, { organization: acme, memberRole: 'manager', activeFrom: new Date(Date.now() + 10 * DAY) })
+    ).token;
+
+    const app = express();
+    app.use(authentication({ identity: server.identity, sessions: server.sessions }));
+    const ok: express.RequestHandler = (_req, res) => {
+      res.json({ ok: true });
+    };
+    app.get('/signed-in', requireSignedIn, ok);
+    app.get('/admin', requireAdmin, ok);
+    app.get('/organizations/:organizationId/managed', requireOrganizationMember(), ok);
+    app.get('/org/:identifier/managed', requireOrganizationMember(), ok);
+    app.get('/organizations/:organizationId/surveys', requireOrganizationMember({ managerOnly: false }), ok);
+    app.use(errorHandler);
+    guarded = await serve(app);
+  });
+  afterAll(async () => {
+    await guarded.close();
+    await server.close();
+  });
+
+  const paths = (): Record<Route, string> => ({
+    signedIn: '/signed-in',
+    admin: '/admin',
+    managerById: `/organizations/${acme.id}/managed`,
+    managerByIdentifier: `/org/${acme.identifier}/managed`,
+    surveyById: `/organizations/${acme.id}/surveys`,
+  });
+
+  for (const [caller, routes] of Object.entries(MATRIX) as [Caller, Record<Route, Expected>][]) {
+    for (const [route, expected] of Object.entries(routes) as [Route, Expected][]) {
+      const label = expected === OK ? '200' : `${expected[0]} ${expected[1]}`;
+      it(`${caller} on ${route} -> ${label}`, async () => {
+        const response = await guarded.request(paths()[route], { token: tokens[caller] });
+        if (expected === OK) {
+          expect(response.status).toBe(200);
+        } else {
+          expect(response.status).toBe(expected[0]);
+          expect(response.body.errors[0].code).toBe(expected[1]);
+        }
+      });
+    }
+  }
+
+  it('an organisation id that is not an id -> 400 request.invalidParameter', async () => {
+    const response = await guarded.request('/organizations/abc/managed', { token: tokens.manager });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0]).toMatchObject({ code: 'request.invalidParameter', source: { parameter: 'organizationId' } });
+  });
+
+  it('an unknown organisation is forbidden for a non-admin', async () => {
+    const response = await guarded.request('/organizations/2147483647/managed', { token: tokens.manager });
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,0 +1,101 @@
+import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
+import { IdParamSchema } from '@kiwi/shared/schemas/common';
+import type { Request, RequestHandler } from 'express';
+import { ApiError, invalidParameter } from '../jsonapi/errors';
+import { type Identity, TokenRejectedError } from './identity';
+import type { Session, SessionCache, SessionMembership } from './session-cache';
+
+export type AuthDependencies = { identity: Identity; sessions: SessionCache; now?: () => Date };
+
+type RequestAuth = { deps: AuthDependencies; session: Promise<Session> | null };
+const requestAuth = new WeakMap<Request, RequestAuth>();
+
+/**
+ * Mounted once in front of /api: lets the guards below find identity and sessions without each route wiring them.
+ * Nothing is verified until a guard asks, so public routes cost nothing.
+ */
+export function authentication(deps: AuthDependencies): RequestHandler {
+  return (req, _res, next) => {
+    requestAuth.set(req, { deps, session: null });
+    next();
+  };
+}
+
+/** The signed-in, active product user's session (verified at most once per request). */
+export function authenticate(req: Request): Promise<Session> {
+  const state = requestAuth.get(req);
+  if (!state) throw new Error('authentication() middleware is not mounted in front of this route');
+  state.session ??= resolveSession(req, state.deps);
+  return state.session;
+}
+
+/** The session a guard has already established; calling it on an unguarded route is a programming error. */
+export async function currentSession(req: Request): Promise<Session> {
+  const state = requestAuth.get(req);
+  if (!state?.session) throw new Error('currentSession() on a route without a guard');
+  return state.session;
+}
+
+async function resolveSession(req: Request, { identity, sessions, now = () => new Date() }: AuthDependencies): Promise<Session> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+  if (!match?.[1]) throw new ApiError(ErrorCode.authUnauthenticated);
+  let uid: string;
+  try {
+    ({ uid } = await identity.verifyIdToken(match[1]));
+  } catch (error) {
+    if (error instanceof TokenRejectedError) {
+      throw new ApiError(error.reason === 'expired' ? ErrorCode.authTokenExpired : ErrorCode.authInvalidToken, { cause: error });
+    }
+    throw error;
+  }
+  const session = await sessions.get(uid);
+  if (!session) throw new ApiError(ErrorCode.authUserNotFound);
+  if (!isKiwiUserActive({ role: session.user.role, organizationMembers: session.memberships }, now())) {
+    throw new ApiError(ErrorCode.authUserInactive);
+  }
+  return session;
+}
+
+export const firstMembership = (session: Session): SessionMembership | undefined => session.memberships[0];
+export const isAdmin = (session: Session) => session.user.role === 'admin';
+
+/** Any signed-in product user whose first membership is active (admins need none). */
+export const requireSignedIn: RequestHandler = async (req, _res, next) => {
+  await authenticate(req);
+  next();
+};
+
+/** Platform admin only. */
+export const requireAdmin: RequestHandler = async (req, _res, next) => {
+  const session = await authenticate(req);
+  if (!isAdmin(session)) throw new ApiError(ErrorCode.authForbidden);
+  next();
+};
+
+/**
+ * The organisation in the path (`:organizationId` or `:identifier`) must be the one of the user's FIRST membership and,
+ * unless `managerOnly: false` (survey paths, spec §6), the role there must be manager. Admins always pass.
+ */
+export function requireOrganizationMember({ managerOnly = true }: { managerOnly?: boolean } = {}): RequestHandler {
+  return async (req, _res, next) => {
+    const session = await authenticate(req);
+    const matches = organizationMatcher(req);
+    if (isAdmin(session)) return next();
+    const first = firstMembership(session);
+    if (!first || !matches(first)) throw new ApiError(ErrorCode.authForbidden);
+    if (managerOnly && first.role !== 'manager') throw new ApiError(ErrorCode.authForbidden);
+    next();
+  };
+}
+
+function organizationMatcher(req: Request): (membership: SessionMembership) => boolean {
+  const { organizationId, identifier } = req.params;
+  if (organizationId !== undefined) {
+    const parsed = IdParamSchema.safeParse(organizationId);
+    if (!parsed.success) throw invalidParameter('organizationId');
+    return (membership) => membership.organizationId === parsed.data;
+  }
+  if (identifier !== undefined) return (membership) => membership.organization.identifier === identifier;
+  throw new Error('requireOrganizationMember() needs a :organizationId or :identifier route parameter');
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: `${REPO_ROOT}/data`,
+      databaseUrl: undefined,
+      firebase: {
+        projectId: 'demo-kiwi',
+        emulatorHost: '127.0.0.1:9099',
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-kiwi.firebaseapp.com',
+      },
+      logLevel: 'info',
+      seedDemo: true,
+      portalDist: `${REPO_ROOT}/portal/dist`,
+      bodyLimit: '1mb',
+      nodeEnv: 'development',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/kiwi-data',
+      DATABASE_URL: 'postgres://kiwi@db:5432/kiwi',
+      FIREBASE_PROJECT_ID: 'kiwi-prod',
+      FIREBASE_API_KEY: 'AIza',
+      FIREBASE_AUTH_DOMAIN: 'auth.example.com',
+      GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      PORTAL_DIST: '/srv/portal',
+      BODY_LIMIT: '200kb',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/kiwi-data',
+      databaseUrl: 'postgres://kiwi@db:5432/kiwi',
+      firebase: { projectId: 'kiwi-prod', emulatorHost: undefined, apiKey: 'AIza', authDomain: 'auth.example.com', credentialsFile: '/secrets/sa.json' },
+      logLevel: 'warn',
+      seedDemo: false,
+      portalDist: '/srv/portal',
+      bodyLimit: '200kb',
+      nodeEnv: 'production',
+    });
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).databaseUrl).toBeUndefined();
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe', DATABASE_URL: 'mysql://x', FIREBASE_AUTH_EMULATOR_HOST: 'x:1' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO/,
+    );
+    expect(() => loadConfig({ BODY_LIMIT: 'lots', FIREBASE_AUTH_EMULATOR_HOST: 'x:1' })).toThrow(ConfigError);
+  });
+
+  it('needs a web API key for a real Firebase project', () => {
+    expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'kiwi-prod' })).toThrow(/FIREBASE_API_KEY/);
+  });
+});

@@ -1,0 +1,109 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''].includes(value), 'expected true or false')
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const blankAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalString = z.preprocess(blankAsUndefined, z.string().trim().optional());
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default(resolve(REPO_ROOT, 'data')),
+  DATABASE_URL: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
+      .optional(),
+  ),
+  FIREBASE_PROJECT_ID: z.string().trim().min(1).default('demo-kiwi'),
+  FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[^/\s]+:\d+$/, 'expected host:port')
+      .optional(),
+  ),
+  GOOGLE_APPLICATION_CREDENTIALS: optionalString,
+  FIREBASE_API_KEY: optionalString,
+  FIREBASE_AUTH_DOMAIN: optionalString,
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SEED_DEMO: booleanFlag.default(true),
+  PORTAL_DIST: z.string().trim().min(1).default(resolve(REPO_ROOT, 'portal/dist')),
+  BODY_LIMIT: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'expected a size such as 1mb or 500kb')
+    .default('1mb'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  firebase: {
+    projectId: string;
+    /** host:port of the Auth Emulator; undefined means the real Firebase project. */
+    emulatorHost: string | undefined;
+    credentialsFile: string | undefined;
+    apiKey: string;
+    authDomain: string;
+  };
+  logLevel: (typeof LOG_LEVELS)[number];
+  seedDemo: boolean;
+  portalDist: string;
+  bodyLimit: string;
+  nodeEnv: 'development' | 'production' | 'test';
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once at start; every other module receives the typed result. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!emulatorHost && !e.FIREBASE_API_KEY) {
+    throw new ConfigError('FIREBASE_API_KEY is required when FIREBASE_AUTH_EMULATOR_HOST is not set (real Firebase project).');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    firebase: {
+      projectId: e.FIREBASE_PROJECT_ID,
+      emulatorHost,
+      credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS,
+      // The emulator accepts any key; 'demo-api-key' is what its docs and our tests use.
+      apiKey: e.FIREBASE_API_KEY ?? 'demo-api-key',
+      authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+    },
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    portalDist: resolve(e.PORTAL_DIST),
+    bodyLimit: e.BODY_LIMIT,
+    nodeEnv: e.NODE_ENV,
+  };
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { users } from './users';
+
+export const ORGANIZATION_MEMBER_ROLES = ['manager', 'member'] as const;
+export type OrganizationMemberRole = (typeof ORGANIZATION_MEMBER_ROLES)[number];
+export const GROUP_FILTERS = ['and', 'or'] as const;
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    identifier: text('identifier').notNull().unique(),
+    icon: text('icon'),
+    serviceStartedAt: date('service_started_at', { mode: 'string' }),
+    /** null = unlimited seats */
+    numberOfMembers: integer('number_of_members'),
+    plan: text('plan').notNull().default('business'),
+    planStartedAt: date('plan_started_at', { mode: 'string' }),
+    planEndedAt: date('plan_ended_at', { mode: 'string' }),
+    archived: boolean('archived').notNull().default(false),
+    coinBalance: bigint('coin_balance', { mode: 'number' }).notNull().default(0),
+    vineConnectEnabled: boolean('vine_connect_enabled').notNull().default(false),
+    distributionGraphGroupFilter: text('distribution_graph_group_filter', { enum: GROUP_FILTERS })
+      .notNull()
+      .default('and'),
+    ...timestamps,
+  },
+  (t) => [
+    check('organizations_coin_balance_check', sql`${t.coinBalance} >= 0`),
+    check('organizations_number_of_members_check', sql`${t.numberOfMembers} is null or ${t.numberOfMembers} >= 0`),
+    check('organizations_group_filter_check', sql`${t.distributionGraphGroupFilter} in ('and', 'or')`),
+  ],
+);
+
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ORGANIZATION_MEMBER_ROLES }).notNull().default('member'),
+    activeFrom: timestamp('active_from', { withTimezone: true }),
+    activeTo: timestamp('active_to', { withTimezone: true }),
+    nickname: text('nickname'),
+    icon: text('icon'),
+    belongings: text('belongings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    occupations: text('occupations')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    appInstalled: boolean('app_installed').notNull().default(false),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('organization_members_user_id_organization_id_unique').on(t.userId, t.organizationId),
+    index('organization_members_organization_id_index').on(t.organizationId),
+    check('organization_members_role_check', sql`${t.role} in ('manager', 'member')`),
+  ],
+);
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type OrganizationMemberRow = typeof organizationMembers.$inferSelect;

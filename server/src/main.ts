@@ -1,0 +1,88 @@
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { createIdentity } from './auth/identity';
+import { createSessionCache } from './auth/session-cache';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DatabaseLockedError } from './db/lock';
+import { migrateDatabase } from './db/migrate';
+import { demoAccountsTable, seedDemo } from './db/seed';
+import { createLogger } from './logger';
+
+// Composition root: the only place that reads the environment and owns process lifetime.
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  if (config.nodeEnv === 'production' && config.firebase.emulatorHost) {
+    logger.warn('FIREBASE_AUTH_EMULATOR_HOST is set in production: tokens are NOT verified against Google');
+  }
+
+  const db = await openDatabase(config, { logger });
+  let server: Server | null = null;
+  const identity = createIdentity(config, { logger });
+  const sessions = createSessionCache(db, { logger });
+  let stopping = false;
+
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      logger.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      if (server) {
+        const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
+        server.closeIdleConnections();
+        // Requests in flight get a moment; keep-alive sockets are not waited for.
+        setTimeout(() => server?.closeAllConnections(), 5_000).unref();
+        await closed;
+      }
+      await sessions.stop();
+      await db.close();
+      await identity.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await migrateDatabase(db);
+    if (config.seedDemo) await seedDemo({ db, identity, logger });
+    await sessions.start();
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+
+  const app = createApp({ db, identity, config, logger, sessions });
+  server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `Kiwi is running at http://${shownHost}:${config.port}  (database: ${db.engine}${db.engine === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+  ];
+  if (config.seedDemo) lines.push('', demoAccountsTable());
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Kiwi could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

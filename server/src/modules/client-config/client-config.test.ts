@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientConfig } from './service';
+import { startTestServer, testConfig, type TestServer } from '../../test/server';
+
+describe('GET /api/client_config', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('gives the portal what it needs to start Firebase, without signing in', async () => {
+    const response = await server.request('/api/client_config');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      data: {
+        type: 'client-configs',
+        id: 'web',
+        attributes: {
+          'firebase-api-key': 'demo-api-key',
+          'firebase-project-id': 'demo-kiwi',
+          'firebase-auth-domain': 'demo-kiwi.firebaseapp.com',
+          'auth-emulator-url': `http://${server.config.firebase.emulatorHost}`,
+        },
+      },
+    });
+  });
+
+  it('has no emulator URL for a real project', () => {
+    const config = testConfig({
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      FIREBASE_PROJECT_ID: 'kiwi-prod',
+      FIREBASE_API_KEY: 'AIza-real',
+      FIREBASE_AUTH_DOMAIN: 'auth.kiwi.example',
+    });
+    expect(clientConfig(config)).toEqual({
+      id: 'web',
+      firebaseApiKey: 'AIza-real',
+      firebaseProjectId: 'kiwi-prod',
+      firebaseAuthDomain: 'auth.kiwi.example',
+      authEmulatorUrl: null,
+    });
+  });
+});

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../../test/database';
+import { startTestServer, type TestServer } from '../../test/server';
+
+describe('GET /api/health', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('reports database and identity readiness and the engine, without signing in', async () => {
+    const response = await server.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      data: {
+        type: 'healths',
+        id: 'server',
+        attributes: { status: 'ok', database: 'ok', identity: 'ok', engine: testEngine() },
+      },
+    });
+  });
+
+  it('answers 503 when the identity backend is down', async () => {
+    const degraded = await startTestServer({ identity: { ...server.identity, ready: async () => false, close: async () => {} } });
+    try {
+      const response = await degraded.request('/api/health');
+      expect(response.status).toBe(503);
+      expect(response.body.data.attributes).toMatchObject({ status: 'degraded', database: 'ok', identity: 'down' });
+    } finally {
+      await degraded.close();
+    }
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const degraded = await startTestServer();
+    try {
+      await degraded.db.close();
+      const response = await degraded.request('/api/health');
+      expect(response.status).toBe(503);
+      expect(response.body.data.attributes).toMatchObject({ database: 'down', identity: 'ok' });
+    } finally {
+      await degraded.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { UpdateUserSchema } from '@kiwi/shared/schemas/user';
+import { Router } from 'express';
+import { currentSession, requireSignedIn } from '../../auth/guards';
+import { parseBody, parseId } from '../../jsonapi/parse';
+import type { ModuleDependencies } from '../deps';
+import { presentUser } from './presenter';
+import { assertCanUpdateUser, updateUser } from './service';
+
+export function usersRoutes({ db, sessions }: ModuleDependencies): Router {
+  const router = Router();
+
+  // The signed-in product user, straight from the session cache: no database round trip when warm.
+  router.get('/user', requireSignedIn, async (req, res) => {
+    res.json(presentUser(await currentSession(req), new Date()));
+  });
+
+  router.put('/users/:id', requireSignedIn, async (req, res) => {
+    const userId = parseId(req);
+    assertCanUpdateUser(await currentSession(req), userId);
+    const { user: input } = parseBody(UpdateUserSchema, req);
+    const updated = await db.db.transaction((tx) => updateUser(tx, userId, input));
+    // After commit, so no other request can cache the old row again.
+    await sessions.invalidateUser(userId);
+    res.json(presentUser(updated, new Date()));
+  });
+
+  return router;
+}
