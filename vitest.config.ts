@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { postgresAnswers } from './tests/support/postgres';
+import { postgresAnswers } from './tests/support/postgres.ts';
 
 // Server tests run on PGlite always, and again on PostgreSQL when the local server answers.
 const serverOn = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({

@@ -53,6 +53,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('seeds the demo accounts by default only into the emulator', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).seedDemo).toBe(true);
+    expect(loadConfig({ FIREBASE_API_KEY: 'AIza', FIREBASE_PROJECT_ID: 'kiwi-prod' }).seedDemo).toBe(false);
+    expect(loadConfig({ FIREBASE_API_KEY: 'AIza', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).databaseUrl).toBeUndefined();
   });

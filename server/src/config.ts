@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   FIREBASE_API_KEY: optionalString,
   FIREBASE_AUTH_DOMAIN: optionalString,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  SEED_DEMO: booleanFlag.default(true),
+  SEED_DEMO: booleanFlag.optional(),
   PORTAL_DIST: z.string().trim().min(1).default(resolve(REPO_ROOT, 'portal/dist')),
   BODY_LIMIT: z
     .string()
@@ -101,7 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
     },
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    // Demo accounts have a published password: seeded by default only into the emulator, never silently into a real project.
+    seedDemo: e.SEED_DEMO ?? emulatorHost !== undefined,
     portalDist: resolve(e.PORTAL_DIST),
     bodyLimit: e.BODY_LIMIT,
     nodeEnv: e.NODE_ENV,
