@@ -1,7 +1,9 @@
 // One Firebase Auth Emulator per run: reuse the one FIREBASE_AUTH_EMULATOR_HOST points at when it answers,
 // otherwise start firebase-tools and stop it again when the run ends.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,7 +13,7 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export type AuthEmulator = { host: string; started: boolean; stop(): Promise<void> };
 
 export type EmulatorOptions = {
-  /** firebase.json to use; its auth port decides the host. */
+  /** A fixed firebase.json (npm start) and the auth host:port it names; tests leave both out. */
   configFile?: string;
   host?: string;
   /** Folder to import users from and export them to on exit (keeps demo users across restarts). */
@@ -30,9 +32,74 @@ export async function isEmulatorUp(host: string): Promise<boolean> {
   }
 }
 
+/**
+ * npm start passes its fixed config (port 9099). Test runs reuse the emulator FIREBASE_AUTH_EMULATOR_HOST points at when it
+ * answers, or else start one on free ports, shared by every caller in this process (vitest runs a global setup per project)
+ * and stopped by the last one; concurrent runs in one checkout therefore never stop each other's emulator.
+ */
 export async function ensureAuthEmulator(options: EmulatorOptions = {}): Promise<AuthEmulator> {
-  const configFile = options.configFile ?? join(REPO_ROOT, 'tests/firebase.test.json');
-  const host = options.host ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
+  if (options.configFile) return startEmulator(options.configFile, options.host ?? '127.0.0.1:9099', options);
+  const reused = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (reused && (await isEmulatorUp(reused))) return { host: reused, started: false, stop: async () => {} };
+
+  const shared = globalThis as { kiwiTestEmulator?: { emulator: Promise<AuthEmulator>; users: number } };
+  shared.kiwiTestEmulator ??= { emulator: startOnFreePorts(options), users: 0 };
+  const entry = shared.kiwiTestEmulator;
+  entry.users += 1;
+  const emulator = await entry.emulator;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  let released = false;
+  return {
+    host: emulator.host,
+    started: emulator.started,
+    stop: async () => {
+      if (released) return;
+      released = true;
+      entry.users -= 1;
+      if (entry.users > 0) return;
+      if (shared.kiwiTestEmulator === entry) delete shared.kiwiTestEmulator;
+      await emulator.stop();
+    },
+  };
+}
+
+async function startOnFreePorts(options: EmulatorOptions): Promise<AuthEmulator> {
+  const [auth, hub, logging] = await Promise.all([freePort(), freePort(), freePort()]);
+  const configFile = join(mkdtempSync(join(tmpdir(), 'kiwi-emulator-')), 'firebase.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: auth },
+        hub: { host: '127.0.0.1', port: hub },
+        logging: { host: '127.0.0.1', port: logging },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const emulator = await startEmulator(configFile, `127.0.0.1:${auth}`, options);
+  return {
+    ...emulator,
+    stop: async () => {
+      await emulator.stop();
+      rmSync(dirname(configFile), { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startEmulator(configFile: string, host: string, options: EmulatorOptions): Promise<AuthEmulator> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
   if (await isEmulatorUp(host)) return { host, started: false, stop: async () => {} };
 

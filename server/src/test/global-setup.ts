@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { ensureAuthEmulator, isEmulatorUp } from '../../../tests/support/emulator';
+import { ensureAuthEmulator } from '../../../tests/support/emulator';
 import { TEST_POSTGRES_URL } from '../../../tests/support/postgres';
 import { wrapPool } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
@@ -19,7 +19,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const emulator = await startEmulator();
+  const emulator = await ensureAuthEmulator();
   project.provide('emulatorHost', emulator.host);
 
   const engine = project.config.env?.KIWI_TEST_DB ?? process.env.KIWI_TEST_DB ?? 'pglite';
@@ -31,17 +31,6 @@ export default async function setup(project: TestProject) {
     if (postgres) await dropDatabases(postgres);
     await emulator.stop();
   };
-}
-
-async function startEmulator() {
-  try {
-    return await ensureAuthEmulator();
-  } catch (error) {
-    // Two server projects may race to start it; the loser uses the winner's.
-    const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
-    if (await isEmulatorUp(host)) return { host, started: false, stop: async () => {} };
-    throw error;
-  }
 }
 
 async function createTemplate(adminUrl: string): Promise<PostgresTestTarget> {
