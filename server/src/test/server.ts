@@ -79,6 +79,7 @@ export async function serve(app: Express): Promise<Served> {
 }
 
 export type TestServer = Served & {
+  app: Express;
   db: DatabaseHandle;
   identity: Identity;
   sessions: SessionCache;
@@ -95,9 +96,11 @@ export async function startTestServer(
   const identity = options.identity ?? createIdentity(config, { logger });
   const sessions = createSessionCache(db, { logger });
   await sessions.start();
-  const served = await serve(createApp({ db, identity, config, logger, sessions }));
+  const app = createApp({ db, identity, config, logger, sessions });
+  const served = await serve(app);
   return {
     ...served,
+    app,
     db,
     identity,
     sessions,
