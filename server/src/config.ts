@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   FIREBASE_API_KEY: optionalString,
   FIREBASE_AUTH_DOMAIN: optionalString,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.preprocess(blankAsUndefined, z.enum(['json', 'pretty']).optional()),
   SEED_DEMO: booleanFlag.optional(),
   PORTAL_DIST: z.string().trim().min(1).default(resolve(REPO_ROOT, 'portal/dist')),
   BODY_LIMIT: z
@@ -65,6 +66,8 @@ export type Config = {
     authDomain: string;
   };
   logLevel: (typeof LOG_LEVELS)[number];
+  /** json for machines (default when stdout is not a terminal), pretty for a person at a terminal. */
+  logFormat: 'json' | 'pretty';
   seedDemo: boolean;
   portalDist: string;
   bodyLimit: string;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     // Demo accounts have a published password: seeded by default only into the emulator, never silently into a real project.
     seedDemo: e.SEED_DEMO ?? emulatorHost !== undefined,
     portalDist: resolve(e.PORTAL_DIST),

@@ -9,6 +9,14 @@ import { migrateDatabase } from './db/migrate';
 import { demoAccountsTable, seedDemo } from './db/seed';
 import { createLogger } from './logger';
 
+class StartupError extends Error {}
+
+function identityUnreachable(emulatorHost: string | undefined): string {
+  return emulatorHost
+    ? `The Firebase Auth Emulator does not answer at ${emulatorHost}. \`npm start\` starts it; SEED_DEMO=false starts without seeding.`
+    : 'Firebase Authentication does not answer: check GOOGLE_APPLICATION_CREDENTIALS and the network.';
+}
+
 // Composition root: the only place that reads the environment and owns process lifetime.
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -58,7 +66,10 @@ async function main(): Promise<void> {
 
   try {
     await migrateDatabase(db);
-    if (config.seedDemo) await seedDemo({ db, identity, logger });
+    if (config.seedDemo) {
+      if (!(await identity.ready())) throw new StartupError(identityUnreachable(config.firebase.emulatorHost));
+      await seedDemo({ db, identity, logger });
+    }
     await sessions.start();
   } catch (error) {
     await db.close().catch(() => {});
@@ -79,7 +90,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof StartupError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Kiwi could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
