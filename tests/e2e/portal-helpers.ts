@@ -19,7 +19,7 @@ type Tree = { [key: string]: string | Tree };
 const cache = new Map<string, Tree>();
 
 /** A string as the portal shows it, e.g. text('ja', 'errors:identity.wrong-password'). No interpolation. */
-export function text(language: 'ja' | 'en', key: string): string {
+export function text(language: Language, key: string): string {
   const [namespace, path] = key.split(':') as [string, string];
   const file = join(REPO_ROOT, 'locales', language, `${namespace}.json`);
   if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(file, 'utf8')) as Tree);
@@ -31,12 +31,14 @@ export function text(language: 'ja' | 'en', key: string): string {
 
 export const ja = (key: string) => text('ja', key);
 
-/** Fills the sign-in form on the current /login page and submits it. */
-export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
-  await expect(page.getByRole('heading', { name: ja('portal:login.title') })).toBeVisible();
-  await page.getByLabel(ja('portal:login.email')).fill(email);
-  await page.getByLabel(ja('portal:login.password')).fill(password);
-  await page.getByRole('button', { name: ja('portal:login.submit') }).click();
+export type Language = 'ja' | 'en';
+
+/** Fills the sign-in form on the current /login page (shown in `language`, Japanese unless the device chose otherwise) and submits it. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD, language: Language = 'ja') {
+  await expect(page.getByRole('heading', { name: text(language, 'portal:login.title') })).toBeVisible();
+  await page.getByLabel(text(language, 'portal:login.email')).fill(email);
+  await page.getByLabel(text(language, 'portal:login.password')).fill(password);
+  await page.getByRole('button', { name: text(language, 'portal:login.submit') }).click();
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
@@ -44,6 +46,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await submitLogin(page, email, password);
 }
 
-export function mainMenu(page: Page) {
-  return page.getByRole('navigation', { name: ja('portal:layout.mainMenu') });
+/** The drawer's menu; its label is in the signed-in user's language (the globex demo accounts are stored in English). */
+export function mainMenu(page: Page, language: Language = 'ja') {
+  return page.getByRole('navigation', { name: text(language, 'portal:layout.mainMenu') });
 }

@@ -29,12 +29,3 @@ for (const email of [ACCOUNTS.acmePending, ACCOUNTS.acmeExpired]) {
     await expect(page).toHaveURL(`/login?previousPath=${encodeURIComponent('/')}`);
   });
 }
-
-test('the reset-password page sends the mail through Firebase', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByRole('link', { name: ja('portal:login.forgotPassword') }).click();
-  await expect(page).toHaveURL('/user/reset_password');
-  await page.getByLabel(ja('portal:resetPassword.email')).fill(ACCOUNTS.acmeMember);
-  await page.getByRole('button', { name: ja('portal:resetPassword.submit') }).click();
-  await expect(page.getByRole('status').filter({ hasText: ja('portal:resetPassword.sent') })).toBeVisible();
-});

@@ -35,10 +35,11 @@ test('the acme manager lands on /org/acme with the organisation drawer', async (
   await expect(mainMenu(page).getByRole('link', { name: ja('portal:menu.organizationArea') })).toHaveAttribute('href', '/org/acme');
 });
 
-test('the globex manager lands on /org/globex', async ({ page }) => {
+test('the globex manager lands on /org/globex, in the English the account is stored with', async ({ page }) => {
   await signIn(page, ACCOUNTS.globexManager);
   await expect(page).toHaveURL('/org/globex');
-  await expect(mainMenu(page)).toHaveAttribute('data-variant', 'organization');
+  await expect(mainMenu(page, 'en')).toHaveAttribute('data-variant', 'organization');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('a member lands on / with the member drawer and can log out', async ({ page }) => {

@@ -1,39 +1,27 @@
-import { SUPPORTED_LANGUAGES, resolveLanguage } from '@kiwi/shared/i18n/create-i18n';
+import type { i18n as I18n } from 'i18next';
+import { resolveLanguage, type Language } from '@kiwi/shared/i18n/create-i18n';
 
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export type { Language };
 
-// The choice is remembered per user (keyed by Firebase uid) and, for pages seen signed out, per device.
+// The device remembers the last language shown on it, for the pages seen before anybody signs in; a signed-in user's
+// choice lives on the server (`users.language`), so it follows them to any browser.
 const DEVICE_KEY = 'kiwi.language';
-const userKey = (uid: string) => `kiwi.language.${uid}`;
 
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Private browsing can refuse storage; the choice then lasts for this page only.
-  }
-}
-
-/** The language to start with: the device's last choice, else Japanese (SPEC §1 default). */
+/** The language to start with: the device's last one, else Japanese (SPEC §1 default). */
 export function deviceLanguage(): Language {
-  return resolveLanguage(read(DEVICE_KEY));
+  try {
+    return resolveLanguage(localStorage.getItem(DEVICE_KEY));
+  } catch {
+    return resolveLanguage(null);
+  }
 }
 
-/** The language this user chose before, if any. */
-export function userLanguage(uid: string): Language | undefined {
-  const stored = read(userKey(uid));
-  return stored === null ? undefined : resolveLanguage(stored);
-}
-
-export function rememberLanguage(language: Language, uid?: string): void {
-  write(DEVICE_KEY, language);
-  if (uid) write(userKey(uid), language);
+/** Shows the interface in `language` and remembers it for this device. */
+export async function applyLanguage(i18n: I18n, language: Language): Promise<void> {
+  try {
+    localStorage.setItem(DEVICE_KEY, language);
+  } catch {
+    // Private browsing can refuse storage; the language then lasts for this page only.
+  }
+  if (language !== i18n.language) await i18n.changeLanguage(language);
 }

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '@kiwi/shared/i18n/create-i18n';
-import { useSession } from '../session/session-provider';
-import { rememberLanguage, type Language } from '../i18n/language';
+import type { Language } from '../i18n/language';
+import { useChooseLanguage } from '../i18n/use-choose-language';
 
 // SPEC §2 names the two links but not their hosts (recorded in docs/decisions.md).
 export const COMPANY_OVERVIEW_URL = 'https://kiwi.example/company';
@@ -26,10 +26,10 @@ export function Footer() {
   );
 }
 
-/** Changes the interface language and remembers it for this user (and this device). */
+/** Changes the interface language and remembers it for this device and, when signed in, for the user. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('common');
-  const { user } = useSession();
+  const chooseLanguage = useChooseLanguage();
   const id = useId();
   return (
     <div className="language-switch">
@@ -37,11 +37,7 @@ export function LanguageSwitch() {
       <select
         id={id}
         value={i18n.language}
-        onChange={(event) => {
-          const language = event.target.value as Language;
-          rememberLanguage(language, user?.uid);
-          void i18n.changeLanguage(language);
-        }}
+        onChange={(event) => chooseLanguage(event.target.value as Language)}
       >
         {SUPPORTED_LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>

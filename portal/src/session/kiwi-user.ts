@@ -1,3 +1,5 @@
+import type { Language } from '@kiwi/shared/i18n/create-i18n';
+
 // The product user as GET /api/user returns it after JSON:API decoding (camelCase, relationships resolved).
 export type Organization = {
   id: string;
@@ -33,6 +35,8 @@ export type KiwiUser = {
   birthday?: string | null;
   restingHeartRate?: number | null;
   icon?: string | null;
+  /** The interface language the user chose; it wins over the device's after sign-in. */
+  language?: Language;
   active?: boolean;
   organizationMembers: OrganizationMember[];
 };

@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
 import { useToast } from '@kiwi/shared/ui/toast';
 import type { ApiClient } from '../api-client';
-import { userLanguage } from '../i18n/language';
+import { applyLanguage } from '../i18n/language';
 import type { KiwiUser } from './kiwi-user';
 import { initialSessionState, sessionReducer, sessionStatus, type SessionState } from './session-state';
 
@@ -13,6 +13,8 @@ export type Session = SessionState & {
   auth: Auth;
   api: ApiClient;
   signOut(): Promise<void>;
+  /** Replaces the signed-in product user with a fresher copy (e.g. the answer of PUT /api/users/{id}). */
+  updateKiwiUser(kiwiUser: KiwiUser): void;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -41,8 +43,8 @@ export function SessionProvider({ auth, api, i18n, children }: { auth: Auth; api
         const { data: kiwiUser } = await api.get<KiwiUser>('/user');
         if (isStale(change)) return;
         if (!isKiwiUserActive(kiwiUser, new Date())) throw new Error('The product user is not active');
-        const language = userLanguage(user.uid);
-        if (language && language !== i18n.language) await i18n.changeLanguage(language);
+        // The user's stored language wins over the device's, on any browser.
+        if (kiwiUser.language) await applyLanguage(i18n, kiwiUser.language);
         dispatch({ type: 'LOAD_KIWI_USER', kiwiUser });
       } catch (error) {
         if (isStale(change)) return;
@@ -64,9 +66,10 @@ export function SessionProvider({ auth, api, i18n, children }: { auth: Auth; api
     dispatch({ type: 'LOGOUT' });
     return firebaseSignOut(auth);
   }, [auth]);
+  const updateKiwiUser = useCallback((kiwiUser: KiwiUser) => dispatch({ type: 'UPDATE_KIWI_USER', kiwiUser }), []);
   const session = useMemo<Session>(
-    () => ({ ...state, status: sessionStatus(state), auth, api, signOut }),
-    [state, auth, api, signOut],
+    () => ({ ...state, status: sessionStatus(state), auth, api, signOut, updateKiwiUser }),
+    [state, auth, api, signOut, updateKiwiUser],
   );
 
   return <SessionContext value={session}>{children}</SessionContext>;

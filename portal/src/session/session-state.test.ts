@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from 'firebase/auth';
-import { acmeMember } from '../test-users';
+import { acmeMember, buildUser } from '../test-users';
 import { initialSessionState, sessionReducer, sessionStatus } from './session-state';
 
 const user = { uid: 'demo-acme-member' } as User;
@@ -25,6 +25,18 @@ describe('sessionReducer', () => {
     const loggedOut = sessionReducer(loaded, { type: 'LOGOUT' });
     expect(loggedOut).toEqual({ loaded: true, user: null, kiwiUser: null });
     expect(sessionStatus(loggedOut)).toBe('signedOut');
+  });
+
+  it('an update replaces the signed-in product user, and is ignored once another user or nobody is signed in', () => {
+    const loaded = { loaded: true, user, kiwiUser: acmeMember };
+    const english = { ...acmeMember, language: 'en' as const };
+    expect(sessionReducer(loaded, { type: 'UPDATE_KIWI_USER', kiwiUser: english })).toEqual({ ...loaded, kiwiUser: english });
+
+    const someoneElse = { ...buildUser({ organization: 'globex' }), id: '2' };
+    const other = { loaded: true, user, kiwiUser: someoneElse };
+    expect(sessionReducer(other, { type: 'UPDATE_KIWI_USER', kiwiUser: english })).toBe(other);
+    const signedOut = { loaded: true, user: null, kiwiUser: null };
+    expect(sessionReducer(signedOut, { type: 'UPDATE_KIWI_USER', kiwiUser: english })).toBe(signedOut);
   });
 
   it('a sign-in after logout waits for the product user before counting as signed in', () => {

@@ -7,6 +7,7 @@ export type SessionState = { loaded: boolean; user: User | null; kiwiUser: KiwiU
 export type SessionAction =
   | { type: 'LOGIN'; user: User }
   | { type: 'LOAD_KIWI_USER'; kiwiUser: KiwiUser }
+  | { type: 'UPDATE_KIWI_USER'; kiwiUser: KiwiUser }
   | { type: 'LOGOUT' };
 
 export const initialSessionState: SessionState = { loaded: false, user: null, kiwiUser: null };
@@ -17,6 +18,9 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...state, user: action.user, kiwiUser: null };
     case 'LOAD_KIWI_USER':
       return { ...state, kiwiUser: action.kiwiUser, loaded: true };
+    case 'UPDATE_KIWI_USER':
+      // A save answered after logout, or after someone else signed in, must not bring its user back.
+      return state.kiwiUser?.id === action.kiwiUser.id ? { ...state, kiwiUser: action.kiwiUser } : state;
     case 'LOGOUT':
       return { loaded: true, user: null, kiwiUser: null };
   }

@@ -17,6 +17,7 @@ describe('UpdateUserSchema', () => {
         birthday: '1990-02-28',
         resting_heart_rate: 62,
         icon: 'https://example.com/icon.png',
+        language: 'en',
         device: { uuid: '6f1c9a4e-0b4e-4b8a-9a51-1a2b3c4d5e6f', fcm_token: 'fcm:abc' },
       },
     };
@@ -32,6 +33,8 @@ describe('UpdateUserSchema', () => {
     ['the date picker edges', { user: { birthday: '1900-01-01' } }],
     ['heart rate at the bounds', { user: { resting_heart_rate: 30 } }],
     ['a name of 50 emoji', { user: { name: '👨‍👩‍👧‍👦'.repeat(50) } }],
+    ['only the language, Japanese', { user: { language: 'ja' } }],
+    ['only the language, English', { user: { language: 'en' } }],
   ])('accepts %s', (_name, input) => {
     expect(failures(input)).toEqual([]);
   });
@@ -56,6 +59,10 @@ describe('UpdateUserSchema', () => {
     ['heart rate as a string', { user: { resting_heart_rate: '60' } }, [{ path: 'user.resting_heart_rate', message: 'validation.invalidType' }]],
     ['icon not a URL', { user: { icon: 'icon.png' } }, [{ path: 'user.icon', message: 'validation.invalidFormat' }]],
     ['icon with a script URL', { user: { icon: 'javascript:alert(1)' } }, [{ path: 'user.icon', message: 'validation.invalidFormat' }]],
+    ['a language the portal does not offer', { user: { language: 'fr' } }, [{ path: 'user.language', message: 'validation.oneOf' }]],
+    ['a language tag with a region', { user: { language: 'en-US' } }, [{ path: 'user.language', message: 'validation.oneOf' }]],
+    ['a null language (it cannot be cleared)', { user: { language: null } }, [{ path: 'user.language', message: 'validation.invalidType' }]],
+    ['a language as a number', { user: { language: 1 } }, [{ path: 'user.language', message: 'validation.invalidType' }]],
     ['device without token', { user: { device: { uuid: 'u' } } }, [{ path: 'user.device.fcm_token', message: 'validation.required' }]],
     ['device with empty uuid', { user: { device: { uuid: '', fcm_token: 't' } } }, [{ path: 'user.device.uuid', message: 'validation.required' }]],
     ['device with an unknown key', { user: { device: { uuid: 'u', fcm_token: 't', os: 'ios' } } }, [{ path: 'user.device', message: 'validation.unknownKey' }]],

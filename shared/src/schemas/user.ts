@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { graphemeString } from '../domain/graphemes';
+import { SUPPORTED_LANGUAGES } from '../i18n/create-i18n';
 import { requiredOrInvalidType, strictPayload } from './common';
 
 // Limits the spec leaves open ("other product limits: not shown"); the birthday range is the date picker's (§9).
@@ -29,7 +30,12 @@ const icon = z
   .url({ protocol: /^https?$/, error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : requiredOrInvalidType(issue)) })
   .max(USER_LIMITS.iconMax, { error: ErrorCode.validationTooLong });
 
-/** PUT /api/users/{id}: the own profile, plus the device to push to. Every field may be left out; null clears it. */
+// The interface language the user chose; the portal applies it after sign-in, on any browser.
+const language = z.enum(SUPPORTED_LANGUAGES, {
+  error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+});
+
+/** PUT /api/users/{id}: the own profile, plus the device to push to. Every field may be left out; null clears it (the language always has one). */
 export const UpdateUserSchema = strictPayload({
   user: strictPayload({
     name: graphemeString({ min: 1, max: USER_LIMITS.nameMax, trim: true }).optional(),
@@ -37,6 +43,7 @@ export const UpdateUserSchema = strictPayload({
     birthday: birthday.nullable().optional(),
     resting_heart_rate: restingHeartRate.nullable().optional(),
     icon: icon.nullable().optional(),
+    language: language.optional(),
     device: strictPayload({
       uuid: graphemeString({ min: 1, max: 255 }),
       fcm_token: graphemeString({ min: 1, max: 4096 }),

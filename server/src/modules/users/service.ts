@@ -24,6 +24,7 @@ export async function updateUser(tx: Executor, userId: number, input: UpdateUser
   if (input.birthday !== undefined) changes.birthday = input.birthday;
   if (input.resting_heart_rate !== undefined) changes.restingHeartRate = input.resting_heart_rate;
   if (input.icon !== undefined) changes.icon = input.icon;
+  if (input.language !== undefined) changes.language = input.language;
   if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, userId));
 
   if (input.device) {

@@ -160,6 +160,40 @@ describe('users', () => {
       expect(fetched.body.data.attributes).toMatchObject({ name: '佐藤 花子', nickname: null });
     });
 
+    it('stores the interface language, which the next GET answers', async () => {
+      const member = await buildUser(server, { organization: acme });
+      // Warm the session cache first, so the GET below proves the update dropped it.
+      expect((await server.request('/api/user', { token: member.token })).body.data.attributes.language).toBe('ja');
+
+      const response = await server.request(`/api/users/${member.user.id}`, {
+        method: 'PUT',
+        token: member.token,
+        json: { user: { language: 'en' } },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.data.attributes.language).toBe('en');
+      const [row] = await server.db.db.select().from(users).where(eq(users.id, member.user.id));
+      expect(row?.language).toBe('en');
+      const fetched = await server.request('/api/user', { token: member.token });
+      expect(fetched.body.data.attributes.language).toBe('en');
+    });
+
+    it('answers 422 validation.oneOf for a language the portal does not offer, and keeps the stored one', async () => {
+      const member = await buildUser(server, { organization: acme });
+      const response = await server.request(`/api/users/${member.user.id}`, {
+        method: 'PUT',
+        token: member.token,
+        headers: { 'Accept-Language': 'en' },
+        json: { user: { language: 'fr' } },
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({ status: '422', code: 'validation.oneOf', source: { pointer: '/user/language' }, detail: 'Choose one of: ja, en' }),
+      ]);
+      const [row] = await server.db.db.select().from(users).where(eq(users.id, member.user.id));
+      expect(row?.language).toBe('ja');
+    });
+
     it('stores the device and updates its token by uuid', async () => {
       const member = await buildUser(server, { organization: acme });
       const put = (fcmToken: string) =>
