@@ -29,3 +29,29 @@ for (const email of [ACCOUNTS.acmePending, ACCOUNTS.acmeExpired]) {
     await expect(page).toHaveURL(`/login?previousPath=${encodeURIComponent('/')}`);
   });
 }
+
+test('the toast sits at the bottom left, closes on demand and hides itself after 10 s', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login');
+  await submitLogin(page, ACCOUNTS.acmePending);
+  const toast = page.getByRole('region', { name: ja('common:toast.label') });
+  const message = toast.getByText(ja('errors:userInactive'));
+  await expect(message).toBeVisible();
+
+  const box = await toast.locator('.kiwi-toast__panel').boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport).toBeTruthy();
+  expect(box!.x).toBeLessThan(viewport!.width / 2);
+  expect(box!.y + box!.height).toBeGreaterThan(viewport!.height / 2);
+
+  await toast.getByRole('button', { name: ja('common:toast.close') }).click();
+  await expect(message).toBeHidden();
+
+  // Shown again, it stays for almost 10 s and is gone right after.
+  await submitLogin(page, ACCOUNTS.acmeExpired);
+  await expect(message).toBeVisible();
+  await page.clock.fastForward(9_000);
+  await expect(message).toBeVisible();
+  await page.clock.fastForward(1_500);
+  await expect(message).toBeHidden();
+});
