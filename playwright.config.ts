@@ -25,6 +25,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: { PORT: String(port) },
+    // SIGTERM lets serve.ts stop the server and remove its data folder (the default is SIGKILL).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -14,6 +14,8 @@ export default defineConfig(async () => ({
       './shared/vitest.config.ts',
       ...(existsSync('./portal/vitest.config.ts') ? ['./portal/vitest.config.ts'] : []),
       serverOn('pglite'),
+      // Whole-process checks of the README's commands (spawned npm start, Ctrl-C, restart).
+      { test: { name: 'integration', root: './tests', include: ['integration/**/*.test.ts'], environment: 'node', testTimeout: 240_000 } },
       ...((await postgresAnswers()) ? [serverOn('postgres')] : []),
     ],
   },

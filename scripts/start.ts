@@ -1,10 +1,9 @@
 // `npm start`: the Firebase Auth Emulator (users kept in ./data/firebase) and one server process.
 // Ctrl-C stops the server first (it closes the database), then the emulator (which exports its users).
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ensureAuthEmulator, REPO_ROOT } from '../tests/support/emulator';
-import { stop } from './run';
+import { REPO_ROOT, startAuthEmulator } from '../tests/support/emulator';
+import { spawnGuarded, stop } from './run';
 
 const dataDir = resolve(process.env.DATA_DIR ?? join(REPO_ROOT, 'data'));
 mkdirSync(dataDir, { recursive: true });
@@ -12,17 +11,17 @@ const usesRealFirebase = Boolean(process.env.GOOGLE_APPLICATION_CREDENTIALS) && 
 
 const emulator = usesRealFirebase
   ? null
-  : await ensureAuthEmulator({
-      configFile: join(REPO_ROOT, 'firebase.json'),
-      host: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+  : await startAuthEmulator({
+      host: process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099',
       dataDir: join(dataDir, 'firebase'),
+    }).catch((error: Error) => {
+      console.error(error.message);
+      process.exit(1);
     });
 if (emulator) console.log(`Firebase Auth Emulator on http://${emulator.host} (project demo-kiwi)`);
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
+const server = spawnGuarded('SIGTERM', process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
   cwd: REPO_ROOT,
-  stdio: 'inherit',
-  detached: true, // its own process group: Ctrl-C reaches it only through us, in order
   env: {
     ...process.env,
     DATA_DIR: dataDir,

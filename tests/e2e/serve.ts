@@ -1,16 +1,14 @@
 // The server Playwright talks to: the real server on a fresh PGlite folder with the demo data, against the run's emulator.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureAuthEmulator, REPO_ROOT } from '../support/emulator';
-import { stop } from '../../scripts/run';
+import { spawnGuarded, stop } from '../../scripts/run';
 
 const emulator = await ensureAuthEmulator();
 const dataDir = mkdtempSync(join(tmpdir(), 'kiwi-e2e-'));
-const server = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
+const server = spawnGuarded('SIGTERM', process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
   cwd: REPO_ROOT,
-  stdio: 'inherit',
   env: {
     ...process.env,
     DATA_DIR: dataDir,

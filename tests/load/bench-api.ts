@@ -10,6 +10,8 @@ import pg from 'pg';
 import { ensureAuthEmulator, REPO_ROOT } from '../support/emulator';
 import { postgresAnswers, TEST_POSTGRES_URL } from '../support/postgres';
 import { stop } from '../../scripts/run';
+import { DEMO_PASSWORD } from '../../server/src/db/seed';
+import { signInWithPassword } from '../../server/src/test/factories';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -51,16 +53,6 @@ async function floor(kind: 'http' | 'express', port: number): Promise<ChildProce
   const child = fork(join(REPO_ROOT, 'tests/load/floors.ts'), [kind, String(port)], { execArgv: ['--import', 'tsx'] });
   await new Promise((resolve) => child.once('message', resolve));
   return child;
-}
-
-async function signIn(emulatorHost: string, email: string): Promise<string> {
-  const response = await fetch(
-    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'kiwi-demo-1234', returnSecureToken: true }) },
-  );
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(body)}`);
-  return body.idToken;
 }
 
 async function kiwiServer(port: number, emulatorHost: string, databaseUrl: string | null) {
@@ -112,7 +104,7 @@ try {
   for (const engine of engines) {
     const server = await kiwiServer(18090, emulator.host, engine.url);
     try {
-      const token = await signIn(emulator.host, 'member@acme.example');
+      const token = await signInWithPassword(emulator.host, 'member@acme.example', DEMO_PASSWORD);
       results.push(await measure(`GET /api/user (${engine.name})`, 'http://127.0.0.1:18090/api/user', { authorization: `Bearer ${token}` }));
     } finally {
       await server.stop();

@@ -1,18 +1,18 @@
 // Whether the local PostgreSQL the tests may use answers; tests run on PGlite always and on PostgreSQL when it does.
-import { connect } from 'node:net';
+import pg from 'pg';
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export function postgresAnswers(url = TEST_POSTGRES_URL, timeoutMs = 1000): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 5432) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
+/** A real sign-in and query, not only an open port: a server that wants a password or lacks the database counts as absent. */
+export async function postgresAnswers(url = TEST_POSTGRES_URL, timeoutMs = 2000): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
