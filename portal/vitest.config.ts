@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'portal', include: ['src/**/*.test.ts'], environment: 'node' },
+  test: { name: 'portal', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
 });

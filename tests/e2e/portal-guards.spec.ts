@@ -44,3 +44,23 @@ test('a sidebar-less page has no drawer and the green background', async ({ page
   await expect(mainMenu(page)).toHaveCount(0);
   await expect(page.locator('.layout')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
 });
+
+// A hostile previousPath must neither leave the app nor break it: "/\t/evil.com" reads "//evil.com" to the browser,
+// whose history refused it (SecurityError) and left a blank page after sign-in.
+for (const { previousPath, account, landing } of [
+  { previousPath: '%2F%09%2Fevil.com', account: ACCOUNTS.acmeMember, landing: '/' },
+  { previousPath: '%2F%0A%2Fevil.com', account: ACCOUNTS.acmeManager, landing: '/org/acme' },
+  { previousPath: '%2F.%2F%2Fevil.com', account: ACCOUNTS.admin, landing: '/_admin' },
+  { previousPath: '%2F%5Cevil.com', account: ACCOUNTS.acmeMember, landing: '/' },
+]) {
+  test(`signing in from /login?previousPath=${previousPath} lands on ${landing}`, async ({ page }) => {
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await page.goto(`/login?previousPath=${previousPath}`);
+    await submitLogin(page, account);
+    await expect(page).toHaveURL(landing);
+    await expect(mainMenu(page)).toBeVisible();
+    expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL!).host);
+    expect(pageErrors).toEqual([]);
+  });
+}

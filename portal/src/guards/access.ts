@@ -1,3 +1,4 @@
+import { canAccessOrganization as passesOrganizationGuard } from '@kiwi/shared/domain/organization-access';
 import type { KiwiUser } from '../session/kiwi-user';
 import { firstMembership } from '../session/kiwi-user';
 
@@ -6,21 +7,18 @@ export function isAdmin(user: KiwiUser | null): boolean {
   return user?.role === 'admin';
 }
 
-/**
- * SPEC §6: a non-admin passes only when the first membership's organisation is the route's and, when
- * manager-only is on (the default), the membership role is manager.
- */
+/** SPEC §6, the organisation guard of the shared rule, for the organisation of the route's `identifier`. */
 export function canAccessOrganization(
   user: KiwiUser | null,
   identifier: string | undefined,
-  { managerOnly = true }: { managerOnly?: boolean } = {},
+  options: { managerOnly?: boolean } = {},
 ): boolean {
   if (!user) return false;
-  if (isAdmin(user)) return true;
-  const membership = firstMembership(user);
-  if (!membership || identifier === undefined) return false;
-  if (membership.organization.identifier !== identifier) return false;
-  return !managerOnly || membership.role === 'manager';
+  return passesOrganizationGuard(
+    { role: user.role, firstMembership: firstMembership(user) },
+    (membership) => identifier !== undefined && membership.organization.identifier === identifier,
+    options,
+  );
 }
 
 /** The organisation a manager administers, for the member menu link and the landing page. */
@@ -40,9 +38,23 @@ export function loginPath(previousPath?: string): string {
   return previousPath ? `/login?${new URLSearchParams({ previousPath })}` : '/login';
 }
 
-/** Only a path inside this app is followed after sign-in, never another origin ("//host", "https://..."). */
-export function safePreviousPath(raw: string | null | undefined): string | undefined {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return undefined;
-  if (raw === '/login' || raw.startsWith('/login?')) return undefined;
-  return raw;
+// C0 controls and DEL: URL parsing drops tabs and newlines, so "/\t/evil.example" would become "//evil.example".
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Only a path inside this app is followed after sign-in: `raw` is resolved against the app's `origin` as the browser
+ * would, and kept (normalised) only when it stays on that origin. Another origin, a control character or /login -> none.
+ */
+export function safePreviousPath(raw: string | null | undefined, origin: string): string | undefined {
+  if (!raw || !raw.startsWith('/') || CONTROL_CHARACTERS.test(raw)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== new URL(origin).origin || url.pathname === '/login') return undefined;
+  const path = url.pathname + url.search + url.hash;
+  // "/.//evil.example" normalises to the path "//evil.example", which history would read as another host.
+  return new URL(path, origin).origin === url.origin ? path : undefined;
 }

@@ -23,7 +23,7 @@ export function LoginPage() {
   } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
 
   if (status === 'signedIn') {
-    return <Navigate to={safePreviousPath(searchParams.get('previousPath')) ?? landingPath(kiwiUser)} replace />;
+    return <Navigate to={safePreviousPath(searchParams.get('previousPath'), window.location.origin) ?? landingPath(kiwiUser)} replace />;
   }
 
   const onSubmit = async ({ email, password }: LoginInput) => {

@@ -7,8 +7,9 @@ export type ConfirmDialogProps = {
   open: boolean;
   title: ReactNode;
   body: ReactNode;
-  /** Closes the dialog; also the Cancel action when no `onCancel` is given (SPEC §2). */
+  /** Closes the dialog; Cancel and Escape always end with it (SPEC §2, §4). */
   onClose: () => void;
+  /** Runs on Cancel or Escape before the dialog closes. */
   onCancel?: () => void;
   /** The OK action; the dialog closes once it resolves and stays open when it throws. */
   onSubmit: () => void | Promise<unknown>;
@@ -18,9 +19,13 @@ export type ConfirmDialogProps = {
   cancelLabel?: string;
 };
 
-/** Cancel falls back to the close action when no cancel action is given. */
+/** SPEC §4: the dialog closes on cancel; a given cancel action runs first, otherwise Cancel is just the close action. */
 export function cancelActionOf({ onCancel, onClose }: Pick<ConfirmDialogProps, 'onCancel' | 'onClose'>): () => void {
-  return onCancel ?? onClose;
+  if (!onCancel) return onClose;
+  return () => {
+    onCancel();
+    onClose();
+  };
 }
 
 export function confirmButtonsDisabled({ disabled, submitting }: { disabled?: boolean; submitting: boolean }): boolean {

@@ -24,6 +24,8 @@ export function ModalDialog({
   closeOnBackdrop?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -44,8 +46,14 @@ export function ModalDialog({
         onCancel();
       }}
       onClose={() => {
-        // The browser may close a modal dialog itself (a repeated Escape); keep the owner's state in step.
-        if (open) onCancel();
+        // The browser may close a modal dialog itself (a repeated Escape). Ask the owner; if it keeps the dialog open
+        // (say, while submitting), show it again so the page never holds an open dialog nobody can see.
+        if (!open) return;
+        onCancel();
+        setTimeout(() => {
+          const dialog = ref.current;
+          if (openRef.current && dialog && !dialog.open) dialog.showModal();
+        });
       }}
       onClick={(event) => {
         if (closeOnBackdrop && event.target === event.currentTarget) onCancel();
