@@ -11,7 +11,7 @@ import { createSessionCache, type SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { apiNotFound, errorHandler } from './http/error-handler';
-import { hasBody, requireAcceptedContentType, securityHeaders } from './http/middleware';
+import { hasBody, rejectNulCharacters, requireAcceptedContentType, securityHeaders } from './http/middleware';
 import { parseQueryString } from './jsonapi/query';
 import { clientConfigRoutes } from './modules/client-config/routes';
 import type { ModuleDependencies } from './modules/deps';
@@ -43,6 +43,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   const api = express.Router();
   api.use(requireAcceptedContentType);
   api.use(jsonBody(config.bodyLimit));
+  api.use(rejectNulCharacters);
   api.use(authentication({ identity, sessions: sessionCache }));
   api.use(healthRoutes(deps));
   api.use(clientConfigRoutes(deps));

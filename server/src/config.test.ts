@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: `${REPO_ROOT}/data`,
       databaseUrl: undefined,
       firebase: {
@@ -70,6 +70,41 @@ describe('loadConfig', () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO/,
     );
     expect(() => loadConfig({ BODY_LIMIT: 'lots', FIREBASE_AUTH_EMULATOR_HOST: 'x:1' })).toThrow(ConfigError);
+  });
+
+  describe('HOST', () => {
+    const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    const realProject = { FIREBASE_API_KEY: 'AIza', FIREBASE_PROJECT_ID: 'kiwi-prod' };
+
+    it('listens on every interface by default against a real Firebase project', () => {
+      expect(loadConfig(realProject).host).toBe('0.0.0.0');
+      expect(loadConfig({ ...realProject, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    });
+
+    it('listens on loopback only by default with the Auth Emulator, which accepts unsigned tokens', () => {
+      expect(loadConfig(emulator).host).toBe('127.0.0.1');
+      expect(loadConfig({ ...emulator, HOST: '' }).host).toBe('127.0.0.1');
+    });
+
+    it.each(['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]', '::ffff:127.0.0.1'])(
+      'accepts the loopback address %s with the emulator',
+      (host) => {
+        expect(loadConfig({ ...emulator, HOST: host }).host).toBe(host);
+      },
+    );
+
+    it.each(['0.0.0.0', '::', '192.168.1.20', 'kiwi.internal', '128.0.0.1'])('refuses HOST=%s with the emulator', (host) => {
+      expect(() => loadConfig({ ...emulator, HOST: host })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...emulator, HOST: host })).toThrow(/ALLOW_EMULATOR_ON_NETWORK=true/);
+    });
+
+    it('allows a network address with the emulator only when ALLOW_EMULATOR_ON_NETWORK=true', () => {
+      expect(loadConfig({ ...emulator, HOST: '0.0.0.0', ALLOW_EMULATOR_ON_NETWORK: 'true' }).host).toBe('0.0.0.0');
+      expect(() => loadConfig({ ...emulator, HOST: '0.0.0.0', ALLOW_EMULATOR_ON_NETWORK: 'false' })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...emulator, HOST: '0.0.0.0', ALLOW_EMULATOR_ON_NETWORK: 'perhaps' })).toThrow(/ALLOW_EMULATOR_ON_NETWORK/);
+      // The flag changes nothing else: the default stays loopback.
+      expect(loadConfig({ ...emulator, ALLOW_EMULATOR_ON_NETWORK: 'true' }).host).toBe('127.0.0.1');
+    });
   });
 
   it('needs a web API key for a real Firebase project', () => {

@@ -18,7 +18,8 @@ const optionalString = z.preprocess(blankAsUndefined, z.string().trim().optional
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  // No default here: it depends on whether the Auth Emulator is configured (see loadConfig).
+  HOST: z.preprocess(blankAsUndefined, z.string().trim().min(1).optional()),
   DATA_DIR: z.string().trim().min(1).default(resolve(REPO_ROOT, 'data')),
   DATABASE_URL: z.preprocess(
     blankAsUndefined,
@@ -43,6 +44,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   LOG_FORMAT: z.preprocess(blankAsUndefined, z.enum(['json', 'pretty']).optional()),
   SEED_DEMO: booleanFlag.optional(),
+  ALLOW_EMULATOR_ON_NETWORK: booleanFlag.optional(),
   PORTAL_DIST: z.string().trim().min(1).default(resolve(REPO_ROOT, 'portal/dist')),
   BODY_LIMIT: z
     .string()
@@ -92,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: listenHost(e.HOST, { emulator: emulatorHost !== undefined, allowNetwork: e.ALLOW_EMULATOR_ON_NETWORK ?? false }),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     firebase: {
@@ -111,4 +113,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     nodeEnv: e.NODE_ENV,
   };
+}
+
+/**
+ * With the Auth Emulator firebase-admin accepts unsigned tokens and the demo uids are public, so whoever reaches the
+ * server can sign in as anyone, admin included: in emulator mode it listens on loopback only unless told otherwise.
+ */
+function listenHost(host: string | undefined, { emulator, allowNetwork }: { emulator: boolean; allowNetwork: boolean }): string {
+  if (!emulator) return host ?? '0.0.0.0';
+  if (host === undefined) return '127.0.0.1';
+  if (isLoopback(host) || allowNetwork) return host;
+  throw new ConfigError(
+    `HOST=${host} would expose the Firebase Auth Emulator mode to the network: it accepts unsigned ID tokens, so anyone ` +
+      'who reaches the server could act as any user, admin included. Use HOST=127.0.0.1 (the default with the emulator), ' +
+      'or set ALLOW_EMULATOR_ON_NETWORK=true if this network is trusted.',
+  );
+}
+
+export function isLoopback(host: string): boolean {
+  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || /^::ffff:127(\.\d{1,3}){3}$/.test(bare);
 }

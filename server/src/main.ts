@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { createIdentity } from './auth/identity';
 import { createSessionCache } from './auth/session-cache';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopback, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseLockedError } from './db/lock';
 import { migrateDatabase } from './db/migrate';
@@ -23,6 +23,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   if (config.nodeEnv === 'production' && config.firebase.emulatorHost) {
     logger.warn('FIREBASE_AUTH_EMULATOR_HOST is set in production: tokens are NOT verified against Google');
+  }
+  if (config.firebase.emulatorHost && !isLoopback(config.host)) {
+    logger.warn(`ALLOW_EMULATOR_ON_NETWORK: listening on ${config.host} with the Auth Emulator; anyone who reaches it can act as any user`);
   }
 
   const db = await openDatabase(config, { logger });
@@ -80,7 +83,7 @@ async function main(): Promise<void> {
   server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
   const lines = [
     '',
     `Kiwi is running at http://${shownHost}:${config.port}  (database: ${db.engine}${db.engine === 'pglite' ? ` in ${config.dataDir}` : ''})`,

@@ -66,7 +66,8 @@ async function kiwiServer(port: number, emulatorHost: string, databaseUrl: strin
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       SEED_DEMO: 'true',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     },
   });

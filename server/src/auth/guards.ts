@@ -1,5 +1,6 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
+import { canAccessOrganization } from '@kiwi/shared/domain/organization-access';
 import { IdParamSchema } from '@kiwi/shared/schemas/common';
 import type { Request, RequestHandler } from 'express';
 import { ApiError, invalidParameter } from '../jsonapi/errors';
@@ -80,11 +81,9 @@ export const requireAdmin: RequestHandler = async (req, _res, next) => {
 export function requireOrganizationMember({ managerOnly = true }: { managerOnly?: boolean } = {}): RequestHandler {
   return async (req, _res, next) => {
     const session = await authenticate(req);
-    const matches = organizationMatcher(req);
-    if (isAdmin(session)) return next();
-    const first = firstMembership(session);
-    if (!first || !matches(first)) throw new ApiError(ErrorCode.authForbidden);
-    if (managerOnly && first.role !== 'manager') throw new ApiError(ErrorCode.authForbidden);
+    const isCurrentOrganization = organizationMatcher(req);
+    const subject = { role: session.user.role, firstMembership: firstMembership(session) };
+    if (!canAccessOrganization(subject, isCurrentOrganization, { managerOnly })) throw new ApiError(ErrorCode.authForbidden);
     next();
   };
 }

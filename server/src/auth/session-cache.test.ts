@@ -1,28 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import express from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { organizationMembers, type OrganizationRow } from '../db/schema/organizations';
 import { users } from '../db/schema/users';
 import { errorHandler } from '../http/error-handler';
+import { listeningBackends, testEngine } from '../test/database';
 import { buildOrganization, buildUser } from '../test/factories';
 import { type Served, serve, startTestServer, testConfig, type TestServer } from '../test/server';
 import { authentication, requireOrganizationMember } from './guards';
 import { createIdentity } from './identity';
-import { createSessionCache } from './session-cache';
+import { CACHE_CHANNEL, createSessionCache } from './session-cache';
 
-async function eventually(check: () => Promise<void>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+// A reconnect waits a second before it tries again.
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 50 });
 
 describe('session cache', () => {
   let server: TestServer;
@@ -94,6 +85,34 @@ describe('session cache', () => {
     } finally {
       await elsewhere.stop();
     }
+  });
+
+  it.runIf(testEngine() === 'postgres')('drops every session after the LISTEN connection comes back, as what was notified meanwhile is lost', async () => {
+    const manager = await buildUser(server, { organization: acme, memberRole: 'manager' });
+    const path = `/organizations/${acme.id}/managed`;
+    expect((await guarded.request(path, { token: manager.token })).status).toBe(200);
+
+    const [lost] = await listeningBackends(server.db);
+    expect(lost).toEqual(expect.any(Number));
+    await server.db.db.execute(sql`select pg_terminate_backend(${lost})`);
+    await eventually(async () => expect(await listeningBackends(server.db)).not.toContain(lost));
+
+    // Another process demotes the manager while nobody here listens: its NOTIFY goes nowhere.
+    await server.db.db
+      .update(organizationMembers)
+      .set({ role: 'member' })
+      .where(and(eq(organizationMembers.userId, manager.user.id), eq(organizationMembers.organizationId, acme.id)));
+    await server.db.notify(CACHE_CHANNEL, JSON.stringify({ userId: manager.user.id }));
+
+    await eventually(async () => expect(await listeningBackends(server.db)).toHaveLength(1));
+    await eventually(async () => expect((await guarded.request(path, { token: manager.token })).status).toBe(403));
+
+    // And the new connection hears later invalidations again.
+    const member = await buildUser(server, { organization: acme, name: 'before' });
+    expect((await server.sessions.get(member.uid))?.user.name).toBe('before');
+    await server.db.db.update(users).set({ name: 'after' }).where(eq(users.id, member.user.id));
+    await server.db.notify(CACHE_CHANNEL, JSON.stringify({ userId: member.user.id }));
+    await eventually(async () => expect((await server.sessions.get(member.uid))?.user.name).toBe('after'));
   });
 
   it('invalidateAll drops every session', async () => {

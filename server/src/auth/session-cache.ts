@@ -111,14 +111,25 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
     invalidateAll: () => broadcast({ all: true }),
     async start() {
       if (unlisten) return;
-      unlisten = await handle.listen(CACHE_CHANNEL, (payload) => {
-        try {
-          const message = JSON.parse(payload) as CacheMessage;
-          if ('all' in message || Number.isInteger(message.userId)) dropLocal(message);
-        } catch {
-          options.logger?.warn({ payload }, 'ignored a malformed kiwi_cache notification');
-        }
-      });
+      unlisten = await handle.listen(
+        CACHE_CHANNEL,
+        (payload) => {
+          try {
+            const message = JSON.parse(payload) as CacheMessage;
+            if ('all' in message || Number.isInteger(message.userId)) dropLocal(message);
+          } catch {
+            options.logger?.warn({ payload }, 'ignored a malformed kiwi_cache notification');
+          }
+        },
+        {
+          // Invalidations sent while the connection was down are lost: a demoted manager must not keep rights until
+          // the TTL. Only this process missed them, so nothing is broadcast.
+          onReconnect: () => {
+            options.logger?.info('LISTEN kiwi_cache is back; dropping every cached session');
+            dropLocal({ all: true });
+          },
+        },
+      );
     },
     async stop() {
       const current = unlisten;

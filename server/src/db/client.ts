@@ -18,6 +18,13 @@ export type Executor = Database | Transaction;
 
 export type Engine = 'pglite' | 'postgres';
 export type NotificationListener = (payload: string) => void;
+export type ListenOptions = {
+  /**
+   * Called after the listening connection was lost and LISTEN is in place again. Notifications sent in between are
+   * lost, so whatever they keep fresh must be refreshed here. Never called on PGlite, which has no connection to lose.
+   */
+  onReconnect?: () => void;
+};
 
 export type DatabaseHandle = {
   engine: Engine;
@@ -25,7 +32,7 @@ export type DatabaseHandle = {
   /** true when a trivial query answers within a second or so. */
   ping(): Promise<boolean>;
   /** LISTEN on a lowercase channel; resolves to an unsubscribe function. */
-  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  listen(channel: string, listener: NotificationListener, options?: ListenOptions): Promise<() => Promise<void>>;
   /** NOTIFY outside a transaction. Inside one, use `notifyIn(tx, ...)` so it is sent on commit. */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -106,9 +113,9 @@ export function wrapPool(pool: pg.Pool, { logger }: OpenOptions = {}): DatabaseH
     engine: 'postgres',
     db,
     ping: answersWithin(2000, () => pool.query('select 1')),
-    listen: (channel, fn) => {
+    listen: (channel, fn, options) => {
       assertChannel(channel);
-      return listener.listen(channel, fn);
+      return listener.listen(channel, fn, options);
     },
     async notify(channel, payload) {
       assertChannel(channel);
@@ -123,13 +130,27 @@ export function wrapPool(pool: pg.Pool, { logger }: OpenOptions = {}): DatabaseH
   };
 }
 
-/** One dedicated connection per process holds every LISTEN; it reconnects and re-listens after a failure. */
+/**
+ * One dedicated connection per process holds every LISTEN; it reconnects and re-listens after a failure, then calls
+ * each subscriber's `onReconnect`, since what was notified while it was down never arrives.
+ */
 function createPgListener(pool: pg.Pool, logger: Logger | undefined) {
   const channels = new Map<string, Set<NotificationListener>>();
+  const reconnectHooks = new Set<() => void>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
+  let lostConnection = false;
   let closed = false;
   let retryTimer: NodeJS.Timeout | null = null;
+
+  const lose = (lost: pg.Client, error: Error | undefined) => {
+    if (client !== lost) return;
+    logger?.warn({ err: error }, 'PostgreSQL LISTEN connection lost; reconnecting');
+    client = null;
+    lostConnection = true;
+    lost.end().catch(() => {});
+    scheduleReconnect();
+  };
 
   const connect = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
@@ -138,15 +159,30 @@ function createPgListener(pool: pg.Pool, logger: Logger | undefined) {
       next.on('notification', (message) => {
         for (const fn of channels.get(message.channel) ?? []) fn(message.payload ?? '');
       });
-      next.on('error', (error) => {
-        logger?.warn({ err: error }, 'PostgreSQL LISTEN connection lost; reconnecting');
-        if (client === next) client = null;
+      next.on('error', (error) => lose(next, error));
+      next.on('end', () => lose(next, undefined));
+      try {
+        await next.connect();
+        for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
+      } catch (error) {
         next.end().catch(() => {});
-        scheduleReconnect();
-      });
-      await next.connect();
-      for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
+        throw error;
+      }
+      if (closed) {
+        await next.end().catch(() => {});
+        throw new Error('the LISTEN connection was closed while connecting');
+      }
       client = next;
+      if (lostConnection) {
+        lostConnection = false;
+        for (const hook of reconnectHooks) {
+          try {
+            hook();
+          } catch (error) {
+            logger?.error({ err: error }, 'a LISTEN reconnect hook failed');
+          }
+        }
+      }
       return next;
     })().finally(() => {
       connecting = null;
@@ -167,14 +203,18 @@ function createPgListener(pool: pg.Pool, logger: Logger | undefined) {
   };
 
   return {
-    async listen(channel: string, fn: NotificationListener) {
+    async listen(channel: string, fn: NotificationListener, { onReconnect }: ListenOptions = {}) {
       const known = channels.get(channel);
       const set = known ?? new Set<NotificationListener>();
       set.add(fn);
       channels.set(channel, set);
+      // A fresh function per subscription, so one listener subscribed twice unsubscribes its hooks separately.
+      const hook = onReconnect ? () => onReconnect() : null;
+      if (hook) reconnectHooks.add(hook);
       const connection = await connect();
       if (!known) await connection.query(`LISTEN ${channel}`);
       return async () => {
+        if (hook) reconnectHooks.delete(hook);
         set.delete(fn);
         if (set.size > 0) return;
         channels.delete(channel);

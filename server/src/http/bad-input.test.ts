@@ -9,8 +9,10 @@ import {
   expiredIdToken,
   forgedIdToken,
 } from '../test/factories';
-import { serve, startTestServer, type TestServer } from '../test/server';
+import { type Served, serve, startTestServer, type TestServer } from '../test/server';
+import { parseQueryString } from '../jsonapi/query';
 import { errorHandler } from './error-handler';
+import { rejectNulCharacters } from './middleware';
 
 describe('bad input', () => {
   let server: TestServer;
@@ -71,6 +73,79 @@ describe('bad input', () => {
     const response = await server.request('/api/users/%E0%A4%A', { method: 'PUT', token: member.token, json: { user: {} } });
     expect(response.status).toBe(400);
     expect(response.body.errors[0].code).toBe('request.invalidParameter');
+  });
+
+  it('U+0000 in a profile string -> 422 validation.invalidFormat pointing at the field, not a 500 from PostgreSQL', async () => {
+    const bodies: Array<[string, unknown]> = [
+      ['/user/name', { user: { name: 'a\u0000b' } }],
+      ['/user/nickname', { user: { nickname: 'a\u0000b' } }],
+      ['/user/device/uuid', { user: { device: { uuid: 'a\u0000b', fcm_token: 'token' } } }],
+      ['/user/device/fcm_token', { user: { device: { uuid: 'device', fcm_token: '\u0000' } } }],
+    ];
+    for (const [pointer, json] of bodies) {
+      const response = await server.request(`/api/users/${member.user.id}`, { method: 'PUT', token: member.token, json });
+      expectError(response, 422, 'validation.invalidFormat');
+      expect(response.body.errors[0].source).toEqual({ pointer });
+    }
+  });
+
+  it('U+0000 in a query parameter of the real app -> 400 request.invalidParameter naming it', async () => {
+    const response = await server.request('/api/user?q%5Bname%5D=a%00b', { token: member.token });
+    expectError(response, 400, 'request.invalidParameter');
+    expect(response.body.errors[0].source).toEqual({ parameter: 'q[name]' });
+  });
+
+  describe('U+0000 on a route that passes everything on unchecked', () => {
+    // What a future route would see if the middleware were not in front of it.
+    let echo: Served;
+    beforeAll(async () => {
+      const app = express();
+      app.set('query parser', parseQueryString);
+      app.use(express.json());
+      app.use(rejectNulCharacters);
+      app.put('/things/:name', (req, res) => {
+        res.json({ name: req.params.name, query: req.query, body: req.body });
+      });
+      app.use(errorHandler);
+      echo = await serve(app);
+    });
+    afterAll(() => echo.close());
+
+    it('passes ordinary input through', async () => {
+      const response = await echo.request('/things/kiwi?tag=green', { method: 'PUT', json: { items: [{ text: 'ok' }] } });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ name: 'kiwi', query: { tag: 'green' }, body: { items: [{ text: 'ok' }] } });
+    });
+
+    it('in the body, at any depth, in a value or a key -> 422 with a pointer to each', async () => {
+      const response = await echo.request('/things/kiwi', {
+        method: 'PUT',
+        json: { items: [{ text: 'ok' }, { text: 'x\u0000' }], 'sla/sh\u0000': 1, deep: [[['\u0000']]] },
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.errors.map((error: { code: string; source: unknown }) => [error.code, error.source])).toEqual([
+        ['validation.invalidFormat', { pointer: '/items/1/text' }],
+        ['validation.invalidFormat', { pointer: '/sla~1sh\u0000' }],
+        ['validation.invalidFormat', { pointer: '/deep/0/0/0' }],
+      ]);
+    });
+
+    it('in a query value or key -> 400 request.invalidParameter naming the parameter', async () => {
+      for (const [query, parameter] of [
+        ['q%5Bname%5D=a%00b', 'q[name]'],
+        ['ids%5B%5D=1&ids%5B%5D=%00', 'ids[1]'],
+        ['na%00me=x', 'na\u0000me'],
+      ]) {
+        const response = await echo.request(`/things/kiwi?${query}`, { method: 'PUT', json: {} });
+        expectError(response, 400, 'request.invalidParameter');
+        expect(response.body.errors[0].source).toEqual({ parameter });
+      }
+    });
+
+    it('in a path parameter -> 400 request.invalidParameter', async () => {
+      const response = await echo.request('/things/ki%00wi', { method: 'PUT', json: {} });
+      expectError(response, 400, 'request.invalidParameter');
+    });
   });
 
   it('unknown /api route -> 404 route.notFound', async () => {

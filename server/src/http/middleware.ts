@@ -2,7 +2,7 @@ import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config';
-import { ApiError } from '../jsonapi/errors';
+import { ApiError, ApiErrorList, toParameterName, toPointer } from '../jsonapi/errors';
 
 /** Bodies the API reads: JSON (also JSON:API's media type) and, for later uploads, multipart forms. */
 export const ACCEPTED_BODY_TYPES = ['application/json', 'application/*+json', 'multipart/form-data'];
@@ -18,6 +18,57 @@ export const requireAcceptedContentType: RequestHandler = (req, _res, next) => {
   if (hasBody(req) && !req.is(ACCEPTED_BODY_TYPES)) throw new ApiError(ErrorCode.requestUnsupportedMediaType);
   next();
 };
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, so a NUL anywhere in what a client sends would surface as a 500 from
+ * the database. Refused here, once for every route: 422 validation.invalidFormat with a pointer for the JSON body,
+ * 400 request.invalidParameter for the path and the query (a URL can carry it only as %00).
+ */
+export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
+  const queryStart = req.url.indexOf('?');
+  const path = queryStart === -1 ? req.url : req.url.slice(0, queryStart);
+  if (NUL_IN_URL.test(path)) throw new ApiError(ErrorCode.requestInvalidParameter);
+  if (queryStart !== -1 && NUL_IN_URL.test(req.url.slice(queryStart))) {
+    const found = pathsToNul(req.query);
+    // A parameter past the parser's limits is dropped, not named; the request is refused all the same.
+    if (found.length === 0) throw new ApiError(ErrorCode.requestInvalidParameter);
+    throw new ApiErrorList(found.map((at) => new ApiError(ErrorCode.requestInvalidParameter, { parameter: toParameterName(at) })));
+  }
+  const found = pathsToNul(req.body);
+  if (found.length > 0) {
+    throw new ApiErrorList(found.map((at) => new ApiError(ErrorCode.validationInvalidFormat, { pointer: toPointer(at) })));
+  }
+  next();
+};
+
+const NUL_IN_URL = /%00|\u0000/;
+
+/** Where a string (value or key) holds U+0000; walked without recursion, so a deeply nested body cannot overflow the stack. */
+function pathsToNul(root: unknown): string[][] {
+  type Node = { value: unknown; key: string; parent: Node | null };
+  const found: string[][] = [];
+  const pathOf = (node: Node): string[] => {
+    const path: string[] = [];
+    for (let at = node; at?.parent; at = at.parent) path.push(at.key);
+    return path.reverse();
+  };
+  const stack: Node[] = [{ value: root, key: '', parent: null }];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    const { value } = node;
+    if (node.key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) {
+      found.push(pathOf(node));
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      // Pushed in reverse so the errors come out in the body's order.
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, child] = entries[index] as [string, unknown];
+        stack.push({ value: child, key, parent: node });
+      }
+    }
+  }
+  return found;
+}
 
 const GOOGLE_IDENTITY_HOSTS = [
   'https://identitytoolkit.googleapis.com',

@@ -131,7 +131,7 @@ export function toPointer(path: readonly PropertyKey[]): string {
   return path.map((key) => `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 }
 
-function toParameterName(path: readonly PropertyKey[]): string {
+export function toParameterName(path: readonly PropertyKey[]): string {
   const [first, ...rest] = path.map(String);
   return `${first ?? ''}${rest.map((key) => `[${key}]`).join('')}`;
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type DatabaseHandle, wrapPGlite, wrapPool } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
@@ -60,4 +61,12 @@ async function createPostgresDatabase(adminUrl: string, name: string, template: 
       await adminQuery(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/** PostgreSQL only: the pids of the connections LISTENing on this test's database (one per process's handle). */
+export async function listeningBackends(handle: DatabaseHandle): Promise<number[]> {
+  const result = (await handle.db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
+  )) as unknown as { rows: Array<{ pid: number }> };
+  return result.rows.map((row) => row.pid);
 }

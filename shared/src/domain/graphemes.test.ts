@@ -58,6 +58,8 @@ describe('graphemeString', () => {
     ['missing', undefined, { message: 'validation.required', params: undefined }],
     ['wrong type', 12, { message: 'validation.invalidType', params: undefined }],
     ['null', null, { message: 'validation.invalidType', params: undefined }],
+    ['a NUL character, which PostgreSQL text cannot hold', 'a\u0000', { message: 'validation.invalidFormat', params: undefined }],
+    ['only a NUL character', '\u0000', { message: 'validation.invalidFormat', params: undefined }],
   ])('%s', (_name, input, expected) => {
     expect(issue(input)).toEqual(expected);
   });

@@ -25,10 +25,15 @@ export function checkLength(text: string, { min, max }: LengthLimits): LengthPro
  * A zod string measured in graphemes. Issues carry the code as message and `params.count` = the limit.
  * An empty string where `min >= 1` is reported as validation.required, which reads better on a form than "too short".
  * `trim: true` trims before measuring (names, titles); leave it off where leading spaces mean something.
+ * U+0000 is validation.invalidFormat: PostgreSQL text cannot store it, so a form should say so before the server does.
  */
 export function graphemeString({ min, max, trim = false }: LengthLimits & { trim?: boolean } = {}) {
   const base = z.string({ error: requiredOrInvalidType });
   return (trim ? base.trim() : base).check((payload) => {
+    if (payload.value.includes('\u0000')) {
+      payload.issues.push({ code: 'custom', message: ErrorCode.validationInvalidFormat, input: payload.value });
+      return;
+    }
     if (payload.value === '' && min !== undefined && min >= 1) {
       payload.issues.push({ code: 'custom', message: ErrorCode.validationRequired, input: payload.value });
       return;
