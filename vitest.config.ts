@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { serverTestProject } from './server/vitest.config.ts';
 import { postgresAnswers } from './tests/support/postgres.ts';
 
 // Server tests run on PGlite always, and again on PostgreSQL when the local server answers.
 const serverOn = (engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
-  extends: './server/vitest.config.ts',
-  test: { name: `server-${engine}`, root: './server', env: { KIWI_TEST_DB: engine } },
+  test: { ...serverTestProject(engine), root: './server' },
 });
 
 export default defineConfig(async () => ({

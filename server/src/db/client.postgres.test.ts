@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, listeningBackends, testEngine } from '../test/database';
+import { createTestDatabase, listeningBackends } from '../test/database';
 import type { DatabaseHandle } from './client';
 
-describe.runIf(testEngine() === 'postgres')('LISTEN on PostgreSQL', () => {
+// PostgreSQL only (server/vitest.config.ts leaves *.postgres.test.ts out of PGlite runs): PGlite has no connection to lose.
+describe('LISTEN on PostgreSQL', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await createTestDatabase();
