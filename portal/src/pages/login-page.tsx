@@ -8,7 +8,7 @@ import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useSession } from '../session/session-provider';
 import { landingPath, safePreviousPath } from '../guards/access';
 import { LoginSchema, type LoginInput } from './login-schema';
-import { TextField } from './text-field';
+import { EmailField, FormFailure, TextField } from './text-field';
 
 /** SPEC §2: email and password sign-in; returns to previousPath afterwards (or the role's landing page). */
 export function LoginPage() {
@@ -47,19 +47,8 @@ export function LoginPage() {
       </div>
       <h1>{t('login.title')}</h1>
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={busy}>
-        {failure && (
-          <p role="alert" className="alert alert--error">
-            {failure}
-          </p>
-        )}
-        <TextField
-          label={t('login.email')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          error={errors.email}
-          {...register('email')}
-        />
+        <FormFailure message={failure} />
+        <EmailField label={t('login.email')} error={errors.email} {...register('email')} />
         <TextField
           label={t('login.password')}
           type="password"

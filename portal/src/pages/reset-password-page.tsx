@@ -7,7 +7,7 @@ import { sendPasswordResetEmail } from 'firebase/auth';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useSession } from '../session/session-provider';
 import { ResetPasswordSchema, type ResetPasswordInput } from './login-schema';
-import { TextField } from './text-field';
+import { EmailField, FormFailure } from './text-field';
 
 /** SPEC §2, §7: sends the password-reset mail through Firebase (auth.languageCode follows the interface language). */
 export function ResetPasswordPage() {
@@ -44,19 +44,8 @@ export function ResetPasswordPage() {
       ) : (
         <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={isSubmitting}>
           <p>{t('resetPassword.description')}</p>
-          {failure && (
-            <p role="alert" className="alert alert--error">
-              {failure}
-            </p>
-          )}
-          <TextField
-            label={t('resetPassword.email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            error={errors.email}
-            {...register('email')}
-          />
+          <FormFailure message={failure} />
+          <EmailField label={t('resetPassword.email')} error={errors.email} {...register('email')} />
           <div className="auth-card__actions">
             <button type="submit" className="button button--primary" disabled={isSubmitting}>
               {t('resetPassword.submit')}

@@ -23,3 +23,18 @@ export function TextField({
     </div>
   );
 }
+
+/** The sign-in email field, the same on every identity form. */
+export function EmailField(props: { label: string; error: FieldError | undefined } & ComponentProps<'input'>) {
+  return <TextField type="email" autoComplete="username" inputMode="email" {...props} />;
+}
+
+/** A form-level failure (an identity error already translated), announced as an alert. */
+export function FormFailure({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="alert alert--error">
+      {message}
+    </p>
+  );
+}
