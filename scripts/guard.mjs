@@ -4,7 +4,15 @@
 import { spawn } from 'node:child_process';
 
 const [signal, command, ...args] = process.argv.slice(2);
-const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+
+// The child's output passes through us, so a reader that went away (a closed terminal, a dead parent) costs only the
+// output: the child never writes into a broken pipe and dies before it has shut down cleanly.
+for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+  let open = true;
+  to.on('error', () => (open = false));
+  from.on('data', (chunk) => open && to.write(chunk));
+}
 
 let stopping = false;
 function stop() {
@@ -16,6 +24,5 @@ function stop() {
 process.stdin.on('end', stop);
 process.stdin.on('error', stop);
 process.stdin.resume();
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+for (const received of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(received, stop);
 child.on('exit', (code, exitSignal) => process.exit(code ?? (exitSignal ? 1 : 0)));

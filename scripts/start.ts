@@ -38,6 +38,7 @@ async function shutdown(code: number) {
   await emulator?.stop();
   process.exit(code);
 }
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
+// A closed terminal (SIGHUP) shuts down as cleanly as Ctrl-C; what we print after it goes nowhere, harmlessly.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 server.once('exit', (code) => void shutdown(code ?? 1));

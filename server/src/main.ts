@@ -64,8 +64,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+  // Logs to a terminal that was closed must not stop the shutdown before the database is closed.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
   try {
     await migrateDatabase(db);

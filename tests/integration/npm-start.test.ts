@@ -1,7 +1,7 @@
 // `npm start` as a person uses it: the demo accounts printed, Ctrl-C stopping the server and the emulator cleanly, and a
 // second start keeping every user and row (emulator users exported to DATA_DIR/firebase, PGlite under DATA_DIR/db).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,10 +35,11 @@ function npmStart(port: number, emulatorHost: string): Started {
   return { child, output: () => output };
 }
 
-async function until(what: string, check: () => Promise<boolean>, started: Started, timeoutMs = 120_000) {
+/** Waits for `check`; gives up at the deadline or, while `started` runs, when it exits early. */
+async function until(what: string, check: () => Promise<boolean>, started: Started | null, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline || started.child.exitCode !== null) throw new Error(`${what} did not happen:\n${started.output()}`);
+    if (Date.now() > deadline || (started && started.child.exitCode !== null)) throw new Error(`${what} did not happen:\n${started?.output() ?? ''}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -112,6 +113,24 @@ describe('npm start', () => {
     second.child.kill('SIGINT');
     expect(await exitOf(second.child)).toBe(0);
     expect(existsSync(join(dataDir, 'db.lock'))).toBe(false);
+  });
+
+  it('stops the server and the emulator cleanly even when npm start itself is killed outright', async () => {
+    const port = await freePort();
+    const emulatorHost = `127.0.0.1:${await freePort()}`;
+    const api = `http://127.0.0.1:${port}/api`;
+    rmSync(dataDir, { recursive: true, force: true });
+
+    const started = npmStart(port, emulatorHost);
+    await until('the start', answers(`${api}/health`), started);
+    await signUp(emulatorHost, 'orphan@kiwi.example', 'orphan-password-1');
+
+    started.child.kill('SIGKILL');
+    await until('the emulator to stop', async () => !(await isEmulatorUp(emulatorHost)), null, 60_000);
+    await until('the server to stop', async () => !(await answers(`${api}/health`)()), null, 60_000);
+    await until('the database lock to go', async () => !existsSync(join(dataDir, 'db.lock')), null, 30_000);
+    const exported = readFileSync(join(dataDir, 'firebase', 'auth_export', 'accounts.json'), 'utf8');
+    expect(exported).toContain('orphan@kiwi.example');
   });
 
   it('refuses to start beside an emulator it did not start, whose users it could not keep', async () => {
