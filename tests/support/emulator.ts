@@ -91,7 +91,8 @@ export async function startAuthEmulator(options: EmulatorOptions & { host?: stri
     args.push('--export-on-exit', options.dataDir);
   }
   const guard = spawnGuarded('SIGINT', process.execPath, [join(REPO_ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'), ...args], {
-    cwd: REPO_ROOT,
+    // Its working folder receives firebase-debug.log and staging folders of exports: keep them out of the repo.
+    cwd: configFolder,
     // A private TMPDIR: firebase-tools finds "its" hub through a locator file there named after the project only, so two
     // emulators of demo-kiwi sharing /tmp (npm start beside a test run) would export each other's users.
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', CI: 'true', FIREBASE_AUTH_EMULATOR_HOST: '', TMPDIR: configFolder },
