@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnGuarded, stop } from '../../scripts/run';
+import { authEmulatorAnswers } from '../../server/src/auth/emulator-probe';
 
 export const PROJECT_ID = 'demo-kiwi';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,15 +20,7 @@ export type EmulatorOptions = {
   log?: (line: string) => void;
 };
 
-export async function isEmulatorUp(host: string): Promise<boolean> {
-  try {
-    const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1500) });
-    const body = (await response.json()) as { authEmulator?: unknown };
-    return body.authEmulator !== undefined;
-  } catch {
-    return false;
-  }
-}
+export const isEmulatorUp = authEmulatorAnswers;
 
 /**
  * For test runs: reuse the emulator FIREBASE_AUTH_EMULATOR_HOST points at when it answers, or else start one on free

@@ -3,6 +3,7 @@ import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, type DecodedIdToken, getAuth } from 'firebase-admin/auth';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { authEmulatorAnswers } from './emulator-probe';
 
 export type VerifiedToken = { uid: string; email: string | undefined; /** seconds since epoch */ exp: number };
 
@@ -80,7 +81,7 @@ export function createIdentity(config: Pick<Config, 'firebase'>, options: Identi
       return pending;
     },
     async ready() {
-      if (emulatorHost) return emulatorAnswers(emulatorHost);
+      if (emulatorHost) return authEmulatorAnswers(emulatorHost);
       // A real project: one cheap admin call, remembered for a while so health checks cost no quota.
       if (readyCache && now() - readyCache.at < 30_000) return readyCache.value;
       const value = await auth.listUsers(1).then(
@@ -124,16 +125,6 @@ export function createIdentity(config: Pick<Config, 'firebase'>, options: Identi
       await deleteApp(app);
     },
   };
-}
-
-async function emulatorAnswers(host: string): Promise<boolean> {
-  try {
-    const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1500) });
-    const body = (await response.json()) as { authEmulator?: unknown };
-    return body.authEmulator !== undefined;
-  } catch {
-    return false;
-  }
 }
 
 /** Verified tokens until their `exp`; the oldest entry goes first when full. */
