@@ -2,6 +2,7 @@
 // and ends when it exits, even when it is killed outright. A signal sent to us is passed on as <signal> too.
 // Usage: node guard.mjs <signal> <command> [args...]   (the emulator wants SIGINT so it exports its users)
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 
 const [signal, command, ...args] = process.argv.slice(2);
 const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -25,4 +26,8 @@ process.stdin.on('end', stop);
 process.stdin.on('error', stop);
 process.stdin.resume();
 for (const received of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(received, stop);
-child.on('exit', (code, exitSignal) => process.exit(code ?? (exitSignal ? 1 : 0)));
+child.on('exit', (code, exitSignal) => {
+  // A scratch folder the child worked in (KIWI_GUARD_REMOVE) goes with it, however its parent ended.
+  if (process.env.KIWI_GUARD_REMOVE) rmSync(process.env.KIWI_GUARD_REMOVE, { recursive: true, force: true });
+  process.exit(code ?? (exitSignal ? 1 : 0));
+});

@@ -88,7 +88,14 @@ export async function startAuthEmulator(options: EmulatorOptions & { host?: stri
     cwd: configFolder,
     // A private TMPDIR: firebase-tools finds "its" hub through a locator file there named after the project only, so two
     // emulators of demo-kiwi sharing /tmp (npm start beside a test run) would export each other's users.
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', CI: 'true', FIREBASE_AUTH_EMULATOR_HOST: '', TMPDIR: configFolder },
+    env: {
+      ...process.env,
+      NO_UPDATE_NOTIFIER: '1',
+      CI: 'true',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      TMPDIR: configFolder,
+      KIWI_GUARD_REMOVE: configFolder,
+    },
     output: 'pipe',
   });
   const output: string[] = [];
@@ -105,11 +112,8 @@ export async function startAuthEmulator(options: EmulatorOptions & { host?: stri
   guard.unref();
   for (const stream of [guard.stdout, guard.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
 
-  const stopEmulator = async () => {
-    // The guard passes SIGINT on, which lets firebase-tools export its users before it exits.
-    await stop(guard, 'SIGINT');
-    rmSync(configFolder, { recursive: true, force: true });
-  };
+  // The guard passes SIGINT on, which lets firebase-tools export its users before it exits, then removes configFolder.
+  const stopEmulator = () => stop(guard, 'SIGINT');
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   while (!(await isEmulatorUp(host))) {
     if (guard.exitCode !== null || Date.now() > deadline) {
