@@ -1,54 +1,44 @@
 // Every real route of the app x every kind of caller (spec §6). The table must name exactly the routes the app
 // serves, read from Express itself: a new route fails the run until it has a row here, and so does a row whose route is gone.
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from './http/list-routes';
-import {
-  buildCallers,
-  type Caller,
-  type Callers,
-  describeExpected,
-  type Expected,
-  expectAnswer,
-  FORBIDDEN,
-  INACTIVE,
-  OK,
-  UNAUTHENTICATED,
-} from './test/authorization';
-import { type BuiltUser, buildUser } from './test/factories';
+import { buildCallers, type Caller, describeExpected, type Expected, expectAnswer } from './test/authorization';
+import { buildUser } from './test/factories';
+import { ADMIN_ONLY, ANY_ACTIVE_USER, EVERYONE, type Fixture, type MatrixModule, type Row } from './test/matrix';
 import { startTestServer, type TestServer } from './test/server';
 
-/** What rows build their samples from: the callers, plus an acme member who is none of them. */
-type Fixture = Callers & { bystander: BuiltUser };
-
-type Row = {
-  /** `METHOD /path` exactly as listRoutes() names it. */
-  route: string;
-  /** What this row samples when a route needs several rows (own id, another user's id). */
-  sample?: string;
-  /** A value for each `:param` of the path, per caller. */
-  params?: (fixture: Fixture, caller: Caller) => Record<string, string | number>;
-  /** A valid body, so that authorisation is the only reason to refuse. */
-  body?: unknown;
-  expect: Record<Caller, Expected>;
-};
-
-const EVERYONE: Record<Caller, Expected> = { anonymous: OK, otherOrganization: OK, member: OK, manager: OK, admin: OK, inactiveMember: OK };
-const ANY_ACTIVE_USER: Record<Caller, Expected> = { ...EVERYONE, anonymous: UNAUTHENTICATED, inactiveMember: INACTIVE };
-const ADMIN_ONLY: Record<Caller, Expected> = { ...ANY_ACTIVE_USER, otherOrganization: FORBIDDEN, member: FORBIDDEN, manager: FORBIDDEN };
-
 /** The caller's own user id; anonymous has none, so it gets another user's. */
-const ownUserId = ({ users, bystander }: Fixture, caller: Caller) => ({ id: (caller === 'anonymous' ? bystander : users[caller]).user.id });
-const otherUserId = ({ bystander }: Fixture) => ({ id: bystander.user.id });
+function ownUserId({ users, bystander }: Fixture, caller: Caller) {
+  return { id: (caller === 'anonymous' ? bystander : users[caller]).user.id };
+}
+function otherUserId({ bystander }: Fixture) {
+  return { id: bystander.user.id };
+}
 const profileChange = { user: { nickname: 'matrix' } };
 
-const MATRIX: Row[] = [
-  { route: 'GET /api/health', expect: EVERYONE },
-  { route: 'GET /api/client_config', expect: EVERYONE },
-  { route: 'GET /api/user', expect: ANY_ACTIVE_USER },
-  { route: 'PUT /api/users/:id', sample: 'own id', params: ownUserId, body: profileChange, expect: ANY_ACTIVE_USER },
-  // Not even the manager of the user's organisation: only the user and a platform admin.
-  { route: 'PUT /api/users/:id', sample: "another user's id", params: otherUserId, body: profileChange, expect: ADMIN_ONLY },
-];
+const CORE: MatrixModule = {
+  rows: [
+    { route: 'GET /api/health', expect: EVERYONE },
+    { route: 'GET /api/client_config', expect: EVERYONE },
+    { route: 'GET /api/user', expect: ANY_ACTIVE_USER },
+    { route: 'PUT /api/users/:id', sample: 'own id', params: ownUserId, body: profileChange, expect: ANY_ACTIVE_USER },
+    // Not even the manager of the user's organisation: only the user and a platform admin.
+    { route: 'PUT /api/users/:id', sample: "another user's id", params: otherUserId, body: profileChange, expect: ADMIN_ONLY },
+  ],
+};
+
+// Every feature's rows: server/src/modules/<feature>/authorization.rows.ts exporting `matrix`.
+const modulesDir = join(dirname(fileURLToPath(import.meta.url)), 'modules');
+const FEATURES: [string, MatrixModule][] = await Promise.all(
+  readdirSync(modulesDir)
+    .filter((feature) => existsSync(join(modulesDir, feature, 'authorization.rows.ts')))
+    .sort()
+    .map(async (feature) => [feature, ((await import(join(modulesDir, feature, 'authorization.rows.ts'))) as { matrix: MatrixModule }).matrix] as [string, MatrixModule]),
+);
+const MODULES: [string, MatrixModule][] = [['core', CORE], ...FEATURES];
 
 describe('authorisation matrix of the real routes', () => {
   let server: TestServer;
@@ -60,27 +50,38 @@ describe('authorisation matrix of the real routes', () => {
   });
   afterAll(() => server.close());
 
+  const allRows = MODULES.flatMap(([, module]) => module.rows);
   const routesIn = (rows: Row[]) => new Set(rows.map((row) => row.route));
   const servedRoutes = () => new Set(listRoutes(server.app).map(({ method, path }) => `${method} ${path}`));
 
   it('has a row for every route the app serves', () => {
-    const covered = routesIn(MATRIX);
+    const covered = routesIn(allRows);
     expect([...servedRoutes()].filter((route) => !covered.has(route))).toEqual([]);
   });
 
   it('has no row for a route the app no longer serves', () => {
     const served = servedRoutes();
-    expect([...routesIn(MATRIX)].filter((route) => !served.has(route))).toEqual([]);
+    expect([...routesIn(allRows)].filter((route) => !served.has(route))).toEqual([]);
   });
 
-  for (const row of MATRIX) {
-    const [method = '', pattern = ''] = row.route.split(' ');
-    for (const [caller, expected] of Object.entries(row.expect) as [Caller, Expected][]) {
-      it(`${row.route}${row.sample ? ` (${row.sample})` : ''}: ${caller} -> ${describeExpected(expected)}`, async () => {
-        const path = fillPath(pattern, row.params?.(fixture, caller) ?? {});
-        expectAnswer(await server.request(path, { method, token: fixture.tokens[caller], json: row.body }), expected);
+  for (const [feature, module] of MODULES) {
+    describe(feature, () => {
+      let world: unknown;
+      beforeAll(async () => {
+        world = await module.setup?.(server, fixture);
       });
-    }
+      for (const row of module.rows) {
+        const [method = '', pattern = ''] = row.route.split(' ');
+        for (const [caller, expected] of Object.entries(row.expect) as [Caller, Expected][]) {
+          it(`${row.route}${row.sample ? ` (${row.sample})` : ''}: ${caller} -> ${describeExpected(expected)}`, async () => {
+            const path = fillPath(pattern, (await row.params?.(fixture, caller, world)) ?? {});
+            const json = typeof row.body === 'function' ? await row.body(fixture, caller, world) : row.body;
+            const headers = (await row.headers?.(fixture, caller, world)) ?? {};
+            expectAnswer(await server.request(path, { method, token: fixture.tokens[caller], json, headers }), expected);
+          });
+        }
+      }
+    });
   }
 });
 

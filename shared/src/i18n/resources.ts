@@ -1,16 +1,32 @@
+import enActivity from '../../../locales/en/activity.json' with { type: 'json' };
+import enCoins from '../../../locales/en/coins.json' with { type: 'json' };
 import enCommon from '../../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
+import enEvents from '../../../locales/en/events.json' with { type: 'json' };
+import enGuilds from '../../../locales/en/guilds.json' with { type: 'json' };
+import enMail from '../../../locales/en/mail.json' with { type: 'json' };
+import enOrganization from '../../../locales/en/organization.json' with { type: 'json' };
 import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
+import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
+import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
+import jaActivity from '../../../locales/ja/activity.json' with { type: 'json' };
+import jaCoins from '../../../locales/ja/coins.json' with { type: 'json' };
 import jaCommon from '../../../locales/ja/common.json' with { type: 'json' };
 import jaErrors from '../../../locales/ja/errors.json' with { type: 'json' };
+import jaEvents from '../../../locales/ja/events.json' with { type: 'json' };
+import jaGuilds from '../../../locales/ja/guilds.json' with { type: 'json' };
+import jaMail from '../../../locales/ja/mail.json' with { type: 'json' };
+import jaOrganization from '../../../locales/ja/organization.json' with { type: 'json' };
 import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
+import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
+import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
 
 // Static imports put every string in the bundle (no loading state); locales.test.ts fails when a namespace file is not listed here.
 export const resources = {
-  ja: { common: jaCommon, errors: jaErrors, validation: jaValidation, portal: jaPortal },
-  en: { common: enCommon, errors: enErrors, validation: enValidation, portal: enPortal },
+  ja: { common: jaCommon, errors: jaErrors, validation: jaValidation, portal: jaPortal, organization: jaOrganization, activity: jaActivity, events: jaEvents, guilds: jaGuilds, coins: jaCoins, surveys: jaSurveys, slack: jaSlack, mail: jaMail },
+  en: { common: enCommon, errors: enErrors, validation: enValidation, portal: enPortal, organization: enOrganization, activity: enActivity, events: enEvents, guilds: enGuilds, coins: enCoins, surveys: enSurveys, slack: enSlack, mail: enMail },
 };
 
 export type Namespace = keyof (typeof resources)['ja'];

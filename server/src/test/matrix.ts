@@ -1,0 +1,41 @@
+// The shape of the authorisation matrix's rows. Each feature keeps its rows beside its routes, in
+// `server/src/modules/<feature>/authorization.rows.ts` exporting `matrix: MatrixModule`; authorization-matrix.test.ts
+// gathers every such file, so a feature adds rows without touching a shared table.
+import type { Caller, Callers, Expected } from './authorization';
+import { FORBIDDEN, INACTIVE, OK, UNAUTHENTICATED } from './authorization';
+import type { BuiltUser } from './factories';
+import type { TestServer } from './server';
+
+/** What rows build their samples from: the callers, plus an acme member who is none of them. */
+export type Fixture = Callers & { bystander: BuiltUser };
+
+export type Row<World = unknown> = {
+  /** `METHOD /path` exactly as listRoutes() names it. */
+  route: string;
+  /** What this row samples when a route needs several rows (own id, another user's id). */
+  sample?: string;
+  /**
+   * A value for each `:param` of the path, per caller. May build a fresh resource per caller (a DELETE row needs one
+   * each, or the first caller's success leaves nothing for the next).
+   */
+  params?: (fixture: Fixture, caller: Caller, world: World) => Record<string, string | number> | Promise<Record<string, string | number>>;
+  /** A valid body, so that authorisation is the only reason to refuse. */
+  body?: unknown | ((fixture: Fixture, caller: Caller, world: World) => unknown | Promise<unknown>);
+  /** Extra headers (a guest token, say) per caller. */
+  headers?: (fixture: Fixture, caller: Caller, world: World) => Record<string, string> | Promise<Record<string, string>>;
+  expect: Record<Caller, Expected>;
+};
+
+/** One feature's rows and the world they sample (its events, guilds, surveys ...), built once per run. */
+export type MatrixModule<World = any> = {
+  setup?: (server: TestServer, fixture: Fixture) => Promise<World>;
+  rows: Row<World>[];
+};
+
+export const EVERYONE: Record<Caller, Expected> = { anonymous: OK, otherOrganization: OK, member: OK, manager: OK, admin: OK, inactiveMember: OK };
+export const ANY_ACTIVE_USER: Record<Caller, Expected> = { ...EVERYONE, anonymous: UNAUTHENTICATED, inactiveMember: INACTIVE };
+export const ADMIN_ONLY: Record<Caller, Expected> = { ...ANY_ACTIVE_USER, otherOrganization: FORBIDDEN, member: FORBIDDEN, manager: FORBIDDEN };
+/** Any active member of acme (and admins); globex's manager is refused. */
+export const ACME_MEMBERS: Record<Caller, Expected> = { ...ANY_ACTIVE_USER, otherOrganization: FORBIDDEN };
+/** acme's manager and admins. */
+export const ACME_MANAGERS: Record<Caller, Expected> = { ...ACME_MEMBERS, member: FORBIDDEN };

@@ -1,0 +1,27 @@
+// What producers put in the outbox for the Slack app to post, by topic. The server enqueues these (in the same
+// transaction as the change); the Slack app renders them as Block Kit in the organisation's language at delivery time.
+// Paths are portal paths ("/events/12"); the renderer joins them to the public URL.
+
+export type SlackNotifications = {
+  'slack.test_message': { requestedBy: string };
+  'slack.coin_message': {
+    sender: { memberId: number; name: string; icon: string | null };
+    recipients: { memberId: number; name: string; amount: number }[];
+    /** With {name} and {nickname} already filled in per recipient where used. */
+    message: string;
+    transferIds: number[];
+  };
+  'slack.event_created': { eventId: number; name: string; startsAt: string; location: string | null; path: string };
+  'slack.event_cancelled': { eventId: number; name: string; startsAt: string; path: string };
+  'slack.news_published': { newsId: number; title: string; path: string };
+  'slack.survey_opened': { surveyId: number; title: string; expiredAt: string; path: string };
+  'slack.survey_reminder': { surveyId: number; title: string; expiredAt: string; path: string; unansweredCount: number };
+};
+
+/** Mail goes through the outbox too: rendered by the server's mail module from locales/<language>/mail.json `<template>.*`. */
+export type MailNotifications = {
+  'mail.send': { to: string; language: 'ja' | 'en'; template: string; params: Record<string, string | number> };
+};
+
+export type Notifications = SlackNotifications & MailNotifications;
+export type NotificationTopic = keyof Notifications;
