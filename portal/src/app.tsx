@@ -8,6 +8,7 @@ import { ToastProvider } from '@kiwi/shared/ui/toast';
 import { ConfirmDialogProvider } from '@kiwi/shared/ui/confirm-dialog';
 import { ImageViewerProvider } from '@kiwi/shared/ui/image-viewer';
 import type { ApiClient } from './api-client';
+import { PortalFeatureProvider } from './session/portal-feature-provider';
 import { SessionProvider, useSession } from './session/session-provider';
 import { LoadingView } from './pages/loading-view';
 import { AppRoutes } from './routes';
@@ -23,7 +24,9 @@ export function App({ auth, api, i18n }: { auth: Auth; api: ApiClient; i18n: I18
               <ImageViewerProvider>
                 {/* Location updates are urgent, like session updates, so logout and its move to /login render together. */}
                 <BrowserRouter useTransitions={false}>
-                  <SessionGate />
+                  <PortalFeatureProvider>
+                    <SessionGate />
+                  </PortalFeatureProvider>
                 </BrowserRouter>
               </ImageViewerProvider>
             </ConfirmDialogProvider>
