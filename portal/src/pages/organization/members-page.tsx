@@ -1,0 +1,216 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@kiwi/shared/ui/toast';
+import { useOrganization } from '../../organization/organization-context';
+import { useSession } from '../../session/session-provider';
+import { apiErrorMessage } from './api-error';
+import { CsvImportPanel } from './csv-import-panel';
+import { MemberFormDialog } from './member-form-dialog';
+import { type Group, groupTree, type Member } from './member-types';
+import { ListTable, RowAction } from './list-table';
+import { LoadFailed, Loading } from './page-states';
+import { useConfirmedAction } from './use-confirmed-action';
+import './organization.css';
+
+const PER_PAGE = 20;
+type Filters = { name: string; groupId: string; role: string; state: string };
+
+/** SPEC §2 /org/{identifier}/members: search, filters, paging; invite, edit, delete, resend, MFA reset, CSV import. */
+export function MembersPage() {
+  const { t, i18n } = useTranslation('organization');
+  const { api } = useSession();
+  const { organization, loaded } = useOrganization();
+  const queryClient = useQueryClient();
+  const confirmed = useConfirmedAction();
+  const { showToast } = useToast();
+  const searchId = useId();
+  const [draftName, setDraftName] = useState('');
+  const [filters, setFilters] = useState<Filters>({ name: '', groupId: '', role: '', state: '' });
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Member | 'new' | null>(null);
+  const [showImport, setShowImport] = useState(false);
+  const organizationId = organization?.id;
+
+  const members = useQuery({
+    queryKey: ['organization', organizationId, 'members', filters, page],
+    queryFn: () =>
+      api.get<Member[]>(`/organizations/${organizationId}/members`, {
+        page,
+        per: PER_PAGE,
+        q: { name: filters.name || undefined, group_id: filters.groupId || undefined, role: filters.role || undefined, state: filters.state || undefined },
+      }),
+    enabled: organizationId !== undefined,
+  });
+  const groups = useQuery({
+    queryKey: ['organization', organizationId, 'groups'],
+    queryFn: () => api.get<Group[]>(`/organizations/${organizationId}/groups`),
+    enabled: organizationId !== undefined,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['organization', organizationId] });
+
+  if (!loaded) return <Loading />;
+  if (!organization || !organizationId) return <LoadFailed onRetry={() => window.location.reload()} />;
+
+  const setFilter = (key: keyof Filters, value: string) => {
+    setFilters((current) => ({ ...current, [key]: value }));
+    setPage(1);
+  };
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter('name', draftName.trim());
+  };
+  const total = Number(members.data?.meta?.totalCount ?? 0);
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '');
+
+  const remove = (member: Member) =>
+    confirmed({
+      title: t('members.deleteTitle'),
+      body: t('members.deleteBody', { name: member.name || member.email, email: member.email }),
+      okLabel: t('common.delete'),
+      action: () => api.delete(`/organizations/${organizationId}/members/${member.id}`),
+      done: t('common.deleted'),
+      then: refresh,
+    });
+  const resetMfa = (member: Member) =>
+    confirmed({
+      title: t('members.mfaResetTitle'),
+      body: t('members.mfaResetBody', { name: member.name || member.email }),
+      action: () => api.post(`/users/${member.userId}/mfa_reset`),
+      done: t('members.mfaResetDone'),
+    });
+  const resend = async (member: Member) => {
+    try {
+      // With the manager's token: told when the invitation was accepted meanwhile (anonymous callers always get 204).
+      await api.post(`/user/${member.userId}/resend_invitation`);
+      showToast(t('members.invitationResent', { email: member.email }), 'success');
+    } catch (error) {
+      showToast(apiErrorMessage(t, error), 'error');
+    }
+  };
+
+  return (
+    <div className="org-page">
+      <header className="org-page__header">
+        <h1>{t('members.title')}</h1>
+        <div className="org-page__actions">
+          <button type="button" className="button" aria-expanded={showImport} onClick={() => setShowImport((shown) => !shown)}>
+            {t('members.importCsv')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+            {t('members.invite')}
+          </button>
+        </div>
+      </header>
+      <p>
+        {organization.numberOfMembers === null || organization.numberOfMembers === undefined
+          ? t('members.seatsUnlimited')
+          : t('members.seats', { used: members.data?.meta?.seatsUsed ?? '…', limit: organization.numberOfMembers })}
+      </p>
+      {showImport && <CsvImportPanel organizationId={organizationId} onImported={refresh} />}
+
+      <form className="org-filters" role="search" onSubmit={search}>
+        <div className="field">
+          <label htmlFor={`${searchId}-name`}>{t('members.search')}</label>
+          <input id={`${searchId}-name`} type="search" value={draftName} onChange={(event) => setDraftName(event.target.value)} />
+        </div>
+        <button type="submit" className="button">
+          {t('members.searchButton')}
+        </button>
+        <div className="field">
+          <label htmlFor={`${searchId}-group`}>{t('members.filterGroup')}</label>
+          <select id={`${searchId}-group`} value={filters.groupId} onChange={(event) => setFilter('groupId', event.target.value)}>
+            <option value="">{t('members.all')}</option>
+            {groupTree(groups.data?.data ?? []).map(({ group, depth }) => (
+              <option key={group.id} value={group.id}>
+                {'\u3000'.repeat(depth)}
+                {group.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${searchId}-role`}>{t('members.filterRole')}</label>
+          <select id={`${searchId}-role`} value={filters.role} onChange={(event) => setFilter('role', event.target.value)}>
+            <option value="">{t('members.all')}</option>
+            <option value="manager">{t('members.role.manager')}</option>
+            <option value="member">{t('members.role.member')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${searchId}-state`}>{t('members.filterState')}</label>
+          <select id={`${searchId}-state`} value={filters.state} onChange={(event) => setFilter('state', event.target.value)}>
+            <option value="">{t('members.all')}</option>
+            <option value="active">{t('members.state.active')}</option>
+            <option value="pending">{t('members.state.pending')}</option>
+            <option value="expired">{t('members.state.expired')}</option>
+          </select>
+        </div>
+      </form>
+
+      <ListTable
+        query={members}
+        caption={t('members.title')}
+        empty={t('members.empty')}
+        headers={[
+          t('members.columns.name'),
+          t('members.columns.email'),
+          t('members.columns.role'),
+          t('members.columns.state'),
+          t('members.columns.groups'),
+          t('members.columns.period'),
+          t('members.columns.app'),
+          t('common.actions'),
+        ]}
+        paging={{ page, onPage: setPage }}
+        summary={() => <p aria-live="polite">{t('members.count', { count: total })}</p>}
+        rows={(items) =>
+          items.map((member) => (
+            <tr key={member.id}>
+              <td>
+                {member.name || t('common.none')}
+                {member.invitationPending && (
+                  <>
+                    {' '}
+                    <span className="org-badge org-badge--warning">{t('members.invitationPending')}</span>
+                  </>
+                )}
+              </td>
+              <td>{member.email}</td>
+              <td>{t(`members.role.${member.role}`)}</td>
+              <td>
+                <span className={`org-badge org-badge--${member.state}`}>{t(`members.state.${member.state}`)}</span>
+              </td>
+              <td>{member.groups.map((group) => group.name).join(', ')}</td>
+              <td>{member.activeFrom || member.activeTo ? `${date(member.activeFrom)} – ${date(member.activeTo)}` : t('common.none')}</td>
+              <td>{member.appInstalled ? t('members.appInstalled') : t('members.appNotInstalled')}</td>
+              <td>
+                <div className="org-table__actions">
+                  <RowAction label={t('common.edit')} subject={member.name || member.email} onClick={() => setEditing(member)} />
+                  {member.invitationPending && (
+                    <button type="button" className="button button--text" onClick={() => void resend(member)}>
+                      {t('members.resendInvitation')}
+                    </button>
+                  )}
+                  <button type="button" className="button button--text" onClick={() => resetMfa(member)}>
+                    {t('members.mfaReset')}
+                  </button>
+                  <RowAction label={t('common.delete')} subject={member.name || member.email} onClick={() => remove(member)} />
+                </div>
+              </td>
+            </tr>
+          ))
+        }
+      />
+      {editing && (
+        <MemberFormDialog
+          organizationId={organizationId}
+          member={editing === 'new' ? null : editing}
+          groups={groups.data?.data ?? []}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
+    </div>
+  );
+}

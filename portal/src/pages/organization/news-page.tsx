@@ -1,0 +1,132 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@kiwi/shared/ui/toast';
+import { useOrganization } from '../../organization/organization-context';
+import { useSession } from '../../session/session-provider';
+import { FormDialog } from './form-dialog';
+import { DATETIME_INPUT_RANGE, fromLocalInput, toLocalInput } from './member-types';
+import { ListTable, RowAction } from './list-table';
+import { LoadFailed, Loading } from './page-states';
+import { useConfirmedAction } from './use-confirmed-action';
+import { useFormSubmit } from './use-form-submit';
+import './organization.css';
+
+type News = { id: string; title: string; body: string; publishedAt: string; sent: boolean };
+
+/** SPEC §2 /org/{identifier}/news: news with scheduled publication; publishedAt is frozen once sent (§4). */
+export function NewsPage() {
+  const { t, i18n } = useTranslation('organization');
+  const { api } = useSession();
+  const { organization, loaded } = useOrganization();
+  const queryClient = useQueryClient();
+  const confirmed = useConfirmedAction();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<News | 'new' | null>(null);
+  const organizationId = organization?.id;
+  const news = useQuery({
+    queryKey: ['organization', organizationId, 'news', page],
+    queryFn: () => api.get<News[]>(`/organizations/${organizationId}/news`, { page, per: 20 }),
+    enabled: organizationId !== undefined,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['organization', organizationId, 'news'] });
+
+  if (!loaded) return <Loading />;
+  if (!organizationId) return <LoadFailed onRetry={() => window.location.reload()} />;
+
+  const remove = (item: News) =>
+    confirmed({
+      title: t('news.deleteTitle'),
+      body: t('news.deleteBody', { title: item.title }),
+      okLabel: t('common.delete'),
+      action: () => api.delete(`/organizations/${organizationId}/news/${item.id}`),
+      done: t('common.deleted'),
+      then: refresh,
+    });
+
+  return (
+    <div className="org-page">
+      <header className="org-page__header">
+        <h1>{t('news.title')}</h1>
+        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+          {t('news.create')}
+        </button>
+      </header>
+      <ListTable
+        query={news}
+        caption={t('news.title')}
+        empty={t('news.empty')}
+        headers={[t('news.titleField'), t('news.publishedAt'), t('common.actions')]}
+        paging={{ page, onPage: setPage }}
+        rows={(items) =>
+          items.map((item) => (
+            <tr key={item.id}>
+              <td>{item.title}</td>
+              <td>
+                {new Date(item.publishedAt).toLocaleString(i18n.language)}{' '}
+                <span className={`org-badge${item.sent ? '' : ' org-badge--pending'}`}>{item.sent ? t('news.sent') : t('news.scheduled')}</span>
+              </td>
+              <td>
+                <div className="org-table__actions">
+                  <RowAction label={t('common.edit')} subject={item.title} onClick={() => setEditing(item)} />
+                  <RowAction label={t('common.delete')} subject={item.title} onClick={() => remove(item)} />
+                </div>
+              </td>
+            </tr>
+          ))
+        }
+      />
+      {editing && <NewsFormDialog organizationId={organizationId} news={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+    </div>
+  );
+}
+
+function NewsFormDialog({ organizationId, news, onClose, onSaved }: { organizationId: string; news: News | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('organization');
+  const { api } = useSession();
+  const { showToast } = useToast();
+  const id = useId();
+  const [title, setTitle] = useState(news?.title ?? '');
+  const [body, setBody] = useState(news?.body ?? '');
+  const [publishedAt, setPublishedAt] = useState(toLocalInput(news?.publishedAt ?? new Date().toISOString()));
+  const { submitting, errors, failure, submit } = useFormSubmit();
+  const locked = news?.sent ?? false;
+
+  const save = submit(async () => {
+    const payload = { news: { title, body, ...(locked ? {} : { published_at: fromLocalInput(publishedAt) ?? '' }) } };
+    if (news) await api.put(`/organizations/${organizationId}/news/${news.id}`, payload);
+    else await api.post(`/organizations/${organizationId}/news`, payload);
+    showToast(t('common.saved'), 'success');
+    onSaved();
+    onClose();
+  });
+
+  return (
+    <FormDialog title={news ? t('news.editTitle') : t('news.createTitle')} submitting={submitting} failure={failure} onSubmit={save} onClose={onClose}>
+      <div className="field">
+        <label htmlFor={`${id}-title-input`}>{t('news.titleField')}</label>
+        <input id={`${id}-title-input`} value={title} onChange={(event) => setTitle(event.target.value)} aria-invalid={errors.title ? true : undefined} />
+        {errors.title && <p className="field__error">{errors.title}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-body`}>{t('news.body')}</label>
+        <textarea id={`${id}-body`} value={body} onChange={(event) => setBody(event.target.value)} aria-invalid={errors.body ? true : undefined} />
+        {errors.body && <p className="field__error">{errors.body}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-published`}>{t('news.publishedAt')}</label>
+        <input
+          id={`${id}-published`}
+          type="datetime-local"
+          {...DATETIME_INPUT_RANGE}
+          value={publishedAt}
+          disabled={locked}
+          aria-describedby={locked ? `${id}-locked` : undefined}
+          onChange={(event) => setPublishedAt(event.target.value)}
+        />
+        {locked && <p id={`${id}-locked`}>{t('news.publishedAtLocked')}</p>}
+        {errors.published_at && <p className="field__error">{errors.published_at}</p>}
+      </div>
+    </FormDialog>
+  );
+}

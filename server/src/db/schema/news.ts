@@ -1,0 +1,21 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { organizations } from './organizations';
+
+/** Organisation news. Once publishedAt has passed the news counts as sent and its publishedAt is frozen (spec §4). */
+export const news = pgTable(
+  'news',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('news_organization_id_published_at_index').on(t.organizationId, t.publishedAt)],
+);
+
+export type NewsRow = typeof news.$inferSelect;

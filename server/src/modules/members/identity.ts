@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import type { Identity } from '../../auth/identity';
+import { firstMembership } from '../../auth/guards';
+import type { Session } from '../../auth/session-cache';
+import type { DatabaseHandle, Executor } from '../../db/client';
+import { organizationMembers } from '../../db/schema/organizations';
+import { users } from '../../db/schema/users';
+import { forbidden, notFound } from '../../jsonapi/errors';
+
+/**
+ * The Firebase user for an invited address: created without a password (the invitee sets it when accepting), or an
+ * existing identity with no product user (someone removed earlier) reused. `created` says whether to remove it again
+ * if the invitation fails.
+ */
+export async function ensureIdentityUser(identity: Identity, email: string, name: string | undefined): Promise<{ uid: string; created: boolean }> {
+  try {
+    const user = await identity.auth.createUser({ email, ...(name ? { displayName: name } : {}), emailVerified: false });
+    return { uid: user.uid, created: true };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'auth/email-already-exists') throw error;
+    const user = await identity.auth.getUserByEmail(email);
+    return { uid: user.uid, created: false };
+  }
+}
+
+/** A unique constraint refused the statement (PostgreSQL and PGlite answer SQLSTATE 23505, possibly wrapped by drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Whether a product user is linked to this Firebase user. */
+export async function identityHeld(db: DatabaseHandle, firebaseUid: string): Promise<boolean> {
+  const rows = await db.db.select({ id: users.id }).from(users).where(eq(users.firebaseUid, firebaseUid)).limit(1);
+  return rows.length > 0;
+}
+
+/** Admins reset anyone; a manager only members of the organisation of their own first membership, never an admin. Returns the uid. */
+export async function assertCanResetMfa(tx: Executor, session: Session, userId: number): Promise<string> {
+  const [target] = await tx.select({ firebaseUid: users.firebaseUid, role: users.role }).from(users).where(eq(users.id, userId));
+  if (session.user.role !== 'admin') {
+    // A platform admin's second factor is nobody's to withdraw but another admin's, whatever memberships it holds.
+    if (target?.role === 'admin') throw forbidden();
+    const membership = firstMembership(session);
+    if (!membership || membership.role !== 'manager') throw forbidden();
+    const [inOrganization] = await tx
+      .select({ id: organizationMembers.id })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.organizationId, membership.organizationId)))
+      .limit(1);
+    if (!inOrganization) throw forbidden();
+  }
+  if (!target) throw notFound();
+  return target.firebaseUid;
+}
+
+/** Withdraws every enrolled second factor (the member enrols again at /user/mfa_setting). */
+export async function resetMfa(identity: Identity, firebaseUid: string): Promise<void> {
+  try {
+    await identity.auth.updateUser(firebaseUid, { multiFactor: { enrolledFactors: null } });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'auth/user-not-found') throw notFound();
+    throw error;
+  }
+}

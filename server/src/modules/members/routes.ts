@@ -1,0 +1,131 @@
+import { CreateMemberSchema, MemberListQuerySchema, UpdateMemberSchema } from '@kiwi/shared/schemas/member';
+import { Router } from 'express';
+import { currentSession, isAdmin, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
+import { requestLanguage } from '../../http/i18n';
+import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
+import type { ModuleDependencies } from '../deps';
+import { identityErrorFor } from '../invitations/identity-errors';
+import { managesOrganization } from '../organizations/access';
+import { PENDING_UID_PREFIX } from './csv-import';
+import { csvImportRoutes } from './csv-import-routes';
+import { assertCanResetMfa, ensureIdentityUser, identityHeld, isUniqueViolation, resetMfa } from './identity';
+import { presentMember, presentMembers } from './presenter';
+import { findMember, listMembers } from './queries';
+import { assertInvitable, assertMemberManageable, deleteMember, findUserWithMemberships, inviteMember, seatsInUse, updateMember } from './service';
+
+export function membersRoutes(deps: ModuleDependencies): Router {
+  const { db, identity, config, sessions, logger } = deps;
+  const router = Router();
+  const anyMember = requireOrganizationMember({ managerOnly: false });
+  const managers = requireOrganizationMember();
+
+  // Every active member reads the list (colleague pickers); only managers see everyone, members see active colleagues.
+  router.get('/organizations/:organizationId/members', anyMember, async (req, res) => {
+    const session = await currentSession(req);
+    const organizationId = parseId(req, 'organizationId');
+    const { page, per, q } = parseQuery(MemberListQuerySchema, req);
+    const forManager = managesOrganization(session, organizationId);
+    const filter = { name: q?.name, groupId: q?.group_id, role: q?.role, state: forManager ? q?.state : ('active' as const) };
+    const now = new Date();
+    const { rows, total, seats } = await db.db.transaction(async (tx) => ({
+      ...(await listMembers(tx, organizationId, { filter, page, per, now })),
+      // Managers see how many seats the contract's numberOfMembers has left.
+      seats: forManager ? await seatsInUse(tx, organizationId, now) : null,
+    }));
+    res.json(presentMembers(rows, forManager, { page, per, total, url: req.originalUrl }, seats === null ? undefined : { seatsUsed: seats }));
+  });
+
+  router.post('/organizations/:organizationId/members', managers, async (req, res) => {
+    const organizationId = parseId(req, 'organizationId');
+    const { organization_member: input } = parseBody(CreateMemberSchema, req);
+    const language = input.language ?? requestLanguage(req);
+    const now = new Date();
+    // Refuse early what the transaction would refuse, before a Firebase user is created for nothing.
+    const existing = await db.db.transaction(async (tx) => {
+      const found = await findUserWithMemberships(tx, input.email);
+      assertInvitable(found, organizationId);
+      return found;
+    });
+    let firebaseUid = existing?.firebaseUid;
+    let createdIdentity = false;
+    if (!firebaseUid) {
+      try {
+        ({ uid: firebaseUid, created: createdIdentity } = await ensureIdentityUser(identity, input.email, input.name));
+      } catch (error) {
+        throw identityErrorFor(error);
+      }
+    }
+    const uid = firebaseUid;
+    const attempt = () => db.db.transaction((tx) => inviteMember(tx, organizationId, { ...input, language }, { firebaseUid: uid, publicUrl: config.publicUrl, now }));
+    let result;
+    try {
+      try {
+        result = await attempt();
+      } catch (error) {
+        // Another invitation of the same new address (another organisation's, or a double submit) committed the
+        // product user first: once more, so this one sees that user and answers as it would a moment later (409).
+        if (!isUniqueViolation(error)) throw error;
+        result = await attempt();
+      }
+    } catch (error) {
+      // The Firebase user stays when the other invitation's product user holds it.
+      if (createdIdentity && !(await identityHeld(db, uid))) {
+        await identity.auth.deleteUser(uid).catch((cleanup: unknown) => logger.warn({ err: cleanup }, 'could not remove an unused Firebase user'));
+      }
+      throw error;
+    }
+    await sessions.invalidateUser(result.userId);
+    const member = await db.db.transaction((tx) => findMember(tx, organizationId, result.memberId, now));
+    res.status(201).json(presentMember(member));
+  });
+
+  router.get('/organizations/:organizationId/members/:memberId', managers, async (req, res) => {
+    const organizationId = parseId(req, 'organizationId');
+    const memberId = parseId(req, 'memberId');
+    const member = await db.db.transaction((tx) => findMember(tx, organizationId, memberId, new Date()));
+    res.json(presentMember(member));
+  });
+
+  router.put('/organizations/:organizationId/members/:memberId', managers, async (req, res) => {
+    const organizationId = parseId(req, 'organizationId');
+    const memberId = parseId(req, 'memberId');
+    const { organization_member: input } = parseBody(UpdateMemberSchema, req);
+    const callerIsAdmin = isAdmin(await currentSession(req));
+    const now = new Date();
+    const member = await db.db.transaction(async (tx) => {
+      await assertMemberManageable(tx, organizationId, memberId, callerIsAdmin);
+      await updateMember(tx, organizationId, memberId, input, now);
+      return findMember(tx, organizationId, memberId, now);
+    });
+    await sessions.invalidateUser(member.userId);
+    res.json(presentMember(member));
+  });
+
+  router.delete('/organizations/:organizationId/members/:memberId', managers, async (req, res) => {
+    const organizationId = parseId(req, 'organizationId');
+    const memberId = parseId(req, 'memberId');
+    const callerIsAdmin = isAdmin(await currentSession(req));
+    const removed = await db.db.transaction(async (tx) => {
+      await assertMemberManageable(tx, organizationId, memberId, callerIsAdmin);
+      return deleteMember(tx, organizationId, memberId);
+    });
+    await sessions.invalidateUser(removed.userId);
+    if (removed.firebaseUid && !removed.firebaseUid.startsWith(PENDING_UID_PREFIX)) {
+      await identity.auth.deleteUser(removed.firebaseUid).catch((error: unknown) => {
+        if ((error as { code?: string }).code !== 'auth/user-not-found') logger.warn({ err: error }, 'could not delete the Firebase user of a removed member');
+      });
+    }
+    res.status(204).end();
+  });
+
+  // Spec §6: managers reset a member's multi-factor enrolment; admins anyone's.
+  router.post('/users/:id/mfa_reset', requireSignedIn, async (req, res) => {
+    const userId = parseId(req);
+    const firebaseUid = await db.db.transaction(async (tx) => assertCanResetMfa(tx, await currentSession(req), userId));
+    if (!firebaseUid.startsWith(PENDING_UID_PREFIX)) await resetMfa(identity, firebaseUid);
+    res.status(204).end();
+  });
+
+  router.use(csvImportRoutes(deps));
+  return router;
+}

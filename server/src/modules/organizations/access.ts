@@ -1,0 +1,40 @@
+import { canAccessOrganization } from '@kiwi/shared/domain/organization-access';
+import { eq } from 'drizzle-orm';
+import { firstMembership } from '../../auth/guards';
+import type { Session, SessionMembership } from '../../auth/session-cache';
+import type { Executor } from '../../db/client';
+import { type OrganizationRow, organizations } from '../../db/schema/organizations';
+import { forbidden, notFound } from '../../jsonapi/errors';
+
+/** A numeric id or a route identifier (identifiers are never all digits). */
+export type OrganizationKey = number | string;
+
+const matches = (key: OrganizationKey) => (membership: SessionMembership) =>
+  typeof key === 'number' ? membership.organizationId === key : membership.organization.identifier === key;
+
+/**
+ * Spec §6 for `/organizations/:id` where :id may be an identifier: decided from the session alone, before the database
+ * is asked, so a stranger learns nothing about which organisations exist.
+ */
+export function assertOrganizationAccess(session: Session, key: OrganizationKey, { managerOnly }: { managerOnly: boolean }): void {
+  const subject = { role: session.user.role, firstMembership: firstMembership(session) };
+  if (!canAccessOrganization(subject, matches(key), { managerOnly })) throw forbidden();
+}
+
+/** Whether the caller manages this organisation (admins do); members see less of it and of its people. */
+export function managesOrganization(session: Session, organizationId: number): boolean {
+  if (session.user.role === 'admin') return true;
+  const membership = firstMembership(session);
+  return membership?.organizationId === organizationId && membership.role === 'manager';
+}
+
+export async function findOrganization(executor: Executor, key: OrganizationKey, { forUpdate = false } = {}): Promise<OrganizationRow> {
+  const query = executor
+    .select()
+    .from(organizations)
+    .where(typeof key === 'number' ? eq(organizations.id, key) : eq(organizations.identifier, key))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
