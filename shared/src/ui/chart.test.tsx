@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../i18n/create-i18n';
+import { Chart, chartCsv, csvFileNameOf, type ChartProps } from './chart';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('chartCsv', () => {
+  it('writes a BOM, a header row and one row per label, quoting what needs it', () => {
+    const csv = chartCsv({
+      categoryHeading: 'Item',
+      labels: ['0', '1-99', 'Tokyo, "HQ"'],
+      series: [
+        { label: 'Members', values: [3, 12, null] },
+        { label: 'Last month', values: [1.5, 0, 7] },
+      ],
+    });
+    expect(csv).toBe('\uFEFFItem,Members,Last month\r\n0,3,1.5\r\n1-99,12,0\r\n"Tokyo, ""HQ""",,7\r\n');
+  });
+
+  it('defuses text cells a spreadsheet would run as formulas, but keeps negative figures as numbers', () => {
+    const csv = chartCsv({
+      categoryHeading: 'Organisation',
+      labels: ['=HYPERLINK("http://evil.example")', '+1', '@SUM(A1)', '-2', 'Acme'],
+      series: [{ label: '=cmd', values: [1, 2, 3, -4, 5] }],
+    });
+    expect(csv).toBe(
+      '\uFEFFOrganisation,\'=cmd\r\n"\'=HYPERLINK(""http://evil.example"")",1\r\n\'+1,2\r\n\'@SUM(A1),3\r\n\'-2,-4\r\nAcme,5\r\n',
+    );
+  });
+});
+
+describe('csvFileNameOf', () => {
+  it.each([
+    ['points', 'points.csv'],
+    ['points.csv', 'points.csv'],
+    ['Points.CSV', 'Points.CSV'],
+  ])('%s -> %s', (name, expected) => expect(csvFileNameOf(name)).toBe(expected));
+});
+
+describe('<Chart> rendered', () => {
+  function renderChart(props: Partial<ChartProps> = {}, lng: 'ja' | 'en' = 'en') {
+    const i18n = createI18n({ lng });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Chart
+          title="Monthly points"
+          kind="bar"
+          labels={['0', '1-99', '350+']}
+          series={[
+            { label: 'Members', values: [4, 10, 2] },
+            { label: 'Managers', values: [1, null, 1200] },
+          ]}
+          csvFileName="monthly-points"
+          {...props}
+        />
+      </I18nextProvider>,
+    );
+    return i18n;
+  }
+
+  it('shows the figures in a table captioned with the title, and hides the canvas from assistive technology', () => {
+    renderChart();
+    const table = screen.getByRole('table', { name: 'Monthly points' });
+    const rows = within(table).getAllByRole('row').map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Item', 'Members', 'Managers'],
+      ['0', '4', '1'],
+      ['1-99', '10', '–'],
+      ['350+', '2', '1,200'],
+    ]);
+    expect(document.querySelector('.kiwi-chart__plot')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByRole('heading', { name: 'Monthly points' })).toBeTruthy();
+  });
+
+  it('lets a keyboard reach the download and the (scrollable) table, and says which chart a download is for', () => {
+    renderChart();
+    const download = screen.getByRole('button', { name: 'Download CSV' });
+    expect(download.getAttribute('aria-describedby')).toBe(screen.getByRole('heading', { name: 'Monthly points' }).id);
+    const region = screen.getByRole('region', { name: 'Monthly points' });
+    expect(region.tabIndex).toBe(0);
+    expect(within(region).getByRole('table')).toBeTruthy();
+  });
+
+  it('formats the table figures with formatValue', () => {
+    renderChart({ series: [{ label: 'Rate', values: [0.5, 0.25, 1] }], formatValue: (v) => `${Math.round(v * 100)}%` });
+    const cells = within(screen.getByRole('table')).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toEqual(['50%', '25%', '100%']);
+  });
+
+  it('downloads the same figures as CSV under the given file name', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:kiwi-chart';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+
+    renderChart();
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+
+    expect(downloads).toEqual(['monthly-points.csv']);
+    expect(blobs).toHaveLength(1);
+    expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
+    // Raw numbers in the CSV (no thousands separator), empty for a missing figure.
+    expect(await blobs[0]!.text()).toBe('\uFEFFItem,Members,Managers\r\n0,4,1\r\n1-99,10,\r\n350+,2,1200\r\n');
+  });
+
+  it('speaks Japanese', () => {
+    renderChart({}, 'ja');
+    expect(screen.getByRole('button', { name: 'CSVをダウンロード' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '項目' })).toBeTruthy();
+  });
+
+  it('says there is nothing to show, with the download disabled, when there are no figures', () => {
+    renderChart({ labels: [], series: [] });
+    expect(screen.getByText('No data to show')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toHaveProperty('disabled', true);
+  });
+});

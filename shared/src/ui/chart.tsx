@@ -1,0 +1,234 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import './chart.css';
+
+export type ChartSeries = { label: string; values: (number | null)[]; color?: string };
+
+export type ChartProps = {
+  title: string;
+  kind: 'bar' | 'line';
+  /** One label per category on the x axis (a point group, an age range, a day). */
+  labels: string[];
+  series: ChartSeries[];
+  /** The downloaded file's name; `.csv` is added when missing. */
+  csvFileName: string;
+  height?: number;
+  /** How a figure reads in the table, the axis and the legend; the CSV keeps the raw numbers. */
+  formatValue?: (value: number) => string;
+};
+
+/** A palette that stays apart for the common colour-vision deficiencies (Okabe–Ito). */
+export const CHART_COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
+
+export function seriesColor(series: ChartSeries, index: number): string {
+  return series.color ?? CHART_COLORS[index % CHART_COLORS.length]!;
+}
+
+/** A text cell: quoted when needed, and defused when a spreadsheet would run it as a formula (= + - @ tab CR first). */
+function csvTextCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/**
+ * The chart's figures as CSV: a header row (category heading, then one column per series) and one row per label.
+ * Starts with a BOM so that Excel (Japanese Windows in particular) reads it as UTF-8; empty cells for missing figures.
+ */
+export function chartCsv({ categoryHeading, labels, series }: { categoryHeading: string; labels: string[]; series: ChartSeries[] }): string {
+  // Headings and labels are text (group or organisation names may come from users); figures stay raw numbers.
+  const rows = [[categoryHeading, ...series.map((s) => s.label)].map(csvTextCell)];
+  labels.forEach((label, index) => {
+    rows.push([csvTextCell(label), ...series.map((s) => (s.values[index] == null ? '' : String(s.values[index])))]);
+  });
+  return `\uFEFF${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;
+}
+
+export function csvFileNameOf(name: string): string {
+  return name.toLowerCase().endsWith('.csv') ? name : `${name}.csv`;
+}
+
+function downloadCsv(fileName: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = csvFileNameOf(fileName);
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** happy-dom and old embeds have no 2D canvas: then the table alone carries the figures. */
+function canDrawCanvas(): boolean {
+  try {
+    return typeof document !== 'undefined' && document.createElement('canvas').getContext('2d') != null;
+  } catch {
+    return false;
+  }
+}
+
+const INTEGER_STEPS = [1, 2, 5].flatMap((step) => Array.from({ length: 10 }, (_, power) => step * 10 ** power)).sort((a, b) => a - b);
+
+/** uPlot options: categories at x = 0..n-1, grouped bars side by side within each category. */
+function plotOptions({
+  kind,
+  labels,
+  series,
+  width,
+  height,
+  format,
+  bars,
+  categoryHeading,
+}: Pick<ChartProps, 'kind' | 'labels' | 'series'> & {
+  categoryHeading: string;
+  width: number;
+  height: number;
+  format: (value: number) => string;
+  bars: typeof uPlot.paths.bars;
+}): uPlot.Options {
+  const groupWidth = 0.8;
+  const integerFigures = series.every((s) => s.values.every((value) => value == null || Number.isInteger(value)));
+  const barWidth = groupWidth / Math.max(series.length, 1);
+  return {
+    width,
+    height,
+    legend: { show: series.length > 1 },
+    cursor: { drag: { x: false, y: false }, points: { show: kind === 'line' } },
+    scales: {
+      x: { time: false, range: () => [-0.5, labels.length - 0.5] },
+      y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+    },
+    axes: [
+      {
+        // Every label while they fit (about 48 px each), otherwise every n-th one.
+        splits: (u) => {
+          const every = Math.max(1, Math.ceil(labels.length / Math.max(1, u.width / 48)));
+          return labels.map((_, index) => index).filter((index) => index % every === 0);
+        },
+        values: (_u, splits) => splits.map((split) => labels[split] ?? ''),
+        grid: { show: false },
+      },
+      // Counts never get ticks at 0.5; figures with fractions keep uPlot's own steps.
+      { values: (_u, splits) => splits.map((split) => format(split)), size: 56, ...(integerFigures ? { incrs: INTEGER_STEPS } : {}) },
+    ],
+    series: [
+      { label: categoryHeading, value: (_u, raw: number | null) => (raw == null ? '' : (labels[raw] ?? '')) },
+      ...series.map((s, seriesIndex): uPlot.Series => {
+        const color = seriesColor(s, seriesIndex);
+        const value = (_u: uPlot, raw: number | null) => (raw == null ? '–' : format(raw));
+        if (kind === 'line') return { label: s.label, stroke: color, width: 2, value, points: { show: labels.length <= 31 } };
+        return {
+          label: s.label,
+          stroke: color,
+          fill: color,
+          width: 0,
+          value,
+          paths: bars?.({
+            disp: {
+              x0: { unit: 1, values: () => labels.map((_, x) => x - groupWidth / 2 + seriesIndex * barWidth) },
+              size: { unit: 1, values: () => labels.map(() => barWidth) },
+            },
+          }),
+          points: { show: false },
+        };
+      }),
+    ],
+  };
+}
+
+/**
+ * A chart with its figures twice: a uPlot canvas for the eye (hidden from assistive technology) and a table for
+ * everyone, plus a CSV download of the same figures (contract 3 of the brief).
+ */
+export function Chart({ title, kind, labels, series, csvFileName, height = 260, formatValue }: ChartProps) {
+  const { t } = useTranslation('common');
+  const captionId = useId();
+  const plotRef = useRef<HTMLDivElement>(null);
+  const format = formatValue ?? ((value: number) => value.toLocaleString());
+  const empty = labels.length === 0 || series.length === 0;
+  const categoryHeading = t('chart.category');
+  // The plot is rebuilt when the figures change; a stable key avoids rebuilding on every render.
+  const dataKey = JSON.stringify([kind, labels, series, height, categoryHeading]);
+
+  useEffect(() => {
+    const container = plotRef.current;
+    if (!container || empty || !canDrawCanvas()) return;
+    let plot: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let cancelled = false;
+    void import('uplot').then(({ default: UPlot }) => {
+      if (cancelled) return;
+      const width = Math.max(container.clientWidth, 240);
+      const data: uPlot.AlignedData = [labels.map((_, index) => index), ...series.map((s) => s.values)];
+      plot = new UPlot(plotOptions({ kind, labels, series, width, height, format, bars: UPlot.paths.bars, categoryHeading }), data, container);
+      if (typeof ResizeObserver !== 'undefined') {
+        observer = new ResizeObserver(() => plot?.setSize({ width: Math.max(container.clientWidth, 240), height }));
+        observer.observe(container);
+      }
+    });
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      plot?.destroy();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- dataKey stands for kind, labels, series and height
+  }, [dataKey, empty]);
+
+  return (
+    <figure className="kiwi-chart" aria-labelledby={captionId}>
+      <div className="kiwi-chart__header">
+        <h3 className="kiwi-chart__title" id={captionId}>
+          {title}
+        </h3>
+        <button
+          type="button"
+          className="kiwi-chart__download"
+          aria-describedby={captionId}
+          disabled={empty}
+          onClick={() => downloadCsv(csvFileName, chartCsv({ categoryHeading, labels, series }))}
+        >
+          {t('chart.downloadCsv')}
+        </button>
+      </div>
+      {empty ? (
+        <p className="kiwi-chart__empty">{t('chart.noData')}</p>
+      ) : (
+        <>
+          <div className="kiwi-chart__plot" ref={plotRef} aria-hidden="true" style={{ minHeight: height }} />
+          {/* Focusable so that a keyboard can scroll a table wider than the screen. */}
+          <div className="kiwi-chart__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+            <table className="kiwi-chart__table">
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{categoryHeading}</th>
+                  {series.map((s, index) => (
+                    <th scope="col" key={index}>
+                      <span className="kiwi-chart__swatch" style={{ background: seriesColor(s, index) }} aria-hidden="true" />
+                      {s.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {labels.map((label, row) => (
+                  <tr key={row}>
+                    <th scope="row">{label}</th>
+                    {series.map((s, index) => {
+                      const value = s.values[row];
+                      return <td key={index}>{value == null ? t('chart.noValue') : format(value)}</td>;
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </figure>
+  );
+}
