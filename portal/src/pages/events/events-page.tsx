@@ -1,0 +1,10 @@
+import { EventList } from '@kiwi/shared/features/events/event-list';
+
+/** /events: upcoming and past events of the member's organisation, with a tag filter. */
+export function EventsPage() {
+  return (
+    <section className="page-card">
+      <EventList />
+    </section>
+  );
+}

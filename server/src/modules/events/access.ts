@@ -1,0 +1,86 @@
+import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import { and, eq } from 'drizzle-orm';
+import type { Session } from '../../auth/session-cache';
+import type { Executor } from '../../db/client';
+import { type EventMemberRow, type EventRow, eventMembers, events } from '../../db/schema/events';
+import { ApiError, forbidden, notFound } from '../../jsonapi/errors';
+
+/** Who looks at an event, and as what (spec §6 event roles). Asked once per request, here and nowhere else. */
+export type EventViewer = {
+  isAdmin: boolean;
+  /** The viewer's first membership when it is in the event's organisation (only the first one counts, spec §6). */
+  organizationMemberId: number | null;
+  organizationManager: boolean;
+  eventMember: EventMemberRow | null;
+};
+
+export type EventContext = { event: EventRow; viewer: EventViewer };
+
+export async function viewerOf(executor: Executor, session: Session, event: EventRow): Promise<EventViewer> {
+  const first = session.memberships[0];
+  const inOrganization = first && first.organizationId === event.organizationId ? first : null;
+  let eventMember: EventMemberRow | null = null;
+  if (inOrganization) {
+    [eventMember = null] = await executor
+      .select()
+      .from(eventMembers)
+      .where(and(eq(eventMembers.eventId, event.id), eq(eventMembers.organizationMemberId, inOrganization.id)));
+  }
+  return {
+    isAdmin: session.user.role === 'admin',
+    organizationMemberId: inOrganization?.id ?? null,
+    organizationManager: inOrganization?.role === 'manager',
+    eventMember,
+  };
+}
+
+/** Admins, the organisation's members for a public event, its managers, and anyone invited to or in a private one. */
+export function canView({ event, viewer }: EventContext): boolean {
+  if (viewer.isAdmin || viewer.organizationManager) return true;
+  if (viewer.organizationMemberId === null) return false;
+  return event.publicRange === 'public' || viewer.eventMember !== null;
+}
+
+/** Organiser rights (edit, cancel, publish, delete, invite, remove, moderate): author, joined co-host, org manager, admin. */
+export function canManage({ viewer }: EventContext): boolean {
+  if (viewer.isAdmin || viewer.organizationManager) return true;
+  const member = viewer.eventMember;
+  return member !== null && member.status === 'joined' && (member.role === 'author' || member.role === 'manager');
+}
+
+/** Posting, reacting and voting: whoever has joined (author and co-hosts included). */
+export function isParticipant({ viewer }: EventContext): boolean {
+  return viewer.eventMember?.status === 'joined';
+}
+
+/**
+ * The event of the path with the viewer's standing; 404 when it does not exist in that organisation or the viewer may
+ * not see it (a private event is not revealed). `lock` takes the row lock (joins, edits) for the transaction.
+ */
+export async function loadEventContext(
+  tx: Executor,
+  session: Session,
+  { eventId, organizationId, lock = false }: { eventId: number; organizationId?: number; lock?: boolean },
+): Promise<EventContext> {
+  const where = organizationId === undefined ? eq(events.id, eventId) : and(eq(events.id, eventId), eq(events.organizationId, organizationId));
+  const query = tx.select().from(events).where(where);
+  const [event] = lock ? await query.for('update') : await query;
+  if (!event) throw notFound();
+  const context = { event, viewer: await viewerOf(tx, session, event) };
+  if (!canView(context)) {
+    // Outside the organisation it is a plain refusal; inside, a private event the viewer is not part of does not exist.
+    if (context.viewer.organizationMemberId === null) throw forbidden();
+    throw notFound();
+  }
+  return context;
+}
+
+export function assertCanManage(context: EventContext): void {
+  if (!canManage(context)) throw forbidden();
+}
+
+export function assertParticipant(context: EventContext): number {
+  if (context.viewer.organizationMemberId === null) throw new ApiError(ErrorCode.eventMembershipRequired);
+  if (!isParticipant(context)) throw new ApiError(ErrorCode.eventNotParticipant);
+  return context.viewer.organizationMemberId;
+}

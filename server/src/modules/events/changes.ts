@@ -1,0 +1,85 @@
+// Live refresh of an event page: every change to an event's messages, reactions, poll or members NOTIFYs
+// `kiwi_event_changes` with the event id on commit; each server process LISTENs once and tells the open streams of that
+// event "changed", and the page reloads what it shows. A lost notification only delays the refresh until the page's
+// periodic reload, so no log is kept (unlike guild chat, whose stream carries the messages themselves).
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { type DatabaseHandle, type Executor, notifyIn } from '../../db/client';
+import { limitStreamLifetime, openEventStream } from '../../realtime/sse';
+
+export const EVENT_CHANGES_CHANNEL = 'kiwi_event_changes';
+
+/** Inside the change's transaction: sent on commit, never for a rollback. */
+export function signalEventChange(tx: Executor, eventId: number): Promise<void> {
+  return notifyIn(tx, EVENT_CHANGES_CHANNEL, String(eventId));
+}
+
+export type EventChangeBroker = { subscribe(eventId: number, onChange: () => void): Promise<() => void> };
+
+const brokers = new WeakMap<DatabaseHandle, EventChangeBroker>();
+
+/** One LISTEN per database handle, fanned out to the streams of this process. */
+export function eventChangeBroker(db: DatabaseHandle, logger?: Logger): EventChangeBroker {
+  const existing = brokers.get(db);
+  if (existing) return existing;
+  const listeners = new Map<number, Set<() => void>>();
+  let listening: Promise<unknown> | null = null;
+  const broker: EventChangeBroker = {
+    async subscribe(eventId, onChange) {
+      listening ??= db
+        .listen(EVENT_CHANGES_CHANNEL, (payload) => {
+          for (const listener of listeners.get(Number(payload)) ?? []) listener();
+        })
+        .catch((error: unknown) => {
+          listening = null;
+          logger?.error({ err: error }, 'event changes: LISTEN failed');
+          throw error;
+        });
+      await listening;
+      const set = listeners.get(eventId) ?? new Set();
+      set.add(onChange);
+      listeners.set(eventId, set);
+      return () => {
+        set.delete(onChange);
+        if (set.size === 0) listeners.delete(eventId);
+      };
+    },
+  };
+  brokers.set(db, broker);
+  return broker;
+}
+
+/**
+ * `event: changed` whenever the event changes, for at most `Prefer: wait=N` seconds (30 minutes by default) and never
+ * past the expiry of the token it was opened with; the
+ * client then reconnects, which checks its right to read the event again. `stillAllowed` is asked on every change:
+ * once the reader may no longer see the event (unpublished, deleted, removed from a private event) the stream sends
+ * that last `changed` (the page reloads and learns why) and ends.
+ */
+export async function streamEventChanges(
+  broker: EventChangeBroker,
+  req: Request,
+  res: Response,
+  eventId: number,
+  stillAllowed: () => Promise<boolean> = async () => true,
+  /** When the bearer token the stream was opened with expires (ms since epoch): the stream ends then. */
+  tokenExpiresAt?: number,
+): Promise<void> {
+  const stream = openEventStream(req, res);
+  let unsubscribe: () => void;
+  try {
+    unsubscribe = await broker.subscribe(eventId, () => {
+      stream.send({ event: 'changed', data: '{}' });
+      stillAllowed().then(
+        (allowed) => allowed || stream.close(),
+        () => stream.close(),
+      );
+    });
+  } catch (error) {
+    stream.close();
+    throw error;
+  }
+  limitStreamLifetime(stream, req, tokenExpiresAt);
+  await stream.closed;
+  unsubscribe();
+}

@@ -1,0 +1,353 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../ui/confirm-dialog';
+import { useToast } from '../../ui/toast';
+import { useFeatureContext } from '../feature-context';
+import { applicantsText, EventHeader, EventTagsAndDescription, statusMessagesOf } from './event-header';
+import { EventMessages } from './event-messages';
+import { EventPoll } from './event-poll';
+import { useEventChanges } from './use-event-changes';
+import { eventApi, eventErrorMessage, type EventMember, eventPaths, eventQueryKeys, formatEventDate, type KiwiEvent } from '../../schemas/event-resources';
+import './events.css';
+
+type Colleague = { id: string; name: string; nickname?: string | null };
+
+/**
+ * An event with its status (spec §4), joining, organiser actions, participants, poll and messages. `organizationId`
+ * (from an organisation's page) lets a platform admin who is not a member of that organisation read the event: the
+ * API lets admins read every event, so the page shows it read-only instead of "not a member".
+ */
+export function EventDetail({ eventId, organizationId: fromPage }: { eventId: string; organizationId?: string }) {
+  const { t } = useTranslation(['events']);
+  const { viewer } = useFeatureContext();
+  const asAdmin = viewer?.role !== 'member' && Boolean(fromPage) && fromPage !== viewer?.organizationId;
+  const organizationId = asAdmin ? (fromPage ?? '') : (viewer?.organizationId ?? '');
+  if (organizationId === '') {
+    return (
+      <p role="alert" className="kiwi-event__alert">
+        {t('events:status.notMember')}
+      </p>
+    );
+  }
+  return <EventDetailLoaded eventId={eventId} organizationId={organizationId} readOnly={asAdmin} />;
+}
+
+function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: string; organizationId: string; readOnly: boolean }) {
+  const { t, i18n } = useTranslation(['events', 'errors', 'common']);
+  const { api, viewer, navigate } = useFeatureContext();
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const confirm = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const key = eventQueryKeys.detail(eventId);
+  const detail = useQuery({
+    queryKey: key,
+    queryFn: async () => (await api.get<KiwiEvent>(eventApi.show(organizationId, eventId))).data,
+  });
+  useEventChanges({ path: `${eventApi.show(organizationId, eventId)}/stream` });
+
+  if (detail.isPending) return <p role="status">{t('events:loading')}</p>;
+  if (detail.isError) {
+    return (
+      <div className="kiwi-event">
+        <p role="alert" className="kiwi-event__alert">
+          {eventErrorMessage(detail.error, t)}
+        </p>
+        <button type="button" className="kiwi-event__button" onClick={() => navigate(eventPaths.list())}>
+          {t('events:detail.backToList')}
+        </button>
+      </div>
+    );
+  }
+  const event = detail.data;
+  const now = new Date();
+  const ended = now.getTime() >= new Date(event.endedAt).getTime();
+  const messages = statusMessagesOf(event, { organizationMember: String(event.organizationId) === organizationId, role: event.myRole ?? null, status: event.myStatus ?? null }, now);
+  const canJoin = !readOnly && !event.myStatus && !messages.some((message) => ['cancelled', 'finished', 'full', 'registrationClosed', 'notMember'].includes(message));
+  const members = event.eventMembers ?? [];
+
+  const act = async (work: () => Promise<unknown>, done?: string) => {
+    setBusy(true);
+    try {
+      await work();
+      await queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
+      if (done) showToast(done, 'success');
+    } catch (error) {
+      showToast(eventErrorMessage(error, t), 'error');
+      await queryClient.invalidateQueries({ queryKey: key });
+    } finally {
+      setBusy(false);
+    }
+  };
+  /** Asks first (spec §4: confirmation before destructive or public actions), then acts. */
+  const confirmed = (prefix: string, work: () => Promise<unknown>, done: string) => () =>
+    confirm({ title: t(`events:${prefix}Title`), body: t(`events:${prefix}Body`), onSubmit: () => act(work, done) });
+
+  return (
+    <article className="kiwi-event" aria-labelledby={headingId}>
+      <EventHeader
+        event={event}
+        headingId={headingId}
+        statuses={messages}
+        aside={
+          <button type="button" className="kiwi-event__button" onClick={() => navigate(eventPaths.list())}>
+            {t('events:detail.backToList')}
+          </button>
+        }
+      />
+
+      <dl className="kiwi-event__facts">
+        {event.recruitmentDeadline && (
+          <>
+            <dt>{t('events:form.recruitmentDeadline')}</dt>
+            <dd>
+              <time dateTime={event.recruitmentDeadline}>{formatEventDate(event.recruitmentDeadline, i18n.language)}</time>
+            </dd>
+          </>
+        )}
+        <dt>{t('events:detail.applicants')}</dt>
+        <dd>
+          {applicantsText(event, t)}
+          {event.applyMinimum !== null && ` ${t('events:applicants.minimum', { min: event.applyMinimum })}`}
+        </dd>
+        <dt>{t('events:form.publicRange')}</dt>
+        <dd>{t(`events:publicRange.${event.publicRange}`)}</dd>
+      </dl>
+      <EventTagsAndDescription event={event} />
+
+      {readOnly && (
+        <p role="note" className="kiwi-event__muted">
+          {t('events:detail.readOnlyAdmin')}
+        </p>
+      )}
+      <div className="kiwi-event__actions">
+        {canJoin && viewer && (
+          <button
+            type="button"
+            className="kiwi-event__button kiwi-event__button--primary"
+            disabled={busy}
+            onClick={() =>
+              void act(
+                () => api.post(eventApi.join(organizationId, eventId), { event_member: { organization_member_id: Number(viewer.organizationMemberId) } }),
+                t('events:detail.joined'),
+              )
+            }
+          >
+            {t('events:detail.join')}
+          </button>
+        )}
+        {!readOnly && event.myStatus === 'invited' && event.myEventMemberId && !event.cancel && !ended && (
+          <>
+            <button
+              type="button"
+              className="kiwi-event__button kiwi-event__button--primary"
+              disabled={busy}
+              onClick={() => void act(() => api.put(`${eventApi.member(organizationId, eventId, event.myEventMemberId!)}/accept_invitation`), t('events:detail.accepted'))}
+            >
+              {t('events:detail.accept')}
+            </button>
+            <button
+              type="button"
+              className="kiwi-event__button"
+              disabled={busy}
+              onClick={confirmed('detail.decline', () => api.delete(eventApi.member(organizationId, eventId, event.myEventMemberId!)), t('events:detail.declined'))}
+            >
+              {t('events:detail.decline')}
+            </button>
+          </>
+        )}
+        {!readOnly && event.myStatus === 'joined' && event.myRole !== 'author' && event.myEventMemberId && !ended && (
+          <button
+            type="button"
+            className="kiwi-event__button"
+            disabled={busy}
+            onClick={confirmed('detail.leave', () => api.delete(eventApi.member(organizationId, eventId, event.myEventMemberId!)), t('events:detail.left'))}
+          >
+            {t('events:detail.leave')}
+          </button>
+        )}
+      </div>
+
+      {readOnly && event.canManage && <EventDashboard event={event} members={members} />}
+      {!readOnly && event.canManage && (
+        <section className="kiwi-event__organiser" aria-label={t('events:organiser.title')}>
+          <h2>{t('events:organiser.title')}</h2>
+          <div className="kiwi-event__actions">
+            {!event.cancel && (
+              <button type="button" className="kiwi-event__button" onClick={() => navigate(eventPaths.edit(event.id))}>
+                {t('events:organiser.edit')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="kiwi-event__button"
+              disabled={busy}
+              onClick={confirmed(
+                event.externallyPublished ? 'organiser.unpublish' : 'organiser.publish',
+                () => api.put(eventApi.show(organizationId, eventId), { event: { externally_published: !event.externallyPublished } }),
+                t(event.externallyPublished ? 'events:organiser.unpublished' : 'events:organiser.published'),
+              )}
+            >
+              {t(event.externallyPublished ? 'events:organiser.unpublish' : 'events:organiser.publish')}
+            </button>
+            {!event.cancel && !ended && (
+              <button
+                type="button"
+                className="kiwi-event__button kiwi-event__button--danger"
+                disabled={busy}
+                onClick={confirmed('organiser.cancel', () => api.put(eventApi.show(organizationId, eventId), { event: { cancel: true } }), t('events:organiser.cancelled'))}
+              >
+                {t('events:organiser.cancel')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="kiwi-event__button kiwi-event__button--danger"
+              disabled={busy}
+              onClick={confirmed(
+                'organiser.delete',
+                async () => {
+                  await api.delete(eventApi.show(organizationId, eventId));
+                  navigate(eventPaths.list());
+                },
+                t('events:organiser.deleted'),
+              )}
+            >
+              {t('events:organiser.delete')}
+            </button>
+          </div>
+          {event.externallyPublished && (
+            <p>
+              {t('events:organiser.sharedLink')}{' '}
+              <a href={eventPaths.shared(event.id)} target="_blank" rel="noopener noreferrer">
+                {`${globalThis.location?.origin ?? ''}${eventPaths.shared(event.id)}`}
+              </a>
+            </p>
+          )}
+          <EventDashboard event={event} members={members} />
+          {!event.cancel && !ended && <InviteForm organizationId={organizationId} eventId={eventId} members={members} onInvited={() => void queryClient.invalidateQueries({ queryKey: key })} />}
+        </section>
+      )}
+
+      <ParticipantList members={members} />
+
+      {event.pollId ? <EventPoll pollId={String(event.pollId)} scope={{ kind: 'member' }} canVote={!readOnly && Boolean(event.canParticipate) && !event.cancel} /> : null}
+
+      <EventMessages
+        scope={{ kind: 'member', organizationId, eventId }}
+        canPost={!readOnly && Boolean(event.canParticipate)}
+        canModerate={!readOnly && Boolean(event.canManage)}
+        ended={ended}
+      />
+    </article>
+  );
+}
+
+/** The event dashboard (organisers): who joined, who is invited, guests, against the limits. */
+function EventDashboard({ event, members }: { event: KiwiEvent; members: EventMember[] }) {
+  const { t } = useTranslation('events');
+  const count = (predicate: (member: EventMember) => boolean) => members.filter(predicate).length;
+  const figures = [
+    { label: t('dashboard.participants'), value: event.joinedCount },
+    { label: t('dashboard.members'), value: count((member) => member.status === 'joined' && member.role === 'member') },
+    { label: t('dashboard.guests'), value: event.guestsCount ?? 0 },
+    { label: t('dashboard.coHosts'), value: count((member) => member.status === 'joined' && member.role === 'manager') },
+    { label: t('dashboard.invited'), value: count((member) => member.status === 'invited') },
+    { label: t('dashboard.remaining'), value: event.applyMaximum === null ? t('dashboard.unlimited') : Math.max(0, event.applyMaximum - event.joinedCount) },
+  ];
+  return (
+    <section className="kiwi-event-dashboard" aria-label={t('dashboard.title')}>
+      <h3>{t('dashboard.title')}</h3>
+      <dl className="kiwi-event-dashboard__figures">
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <dt>{figure.label}</dt>
+            <dd>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {event.applyMinimum !== null && event.joinedCount < event.applyMinimum && (
+        <p className="kiwi-event__muted">{t('dashboard.belowMinimum', { count: event.applyMinimum - event.joinedCount })}</p>
+      )}
+    </section>
+  );
+}
+
+function ParticipantList({ members }: { members: EventMember[] }) {
+  const { t } = useTranslation('events');
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="kiwi-event__participants">
+      <h2 id={headingId}>{t('detail.participants')}</h2>
+      <ul>
+        {members.map((member) => (
+          <li key={member.id}>
+            {member.name} <span className="kiwi-event__badge">{t(`role.${member.role}`)}</span>
+            {member.status === 'invited' && <span className="kiwi-event__muted"> {t('badge.invited')}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Invite a colleague as participant or co-host: search by name, pick, send. */
+function InviteForm({ organizationId, eventId, members, onInvited }: { organizationId: string; eventId: string; members: EventMember[]; onInvited: () => void }) {
+  const { t } = useTranslation(['events', 'errors']);
+  const { api } = useFeatureContext();
+  const { showToast } = useToast();
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState('');
+  const [role, setRole] = useState<'member' | 'manager'>('member');
+  const [sending, setSending] = useState(false);
+  const ids = { search: useId(), person: useId(), role: useId() };
+  const taken = new Set(members.map((member) => String(member.organizationMemberId)));
+  const colleagues = useQuery({
+    queryKey: ['events', 'colleagues', organizationId, name],
+    queryFn: async () => (await api.get<Colleague[]>(eventApi.members(organizationId), { q: { name }, per: 20 })).data,
+  });
+  const choices = (colleagues.data ?? []).filter((colleague) => !taken.has(colleague.id));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setSending(true);
+    try {
+      await api.post(eventApi.join(organizationId, eventId), { event_member: { organization_member_id: Number(chosen), role } });
+      showToast(t('events:invite.sent'), 'success');
+      setChosen('');
+      onInvited();
+    } catch (error) {
+      showToast(eventErrorMessage(error, t), 'error');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="kiwi-event-invite" onSubmit={submit}>
+      <h3>{t('events:invite.title')}</h3>
+      <label htmlFor={ids.search}>{t('events:invite.search')}</label>
+      <input id={ids.search} type="search" value={name} onChange={(event) => setName(event.target.value)} />
+      <label htmlFor={ids.person}>{t('events:invite.person')}</label>
+      <select id={ids.person} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+        <option value="">{colleagues.isPending ? t('events:loading') : t('events:invite.choose')}</option>
+        {choices.map((colleague) => (
+          <option key={colleague.id} value={colleague.id}>
+            {colleague.nickname || colleague.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={ids.role}>{t('events:invite.role')}</label>
+      <select id={ids.role} value={role} onChange={(event) => setRole(event.target.value as 'member' | 'manager')}>
+        <option value="member">{t('events:role.member')}</option>
+        <option value="manager">{t('events:role.manager')}</option>
+      </select>
+      <button type="submit" className="kiwi-event__button" disabled={!chosen || sending}>
+        {t('events:invite.send')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,361 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpResponseError } from '../../api/errors';
+import { EVENT_LIMITS, PRESET_EVENT_TAGS } from '../../domain/event-rules';
+import { splitTags } from '../../domain/tags';
+import { CreateEventSchema } from '../../schemas/event';
+import { ImageInput } from '../../ui/image-input';
+import { useToast } from '../../ui/toast';
+import { useFeatureContext } from '../feature-context';
+import {
+  DATE_INPUT_MAX,
+  DATE_INPUT_MIN,
+  eventApi,
+  eventErrorMessage,
+  eventPaths,
+  eventQueryKeys,
+  formatEventDate,
+  fromLocalInput,
+  type KiwiEvent,
+  toLocalInput,
+} from '../../schemas/event-resources';
+import './events.css';
+import '../../ui/visually-hidden.css';
+
+export type EventFormValues = {
+  name: string;
+  description: string;
+  started_at: string;
+  ended_at: string;
+  recruitment_deadline: string;
+  location: string;
+  apply_minimum: string;
+  apply_maximum: string;
+  tags: string;
+  public_range: 'public' | 'private';
+  send_notification: boolean;
+  header_image_url: string | null;
+  poll_items: string[];
+};
+type Field = keyof EventFormValues;
+type FieldErrors = Partial<Record<Field, { code: string; params?: Record<string, unknown> }>>;
+
+const number = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/** The request payload of the form (local date-times become instants; blanks become null). */
+export function eventPayload(values: EventFormValues) {
+  return {
+    event: {
+      name: values.name,
+      description: values.description,
+      started_at: fromLocalInput(values.started_at) ?? undefined,
+      ended_at: fromLocalInput(values.ended_at) ?? undefined,
+      recruitment_deadline: fromLocalInput(values.recruitment_deadline),
+      location: values.location.trim() === '' ? null : values.location,
+      apply_minimum: number(values.apply_minimum),
+      apply_maximum: number(values.apply_maximum),
+      tags: values.tags,
+      public_range: values.public_range,
+      send_notification: values.send_notification,
+      header_image_url: values.header_image_url,
+      poll_items: values.poll_items.map((item) => item.trim()).filter((item) => item !== ''),
+    },
+  };
+}
+
+/** The form checked with the server's own schema: the same codes before a round trip. */
+export function validateEventForm(values: EventFormValues): FieldErrors {
+  const result = CreateEventSchema.safeParse(eventPayload(values));
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[1] as Field | undefined;
+    if (field && !errors[field]) errors[field] = { code: issue.message, params: (issue as { params?: Record<string, unknown> }).params };
+  }
+  return errors;
+}
+
+/** Create (no eventId) or edit an event. */
+export function EventForm({ eventId }: { eventId?: string }) {
+  const { t } = useTranslation(['events', 'errors']);
+  const { api, viewer, navigate } = useFeatureContext();
+  const organizationId = viewer?.organizationId ?? '';
+  const existing = useQuery({
+    queryKey: eventQueryKeys.detail(eventId ?? 'new'),
+    enabled: eventId !== undefined && organizationId !== '',
+    queryFn: async () => (await api.get<KiwiEvent>(eventApi.show(organizationId, eventId!))).data,
+  });
+  const poll = useQuery({
+    queryKey: ['events', 'form-poll', existing.data?.pollId ?? 'none'],
+    enabled: Boolean(existing.data?.pollId),
+    queryFn: async () => (await api.get<{ pollItems: { text: string }[] }>(eventApi.poll(existing.data!.pollId!))).data,
+  });
+  if (organizationId === '') {
+    return (
+      <p role="alert" className="kiwi-event__alert">
+        {t('events:status.notMember')}
+      </p>
+    );
+  }
+  if (eventId !== undefined && (existing.isPending || (existing.data?.pollId && poll.isPending))) return <p role="status">{t('events:loading')}</p>;
+  // Without its poll the form would save an empty one and drop every vote: show the failure instead.
+  if (eventId !== undefined && (existing.isError || !existing.data || poll.isError)) {
+    return (
+      <p role="alert" className="kiwi-event__alert">
+        {eventErrorMessage(existing.error ?? poll.error, t)}
+      </p>
+    );
+  }
+  if (existing.data && (!existing.data.canManage || existing.data.cancel)) {
+    return (
+      <p role="alert" className="kiwi-event__alert">
+        {t(existing.data.cancel ? 'errors:event.cancelled' : 'errors:auth.forbidden')}
+      </p>
+    );
+  }
+  return (
+    <EventFormFields
+      key={existing.data?.id ?? 'new'}
+      event={existing.data ?? null}
+      pollItems={(poll.data?.pollItems ?? []).map((item) => item.text)}
+      onDone={(id) => navigate(eventPaths.show(id))}
+      onCancel={() => navigate(eventId ? eventPaths.show(eventId) : eventPaths.list())}
+    />
+  );
+}
+
+function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEvent | null; pollItems: string[]; onDone: (id: string) => void; onCancel: () => void }) {
+  const { t, i18n } = useTranslation(['events', 'errors', 'common']);
+  const { api, viewer } = useFeatureContext();
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const [values, setValues] = useState<EventFormValues>({
+    name: event?.name ?? '',
+    description: event?.description ?? '',
+    started_at: toLocalInput(event?.startedAt ?? null),
+    ended_at: toLocalInput(event?.endedAt ?? null),
+    recruitment_deadline: toLocalInput(event?.recruitmentDeadline ?? null),
+    location: event?.location ?? '',
+    apply_minimum: event?.applyMinimum?.toString() ?? '',
+    apply_maximum: event?.applyMaximum?.toString() ?? '',
+    tags: event?.tags.join(', ') ?? '',
+    public_range: event?.publicRange ?? 'public',
+    send_notification: event?.sendNotification ?? false,
+    header_image_url: event?.headerImageUrl ?? null,
+    poll_items: pollItems.length > 0 ? pollItems : [],
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState('');
+  const [saving, setSaving] = useState(false);
+  const ids = {
+    heading: useId(),
+    name: useId(),
+    description: useId(),
+    started_at: useId(),
+    ended_at: useId(),
+    recruitment_deadline: useId(),
+    location: useId(),
+    apply_minimum: useId(),
+    apply_maximum: useId(),
+    tags: useId(),
+    send_notification: useId(),
+    poll: useId(),
+  };
+  const set = <K extends Field>(key: K, value: EventFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const errorText = (field: Field) => {
+    const error = errors[field];
+    return error ? t(`errors:${error.code}`, (error.params ?? {}) as Record<string, string>) : null;
+  };
+  const fieldProps = (field: Field) => ({
+    id: ids[field as keyof typeof ids],
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${ids[field as keyof typeof ids]}-error` : undefined,
+  });
+  const fieldError = (field: Field) =>
+    errors[field] ? (
+      <p id={`${ids[field as keyof typeof ids]}-error`} className="kiwi-event__error">
+        {errorText(field)}
+      </p>
+    ) : null;
+  const datePreview = (value: string) => {
+    const iso = fromLocalInput(value);
+    return iso ? <p className="kiwi-event__muted">{formatEventDate(iso, i18n.language)}</p> : null;
+  };
+  const presetTags = PRESET_EVENT_TAGS.map((key) => t(`events:presetTags.${key}`));
+  const chosenTags = new Set(splitTags(values.tags));
+  const addTag = (tag: string) => set('tags', [...splitTags(values.tags), tag].join(', '));
+
+  const submit = async (submitEvent: FormEvent) => {
+    submitEvent.preventDefault();
+    const found = validateEventForm(values);
+    setErrors(found);
+    setFormError('');
+    if (Object.keys(found).length > 0) {
+      setFormError(t('events:form.fixErrors'));
+      return;
+    }
+    setSaving(true);
+    try {
+      const organizationId = viewer?.organizationId ?? '';
+      const payload = eventPayload(values);
+      const response = event ? await api.put<KiwiEvent>(eventApi.show(organizationId, event.id), payload) : await api.post<KiwiEvent>(eventApi.list(organizationId), payload);
+      await queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
+      showToast(t(event ? 'events:form.updated' : 'events:form.created'), 'success');
+      onDone(response.data.id);
+    } catch (error) {
+      if (error instanceof HttpResponseError && error.status === 422) {
+        const fromServer: FieldErrors = {};
+        for (const item of error.errors) {
+          const field = item.source?.pointer?.split('/')[2] as Field | undefined;
+          if (field && item.code && !fromServer[field]) fromServer[field] = { code: item.code };
+        }
+        setErrors(fromServer);
+      }
+      setFormError(eventErrorMessage(error, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const dateInput = (field: 'started_at' | 'ended_at' | 'recruitment_deadline', required: boolean) => (
+    <div className="kiwi-event__field">
+      <label htmlFor={ids[field]}>
+        {t(`events:form.${field === 'started_at' ? 'startedAt' : field === 'ended_at' ? 'endedAt' : 'recruitmentDeadline'}`)}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        {...fieldProps(field)}
+        type="datetime-local"
+        min={DATE_INPUT_MIN}
+        max={DATE_INPUT_MAX}
+        required={required}
+        value={values[field]}
+        onChange={(change) => set(field, change.target.value)}
+      />
+      {datePreview(values[field])}
+      {fieldError(field)}
+    </div>
+  );
+
+  return (
+    <form className="kiwi-event-form" onSubmit={submit} noValidate aria-labelledby={ids.heading}>
+      <h1 id={ids.heading}>{t(event ? 'events:form.editTitle' : 'events:form.createTitle')}</h1>
+      {formError && (
+        <p role="alert" className="kiwi-event__alert">
+          {formError}
+        </p>
+      )}
+      <div className="kiwi-event__field">
+        <label htmlFor={ids.name}>
+          {t('events:form.name')}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <input {...fieldProps('name')} required value={values.name} onChange={(change) => set('name', change.target.value)} />
+        <p className="kiwi-event__muted">{t('events:form.nameHint', { max: EVENT_LIMITS.nameMax })}</p>
+        {fieldError('name')}
+      </div>
+      <div className="kiwi-event__field">
+        <label htmlFor={ids.description}>{t('events:form.description')}</label>
+        <textarea {...fieldProps('description')} rows={5} value={values.description} onChange={(change) => set('description', change.target.value)} />
+        {fieldError('description')}
+      </div>
+      <div className="kiwi-event-form__row">
+        {dateInput('started_at', true)}
+        {dateInput('ended_at', true)}
+      </div>
+      {dateInput('recruitment_deadline', false)}
+      <div className="kiwi-event__field">
+        <label htmlFor={ids.location}>{t('events:form.location')}</label>
+        <input {...fieldProps('location')} value={values.location} onChange={(change) => set('location', change.target.value)} />
+        {fieldError('location')}
+      </div>
+      <div className="kiwi-event-form__row">
+        <div className="kiwi-event__field">
+          <label htmlFor={ids.apply_minimum}>{t('events:form.applyMinimum')}</label>
+          <input {...fieldProps('apply_minimum')} type="number" min={1} inputMode="numeric" value={values.apply_minimum} onChange={(change) => set('apply_minimum', change.target.value)} />
+          {fieldError('apply_minimum')}
+        </div>
+        <div className="kiwi-event__field">
+          <label htmlFor={ids.apply_maximum}>{t('events:form.applyMaximum')}</label>
+          <input {...fieldProps('apply_maximum')} type="number" min={1} inputMode="numeric" value={values.apply_maximum} onChange={(change) => set('apply_maximum', change.target.value)} />
+          {fieldError('apply_maximum')}
+        </div>
+      </div>
+      <div className="kiwi-event__field">
+        <label htmlFor={ids.tags}>{t('events:form.tags')}</label>
+        <input {...fieldProps('tags')} value={values.tags} onChange={(change) => set('tags', change.target.value)} placeholder={t('events:form.tagsPlaceholder')} />
+        <p className="kiwi-event__muted">{t('events:form.tagsHint')}</p>
+        <div className="kiwi-event__preset-tags" role="group" aria-label={t('events:form.presetTags')}>
+          {presetTags.map((tag) => (
+            <button key={tag} type="button" className="kiwi-event__tag" disabled={chosenTags.has(tag)} onClick={() => addTag(tag)}>
+              + {tag}
+            </button>
+          ))}
+        </div>
+        {fieldError('tags')}
+      </div>
+      <fieldset className="kiwi-event__field">
+        <legend>{t('events:form.publicRange')}</legend>
+        {(['public', 'private'] as const).map((range) => (
+          <label key={range} className="kiwi-event__check">
+            <input type="radio" name="public_range" value={range} checked={values.public_range === range} onChange={() => set('public_range', range)} />
+            {t(`events:publicRange.${range}`)} — <span className="kiwi-event__muted">{t(`events:form.rangeHint.${range}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="kiwi-event__check">
+        <input id={ids.send_notification} type="checkbox" checked={values.send_notification} onChange={(change) => set('send_notification', change.target.checked)} />
+        {t('events:form.sendNotification')}
+      </label>
+      <div className="kiwi-event__field">
+        <ImageInput value={values.header_image_url} onChange={(url) => set('header_image_url', url)} label={t('events:form.headerImage')} hint={t('events:form.headerImageHint')} />
+        {fieldError('header_image_url')}
+      </div>
+      <fieldset className="kiwi-event__field" aria-describedby={errors.poll_items ? `${ids.poll}-error` : undefined}>
+        <legend>{t('events:form.poll')}</legend>
+        <p className="kiwi-event__muted">{t('events:form.pollHint')}</p>
+        <ol className="kiwi-event-form__poll">
+          {values.poll_items.map((item, index) => (
+            <li key={index}>
+              <label className="kiwi-visually-hidden" htmlFor={`${ids.poll}-${index}`}>
+                {t('events:form.pollItem', { index: index + 1 })}
+              </label>
+              <input
+                id={`${ids.poll}-${index}`}
+                value={item}
+                onChange={(change) => set('poll_items', values.poll_items.map((current, at) => (at === index ? change.target.value : current)))}
+              />
+              <button
+                type="button"
+                className="kiwi-event__link-button"
+                onClick={() => set('poll_items', values.poll_items.filter((_item, at) => at !== index))}
+                aria-label={t('events:form.removePollItem', { index: index + 1 })}
+              >
+                {t('events:form.remove')}
+              </button>
+            </li>
+          ))}
+        </ol>
+        {values.poll_items.length < EVENT_LIMITS.pollItemsMax && (
+          <button type="button" className="kiwi-event__button" onClick={() => set('poll_items', [...values.poll_items, ''])}>
+            {t('events:form.addPollItem')}
+          </button>
+        )}
+        {errors.poll_items && (
+          <p id={`${ids.poll}-error`} className="kiwi-event__error">
+            {errorText('poll_items')}
+          </p>
+        )}
+      </fieldset>
+      <div className="kiwi-event-form__actions">
+        <button type="button" className="kiwi-event__button" onClick={onCancel}>
+          {t('common:actions.cancel')}
+        </button>
+        <button type="submit" className="kiwi-event__button kiwi-event__button--primary" disabled={saving}>
+          {saving ? t('events:form.saving') : t(event ? 'events:form.save' : 'events:form.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,323 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../api/client';
+import { createI18n } from '../../i18n/create-i18n';
+import { guestStorageKey } from '../../schemas/event-resources';
+import { ConfirmDialogProvider } from '../../ui/confirm-dialog';
+import { ImageViewerProvider } from '../../ui/image-viewer';
+import { ToastProvider } from '../../ui/toast';
+import { type FeatureViewer, FeatureProvider } from '../feature-context';
+import { EventDetail } from './event-detail';
+import { EventForm } from './event-form';
+import { EventList } from './event-list';
+import { EventMessages } from './event-messages';
+import { SharedEvent } from './shared-event';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+type Reply = { status?: number; body: unknown };
+type Sent = { method: string; path: string; search: string; authorization: string | null; body: unknown };
+
+const viewer: FeatureViewer = {
+  userId: '1',
+  name: 'Hanako',
+  role: 'member',
+  organizationId: '1',
+  organizationIdentifier: 'acme',
+  organizationMemberId: '5',
+  organizationRole: 'member',
+};
+
+/** The real API client over a fetch that answers from a table (the backend is not part of these tests). */
+function host(replies: Record<string, Reply | (() => Reply)>, who: FeatureViewer | null = viewer) {
+  const sent: Sent[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://kiwi.test');
+    const method = init?.method ?? 'GET';
+    const headers = new Headers(init?.headers);
+    sent.push({ method, path: url.pathname, search: url.search, authorization: headers.get('authorization'), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const entry = replies[`${method} ${url.pathname}`];
+    const reply = typeof entry === 'function' ? entry() : entry;
+    if (!reply) return new Response(JSON.stringify({ errors: [{ status: '404', code: 'route.notFound' }] }), { status: 404 });
+    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/vnd.api+json' } });
+  }) as typeof globalThis.fetch;
+  const api = createApiClient({ getToken: async () => 'session-token', fetch, baseURL: 'http://kiwi.test/api' });
+  const navigated: string[] = [];
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={createI18n({ lng: 'en' })}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ToastProvider>
+          <ConfirmDialogProvider>
+            <ImageViewerProvider>
+              <FeatureProvider value={{ api, viewer: who, navigate: (path) => navigated.push(path) }}>{children}</FeatureProvider>
+            </ImageViewerProvider>
+          </ConfirmDialogProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  return { sent, navigated, wrapper };
+}
+
+const DAY = 24 * 3600 * 1000;
+const event = (attributes: Record<string, unknown> = {}) => ({
+  type: 'events',
+  id: '9',
+  attributes: {
+    'organization-id': 1,
+    name: 'Picnic',
+    description: 'Bring lunch',
+    'started-at': new Date(Date.now() + 7 * DAY).toISOString(),
+    'ended-at': new Date(Date.now() + 7 * DAY + 3600_000).toISOString(),
+    'recruitment-deadline': null,
+    location: 'Park',
+    'apply-minimum': null,
+    'apply-maximum': 10,
+    tags: ['outdoor'],
+    'public-range': 'public',
+    'header-image-url': null,
+    'externally-published': false,
+    cancel: false,
+    'cancelled-at': null,
+    'joined-count': 2,
+    'guests-count': 0,
+    'poll-id': null,
+    'my-role': null,
+    'my-status': null,
+    'my-event-member-id': null,
+    'can-manage': false,
+    'can-participate': false,
+    ...attributes,
+  },
+  relationships: { 'event-members': { data: [] } },
+});
+const noMessages = { body: { data: [] } };
+
+describe('EventDetail', () => {
+  it('shows "invited as co-host" and accepts the invitation', async () => {
+    let accepted = false;
+    const { sent, wrapper } = host({
+      'GET /api/organizations/1/events/9': () => ({
+        body: { data: event(accepted ? { 'my-role': 'manager', 'my-status': 'joined', 'my-event-member-id': 3 } : { 'my-role': 'manager', 'my-status': 'invited', 'my-event-member-id': 3 }), included: [] },
+      }),
+      'GET /api/organizations/1/events/9/messages': noMessages,
+      'PUT /api/organizations/1/events/9/members/3/accept_invitation': () => {
+        accepted = true;
+        return { body: { data: { type: 'event-members', id: '3', attributes: { role: 'manager', status: 'joined' } } } };
+      },
+    });
+    render(<EventDetail eventId="9" />, { wrapper });
+    expect(await screen.findByText('You are invited as a co-host')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
+    await waitFor(() => expect(screen.queryByText('You are invited as a co-host')).toBeNull());
+    expect(sent.some((call) => call.method === 'PUT' && call.path.endsWith('/accept_invitation'))).toBe(true);
+  });
+
+  it.each([
+    [{ cancel: true }, 'This event was cancelled by the organiser'],
+    [{ 'joined-count': 10 }, 'This event is full'],
+    [{ 'recruitment-deadline': new Date(Date.now() - DAY).toISOString() }, 'The registration deadline has passed'],
+    [{ 'started-at': new Date(Date.now() - 3 * DAY).toISOString(), 'ended-at': new Date(Date.now() - 2 * DAY).toISOString() }, 'This event has finished'],
+  ])('shows the status message for %j and offers no join', async (attributes, message) => {
+    const { wrapper } = host({ 'GET /api/organizations/1/events/9': { body: { data: event(attributes), included: [] } }, 'GET /api/organizations/1/events/9/messages': noMessages });
+    render(<EventDetail eventId="9" />, { wrapper });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+  });
+
+  it('joins with the own organisation member id', async () => {
+    const { sent, wrapper } = host({
+      'GET /api/organizations/1/events/9': { body: { data: event(), included: [] } },
+      'GET /api/organizations/1/events/9/messages': noMessages,
+      'POST /api/organizations/1/events/9/members/join': { status: 201, body: { data: { type: 'event-members', id: '4', attributes: {} } } },
+    });
+    render(<EventDetail eventId="9" />, { wrapper });
+    fireEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(sent.find((call) => call.method === 'POST')?.body).toEqual({ event_member: { organization_member_id: 5 } }));
+  });
+
+  it('says "not a member" to someone without membership', async () => {
+    const { wrapper } = host({}, null);
+    render(<EventDetail eventId="9" />, { wrapper });
+    expect(await screen.findByText('You are not a member of this organization, so you cannot join')).toBeTruthy();
+  });
+
+  it("shows a platform admin without membership the event of the organisation they came from, read-only (not \"not a member\")", async () => {
+    const { sent, wrapper } = host(
+      {
+        // The API lets admins read (and gives them organiser rights on) every event.
+        'GET /api/organizations/2/events/9': { body: { data: event({ 'organization-id': 2, 'can-manage': true }), included: [] } },
+        'GET /api/organizations/2/events/9/messages': noMessages,
+      },
+      null,
+    );
+    render(<EventDetail eventId="9" organizationId="2" />, { wrapper });
+    expect(await screen.findByRole('heading', { name: 'Picnic' })).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('read only');
+    expect(screen.queryByText('You are not a member of this organization, so you cannot join')).toBeNull();
+    for (const name of ['Join', 'Cancel the event', 'Edit', 'Delete', 'Publish externally']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(sent.every((call) => call.method === 'GET')).toBe(true);
+  });
+
+  it('asks before cancelling, then sends event.cancel=true', async () => {
+    const { sent, wrapper } = host({
+      'GET /api/organizations/1/events/9': { body: { data: event({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined' }), included: [] } },
+      'GET /api/organizations/1/events/9/messages': noMessages,
+      'GET /api/organizations/1/members': { body: { data: [] } },
+      'PUT /api/organizations/1/events/9': { body: { data: event({ cancel: true }), included: [] } },
+    });
+    render(<EventDetail eventId="9" />, { wrapper });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the event' }));
+    expect(sent.some((call) => call.method === 'PUT')).toBe(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(sent.find((call) => call.method === 'PUT')?.body).toEqual({ event: { cancel: true } }));
+  });
+});
+
+describe('EventList', () => {
+  it('shows the empty state of upcoming events and asks for past ones', async () => {
+    const { sent, wrapper } = host({ 'GET /api/organizations/1/events': { body: { data: [], meta: { 'total-count': 0, 'total-pages': 0, tags: ['yoga'] } } } });
+    render(<EventList />, { wrapper });
+    expect(await screen.findByText('No upcoming events yet. Why not create one?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Past' }));
+    expect(await screen.findByText('No past events.')).toBeTruthy();
+    expect(sent.map((call) => call.path)).toContain('/api/organizations/1/events');
+  });
+});
+
+describe('EventList paging', () => {
+  it('goes back to the first page when a tag of an event is chosen', async () => {
+    const card = (id: string, tags: string[]) => ({ ...event({ tags }), id });
+    const { sent, wrapper } = host({
+      'GET /api/organizations/1/events': { body: { data: [card('1', ['yoga'])], meta: { 'total-count': 40, 'total-pages': 2, tags: ['yoga'] } } },
+    });
+    render(<EventList />, { wrapper });
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(sent.at(-1)?.search).toContain('page=2'));
+    fireEvent.click(await screen.findByRole('button', { name: '#yoga' }));
+    await waitFor(() => expect(sent.at(-1)?.search).toContain('tag=yoga'));
+    expect(sent.at(-1)?.search).toContain('page=1');
+  });
+});
+
+describe('EventForm', () => {
+  it('does not offer the edit form when the poll cannot be loaded (saving would drop its votes)', async () => {
+    const { sent, wrapper } = host({
+      'GET /api/organizations/1/events/9': { body: { data: event({ 'poll-id': 4, 'can-manage': true }) } },
+      'GET /api/polls/4': { status: 500, body: { errors: [{ status: '500', code: 'server.unexpected' }] } },
+    });
+    render(<EventForm eventId="9" />, { wrapper });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(sent.some((call) => call.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('SharedEvent', () => {
+  const shared = (attributes: Record<string, unknown> = {}) => ({ body: { data: { ...event(attributes), type: 'shared-events' } } });
+
+  it('reloads the guest kept under the event id and sends its token as bearer', async () => {
+    localStorage.setItem(guestStorageKey(9), JSON.stringify({ id: '2', nickname: 'Sam', token: 'kgt_abc' }));
+    const { sent, wrapper } = host({ 'GET /api/shared_events/9': shared({ 'my-guest-id': 2 }), 'GET /api/shared_events/9/messages': noMessages }, null);
+    render(<SharedEvent eventId="9" />, { wrapper });
+    expect(await screen.findByText('You are joining as Sam')).toBeTruthy();
+    expect(sent.find((call) => call.path === '/api/shared_events/9')?.authorization).toBe('Bearer kgt_abc');
+  });
+
+  it('joins by nickname and stores the guest in localStorage', async () => {
+    const { wrapper } = host(
+      {
+        'GET /api/shared_events/9': shared(),
+        'GET /api/shared_events/9/messages': noMessages,
+        'GET /api/shared_events/9/guests/search': { body: { data: [] } },
+        'POST /api/shared_events/9/guests': { status: 201, body: { data: { type: 'event-guests', id: '4', attributes: { nickname: 'Kim', token: 'kgt_new' } } } },
+      },
+      null,
+    );
+    render(<SharedEvent eventId="9" />, { wrapper });
+    fireEvent.change(await screen.findByLabelText('Nickname'), { target: { value: 'Kim' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('You are joining as Kim')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(guestStorageKey(9)) ?? 'null')).toEqual({ id: '4', nickname: 'Kim', token: 'kgt_new' });
+  });
+
+  it('refuses a nickname someone already uses', async () => {
+    const { wrapper } = host(
+      {
+        'GET /api/shared_events/9': shared(),
+        'GET /api/shared_events/9/messages': noMessages,
+        'GET /api/shared_events/9/guests/search': { body: { data: [{ type: 'event-guests', id: '1', attributes: { nickname: 'kim' } }] } },
+      },
+      null,
+    );
+    render(<SharedEvent eventId="9" />, { wrapper });
+    fireEvent.change(await screen.findByLabelText('Nickname'), { target: { value: 'Kim' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This nickname is already used in this event');
+  });
+
+  it('says so when the event is not published', async () => {
+    const { wrapper } = host({ 'GET /api/shared_events/9': { status: 404, body: { errors: [{ status: '404', code: 'resource.notFound' }] } } }, null);
+    render(<SharedEvent eventId="9" />, { wrapper });
+    expect((await screen.findByRole('alert')).textContent).toBe('This event is not published or does not exist');
+  });
+});
+
+describe('EventMessages', () => {
+  const message = (attributes: Record<string, unknown> = {}) => ({
+    type: 'event-messages',
+    id: '21',
+    attributes: {
+      'event-id': 9,
+      kind: 'chat',
+      body: 'See you there',
+      'image-urls': ['/api/images/abcdefghijklmnopqrstuvwxyz012345'],
+      'author-name': 'Hanako',
+      'author-icon': null,
+      'author-kind': 'member',
+      mine: true,
+      reactions: [{ emoji: '👍', count: 2, 'reacted-by-me': true, names: ['Hanako', 'Taro'] }],
+      'created-at': '2030-01-01T00:00:00.000Z',
+      'updated-at': '2030-01-01T00:00:00.000Z',
+      ...attributes,
+    },
+  });
+
+  it('shows reactions, opens images in the viewer, edits and unreacts own messages', async () => {
+    const { sent, wrapper } = host({
+      'GET /api/organizations/1/events/9/messages': { body: { data: [message()] } },
+      'PUT /api/organizations/1/events/9/messages/21': { body: { data: message({ body: 'See you at noon' }) } },
+      'DELETE /api/event_messages/21/reactions': { body: { data: message({ reactions: [{ emoji: '👍', count: 1, 'reacted-by-me': false, names: ['Taro'] }] }) } },
+    });
+    render(<EventMessages scope={{ kind: 'member', organizationId: '1', eventId: '9' }} canPost canModerate={false} ended={false} />, { wrapper });
+    const chip = await screen.findByRole('button', { name: '👍 2: Hanako, Taro' });
+    expect(chip.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(chip);
+    await waitFor(() => expect(sent.find((call) => call.method === 'DELETE')?.body).toEqual({ message_reaction: { emoji: '👍' } }));
+    expect(await screen.findByRole('button', { name: '👍 1: Taro' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open image 1 of 1' }));
+    expect(await screen.findByRole('dialog', { name: 'Images from Hanako' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit' }), { target: { value: 'See you at noon' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('See you at noon')).toBeTruthy();
+    expect(sent.find((call) => call.method === 'PUT')?.body).toEqual({ event_message: { body: 'See you at noon' } });
+  });
+
+  it('tells a member who has not joined how to post', async () => {
+    const { wrapper } = host({ 'GET /api/organizations/1/events/9/messages': { body: { data: [] } } });
+    render(<EventMessages scope={{ kind: 'member', organizationId: '1', eventId: '9' }} canPost={false} canModerate={false} ended />, { wrapper });
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+    expect(screen.getByText('Join the event to post messages')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Looking back' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,169 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpResponseError } from '../../api/errors';
+import { CreateEventGuestSchema } from '../../schemas/event';
+import { useConfirm } from '../../ui/confirm-dialog';
+import { useFeatureContext } from '../feature-context';
+import { applicantsText, EventHeader, EventTagsAndDescription, statusMessagesOf } from './event-header';
+import { EventMessages } from './event-messages';
+import { EventPoll } from './event-poll';
+import { useEventChanges } from './use-event-changes';
+import {
+  type EventGuest,
+  eventErrorMessage,
+  eventQueryKeys,
+  formatEventDate,
+  type GuestIdentity,
+  type KiwiEvent,
+  loadGuest,
+  saveGuest,
+  sharedEventApi,
+} from '../../schemas/event-resources';
+import './events.css';
+
+/**
+ * An externally published event for anyone (spec §2 /shared_events/{id}): no account; a guest joins by nickname and
+ * is remembered in this browser's localStorage, so a reload keeps them that guest.
+ */
+export function SharedEvent({ eventId }: { eventId: string }) {
+  const { t, i18n } = useTranslation(['events', 'errors', 'common']);
+  const { api } = useFeatureContext();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const [guest, setGuest] = useState<GuestIdentity | null>(() => loadGuest(eventId));
+  const headingId = useId();
+  const options = guest ? { token: guest.token } : { public: true };
+
+  const shared = useQuery({
+    queryKey: [...eventQueryKeys.shared(eventId), guest?.token ?? ''],
+    retry: false,
+    queryFn: async () => (await api.get<KiwiEvent>(sharedEventApi.show(eventId), undefined, options)).data,
+  });
+
+  useEventChanges({ path: `${sharedEventApi.show(eventId)}/stream`, token: guest?.token ?? null, public: true });
+
+  // A token the server no longer knows (the event was unpublished and published again, say) is forgotten.
+  useEffect(() => {
+    if (guest && shared.error instanceof HttpResponseError && shared.error.status === 401) {
+      saveGuest(eventId, null);
+      setGuest(null);
+    }
+  }, [guest, shared.error, eventId]);
+
+  if (shared.isPending) return <p role="status">{t('events:loading')}</p>;
+  if (shared.isError) {
+    const missing = shared.error instanceof HttpResponseError && shared.error.status === 404;
+    return (
+      <p role="alert" className="kiwi-event__alert">
+        {missing ? t('events:shared.notFound') : eventErrorMessage(shared.error, t)}
+      </p>
+    );
+  }
+  const event = shared.data;
+  const now = new Date();
+  const ended = now.getTime() >= new Date(event.endedAt).getTime();
+  // A guest counts as joined; the organisation membership does not apply to the public page.
+  const statuses = statusMessagesOf(event, { organizationMember: true, role: null, status: guest ? 'joined' : null }, now);
+  const canJoin = !guest && statuses.length === 0;
+
+  const joined = (identity: GuestIdentity) => {
+    saveGuest(eventId, identity);
+    setGuest(identity);
+    void queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
+  };
+
+  return (
+    <article className="kiwi-event kiwi-event--shared" aria-labelledby={headingId}>
+      <EventHeader event={event} headingId={headingId} statuses={statuses} />
+      <p>
+        {applicantsText(event, t)}
+      </p>
+      <EventTagsAndDescription event={event} />
+
+      {guest ? (
+        <div className="kiwi-event__guest">
+          <p role="status">{t('events:shared.joinedAs', { nickname: guest.nickname })}</p>
+          <button
+            type="button"
+            className="kiwi-event__link-button"
+            onClick={() =>
+              confirm({
+                title: t('events:shared.forgetTitle'),
+                body: t('events:shared.forgetBody'),
+                onSubmit: () => {
+                  saveGuest(eventId, null);
+                  setGuest(null);
+                },
+              })
+            }
+          >
+            {t('events:shared.forget')}
+          </button>
+        </div>
+      ) : canJoin ? (
+        <GuestJoinForm eventId={eventId} onJoined={joined} />
+      ) : null}
+
+      {event.pollId ? <EventPoll pollId={String(event.pollId)} scope={{ kind: 'guest', eventId, token: guest?.token ?? null }} canVote={Boolean(guest) && !event.cancel} /> : null}
+      <EventMessages scope={{ kind: 'guest', eventId, token: guest?.token ?? null }} canPost={Boolean(guest)} canModerate={false} ended={ended} />
+    </article>
+  );
+}
+
+function GuestJoinForm({ eventId, onJoined }: { eventId: string; onJoined: (guest: GuestIdentity) => void }) {
+  const { t } = useTranslation(['events', 'errors']);
+  const { api } = useFeatureContext();
+  const [nickname, setNickname] = useState('');
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  const inputId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CreateEventGuestSchema.safeParse({ event_guest: { nickname } });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0] as { message: string; params?: Record<string, string> } | undefined;
+      setError(t(`errors:${issue?.message ?? 'validation.required'}`, issue?.params ?? {}));
+      return;
+    }
+    setSending(true);
+    setError('');
+    try {
+      const taken = await api.get<EventGuest[]>(sharedEventApi.guestSearch(eventId), { nickname: parsed.data.event_guest.nickname }, { public: true });
+      if (taken.data.length > 0) {
+        setError(t('errors:event.nicknameTaken'));
+        return;
+      }
+      const response = await api.post<EventGuest>(sharedEventApi.guests(eventId), parsed.data, { public: true });
+      onJoined({ id: response.data.id, nickname: response.data.nickname, token: response.data.token ?? '' });
+    } catch (failure) {
+      setError(eventErrorMessage(failure, t));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="kiwi-event__guest-form" onSubmit={submit} noValidate>
+      <h2>{t('events:shared.joinTitle')}</h2>
+      <label htmlFor={inputId}>{t('events:shared.nickname')}</label>
+      <input
+        id={inputId}
+        value={nickname}
+        onChange={(change) => setNickname(change.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        autoComplete="nickname"
+      />
+      {error && (
+        <p id={`${inputId}-error`} role="alert" className="kiwi-event__error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="kiwi-event__button kiwi-event__button--primary" disabled={sending}>
+        {t('events:shared.join')}
+      </button>
+    </form>
+  );
+}

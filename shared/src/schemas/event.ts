@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { ErrorCode } from '../api/error-codes';
+import { EVENT_LIMITS, eventScheduleProblems } from '../domain/event-rules';
+import { countGraphemes, graphemeString } from '../domain/graphemes';
+import { findDuplicateTags, splitTags } from '../domain/tags';
+import { requiredOrInvalidType, strictPayload } from './common';
+import { reactionEmoji } from './guild';
+
+/**
+ * An instant with its offset (`Z` or `±hh:mm`; a bare local time would be read in the server's zone), a real calendar
+ * date, and (spec §9) a day from 1900-01-01 to 2099-12-31 as written: the form sends the picker's value with the
+ * browser's offset, so "1900-01-01T00:00+09:00" picked in Japan passes although it is still 1899 in UTC.
+ */
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+export function isEventDateTime(value: string): boolean {
+  const parts = ISO_INSTANT.exec(value);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = parts.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  const calendar = new Date(Date.UTC(year!, month! - 1, day!));
+  const realDay = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month! - 1 && calendar.getUTCDate() === day;
+  const realTime = hour! < 24 && minute! < 60 && second < 60 && offsetHours < 15 && offsetMinutes < 60;
+  const written = value.slice(0, 10);
+  return realDay && realTime && written >= EVENT_LIMITS.dateMin && written <= EVENT_LIMITS.dateMax && !Number.isNaN(Date.parse(value));
+}
+
+const dateTime = z
+  .string({ error: requiredOrInvalidType })
+  .refine(isEventDateTime, { error: ErrorCode.validationInvalidFormat })
+  .transform((value) => new Date(value));
+
+const applicants = z
+  .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+  .min(1, { error: ErrorCode.validationTooSmall })
+  .max(EVENT_LIMITS.applicantsMax, { error: ErrorCode.validationTooBig });
+
+/** An image this server stores (/api/images/{key}) or any https URL. */
+export const imageUrlSchema = z
+  .string({ error: requiredOrInvalidType })
+  .max(2048, { error: ErrorCode.validationTooLong })
+  .refine((value) => /^\/api\/images\/[A-Za-z0-9_-]{32}$/.test(value) || /^https:\/\/\S+$/.test(value), {
+    error: ErrorCode.validationInvalidFormat,
+  });
+
+function pushDuplicates(payload: z.core.ParsePayload<string[]>) {
+  const duplicates = findDuplicateTags(payload.value);
+  if (duplicates.length > 0) {
+    payload.issues.push({ code: 'custom', message: ErrorCode.validationDuplicateTags, params: { tags: duplicates.join(', ') }, input: payload.value });
+  }
+}
+
+/** Comma-separated (string, spec §5) or already split (array); each tag at most tagMax graphemes, at most tagsMax, no duplicates. */
+const tags = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? splitTags(value) : value),
+    z.array(z.string({ error: requiredOrInvalidType }).trim(), { error: requiredOrInvalidType }),
+  )
+  .transform((list) => list.filter((tag) => tag !== ''))
+  .check((payload) => {
+    pushDuplicates(payload);
+    if (payload.value.length > EVENT_LIMITS.tagsMax) {
+      payload.issues.push({ code: 'custom', message: ErrorCode.validationTooBig, params: { max: EVENT_LIMITS.tagsMax }, input: payload.value });
+    }
+    const long = payload.value.find((tag) => countGraphemes(tag) > EVENT_LIMITS.tagMax);
+    if (long) payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: EVENT_LIMITS.tagMax }, input: long });
+  });
+
+const pollItems = z
+  .array(graphemeString({ min: 1, max: EVENT_LIMITS.pollItemMax, trim: true }), { error: requiredOrInvalidType })
+  .max(EVENT_LIMITS.pollItemsMax, { error: ErrorCode.validationTooBig })
+  .check((payload) => {
+    const duplicates = findDuplicateTags(payload.value);
+    if (duplicates.length > 0) {
+      payload.issues.push({ code: 'custom', message: ErrorCode.eventDuplicatePollItems, params: { values: duplicates.join(', ') }, input: payload.value });
+    }
+  });
+
+const fields = {
+  name: graphemeString({ min: 1, max: EVENT_LIMITS.nameMax, trim: true }),
+  description: graphemeString({ max: EVENT_LIMITS.descriptionMax }),
+  started_at: dateTime,
+  ended_at: dateTime,
+  recruitment_deadline: dateTime.nullable(),
+  location: graphemeString({ max: EVENT_LIMITS.locationMax, trim: true }).nullable(),
+  apply_minimum: applicants.nullable(),
+  apply_maximum: applicants.nullable(),
+  tags,
+  public_range: z.enum(['public', 'private'], {
+    error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+  }),
+  send_notification: z.boolean({ error: requiredOrInvalidType }),
+  header_image_url: imageUrlSchema.nullable(),
+  poll_items: pollItems,
+};
+
+type ScheduleInput = {
+  started_at?: Date;
+  ended_at?: Date;
+  recruitment_deadline?: Date | null;
+  apply_minimum?: number | null;
+  apply_maximum?: number | null;
+};
+
+/** The cross-field rules as zod issues (pointers under /event). Runs only when the fields involved are present. */
+function scheduleIssues(event: ScheduleInput) {
+  // A field that failed its own check is still the raw input here: judge the relation only between real dates.
+  if (!(event.started_at instanceof Date) || !(event.ended_at instanceof Date)) return [];
+  const deadline = event.recruitment_deadline instanceof Date ? event.recruitment_deadline : null;
+  const number = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+  return eventScheduleProblems({
+    startedAt: event.started_at,
+    endedAt: event.ended_at,
+    recruitmentDeadline: deadline,
+    applyMinimum: number(event.apply_minimum),
+    applyMaximum: number(event.apply_maximum),
+  });
+}
+
+/** POST /organizations/{id}/events */
+export const CreateEventSchema = strictPayload({
+  event: strictPayload({
+    ...fields,
+    description: fields.description.default(''),
+    recruitment_deadline: fields.recruitment_deadline.default(null),
+    location: fields.location.default(null),
+    apply_minimum: fields.apply_minimum.default(null),
+    apply_maximum: fields.apply_maximum.default(null),
+    tags: fields.tags.default([]),
+    public_range: fields.public_range.default('public'),
+    send_notification: fields.send_notification.default(false),
+    header_image_url: fields.header_image_url.default(null),
+    poll_items: fields.poll_items.default([]),
+  }).check((payload) => {
+    for (const problem of scheduleIssues(payload.value)) {
+      payload.issues.push({ code: 'custom', message: problem.code, path: [problem.field], input: payload.value });
+    }
+  }),
+});
+
+/**
+ * PUT /organizations/{id}/events/{eventId}: any field may be left out; `cancel: true` cancels (spec §7),
+ * `externally_published` publishes or unpublishes. Cross-field rules are checked again on the merged event by the server.
+ */
+export const UpdateEventSchema = strictPayload({
+  event: strictPayload({
+    name: fields.name.optional(),
+    description: fields.description.optional(),
+    started_at: fields.started_at.optional(),
+    ended_at: fields.ended_at.optional(),
+    recruitment_deadline: fields.recruitment_deadline.optional(),
+    location: fields.location.optional(),
+    apply_minimum: fields.apply_minimum.optional(),
+    apply_maximum: fields.apply_maximum.optional(),
+    tags: fields.tags.optional(),
+    public_range: fields.public_range.optional(),
+    send_notification: fields.send_notification.optional(),
+    header_image_url: fields.header_image_url.optional(),
+    poll_items: fields.poll_items.optional(),
+    cancel: z.literal(true, { error: (issue) => (issue.input === false ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) }).optional(),
+    externally_published: z.boolean({ error: requiredOrInvalidType }).optional(),
+  }),
+});
+
+export type CreateEvent = z.output<typeof CreateEventSchema>['event'];
+export type UpdateEvent = z.output<typeof UpdateEventSchema>['event'];
+
+/** POST .../events/{eventId}/members/join: yourself (joins) or a colleague (an invitation, as member or co-host). */
+export const JoinEventSchema = strictPayload({
+  event_member: strictPayload({
+    // A number, or its digits as a string; an int4 key at most (a larger one would reach the database as an error).
+    organization_member_id: z.preprocess(
+      (value) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value),
+      z
+        .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+        .positive({ error: ErrorCode.validationPositive })
+        .max(2_147_483_647, { error: ErrorCode.validationTooBig }),
+    ),
+    role: z
+      .enum(['member', 'manager'], { error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) })
+      .default('member'),
+  }),
+});
+
+const messageBody = graphemeString({ max: EVENT_LIMITS.messageMax });
+const messageImages = z.array(imageUrlSchema, { error: requiredOrInvalidType }).max(EVENT_LIMITS.messageImagesMax, { error: ErrorCode.validationTooBig });
+
+/** POST .../messages (organisation and shared events): text, images or both. */
+export const CreateEventMessageSchema = strictPayload({
+  event_message: strictPayload({
+    body: messageBody.default(''),
+    image_urls: messageImages.default([]),
+  }).check((payload) => {
+    if (payload.value.body.trim() === '' && payload.value.image_urls.length === 0) {
+      payload.issues.push({ code: 'custom', message: ErrorCode.validationRequired, path: ['body'], input: payload.value.body });
+    }
+  }),
+});
+
+export const UpdateEventMessageSchema = strictPayload({
+  event_message: strictPayload({ body: messageBody, image_urls: messageImages.optional() }),
+});
+
+/** POST and DELETE .../reactions (spec §7: message_reaction.emoji). */
+export const EventMessageReactionSchema = strictPayload({
+  message_reaction: strictPayload({
+    emoji: reactionEmoji,
+  }),
+});
+
+/** POST /shared_events/{id}/guests */
+// Control characters and bidirectional overrides would let a nickname disguise itself (or the text after it).
+const DISGUISING_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+export const CreateEventGuestSchema = strictPayload({
+  event_guest: strictPayload({
+    nickname: graphemeString({ min: 1, max: EVENT_LIMITS.nicknameMax, trim: true }).refine((nickname) => !DISGUISING_CHARACTERS.test(nickname), {
+      error: ErrorCode.validationInvalidFormat,
+    }),
+  }),
+});
+
+const invalidParameter = { error: ErrorCode.requestInvalidParameter };
+const dateParameter = z.iso.date(invalidParameter).refine((value) => value >= '1900-01-01' && value <= '2099-12-31', invalidParameter);
+
+/** GET .../events: upcoming or past, optionally one tag. */
+export const EventListQuerySchema = z.object({
+  period: z.enum(['upcoming', 'past'], invalidParameter).default('upcoming'),
+  tag: z.string(invalidParameter).max(EVENT_LIMITS.tagMax * 4, invalidParameter).optional(),
+});
+
+/** GET .../events_summary and .../events_participation_rate (spec §7: from, to, type); the server defaults to the last 12 months. */
+export const EventStatisticsQuerySchema = z
+  .object({
+    from: dateParameter.optional(),
+    to: dateParameter.optional(),
+    type: z.enum(['daily', 'weekly', 'monthly'], invalidParameter).default('monthly'),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { ...invalidParameter, path: ['to'] });
+
+/** GET /shared_events/{id}/guests/search */
+export const GuestSearchQuerySchema = z.object({ nickname: z.string(invalidParameter).min(1, invalidParameter).max(200, invalidParameter) });
