@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+// The chat against the real API client and event-stream reader, with a fake network: a live event appears, a failed
+// send stays with its reason and can be retried.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../api/client';
+import { createI18n } from '../../i18n/create-i18n';
+import { ConfirmDialogProvider } from '../../ui/confirm-dialog';
+import { ImageViewerProvider } from '../../ui/image-viewer';
+import { ToastProvider } from '../../ui/toast';
+import { FeatureProvider, type FeatureViewer } from '../feature-context';
+import { GuildChat } from './guild-chat';
+
+afterEach(cleanup);
+
+const i18n = createI18n({ lng: 'en' });
+const viewer: FeatureViewer = {
+  userId: '1',
+  name: 'Hanako',
+  role: 'member',
+  organizationId: '7',
+  organizationIdentifier: 'acme',
+  organizationMemberId: '11',
+  organizationRole: 'member',
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
+const messageDoc = (id: number, body: string, mine = false) => ({
+  data: {
+    type: 'guild-messages',
+    id: String(id),
+    attributes: { body, 'image-urls': [], 'created-at': '2026-01-01T00:00:00.000Z', 'edited-at': null, 'guild-id': 5, 'author-member-id': mine ? 11 : 12, 'author-name': mine ? 'Hanako' : 'Taro', 'author-icon': null, mine, reactions: [] },
+  },
+});
+
+function fakeServer() {
+  const encoder = new TextEncoder();
+  let push: (text: string) => void = () => undefined;
+  const posts: unknown[] = [];
+  let failNextPost = true;
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://kiwi.test');
+    const method = init?.method ?? 'GET';
+    if (url.pathname === '/api/organizations/7/guilds/5') {
+      return json({
+        data: {
+          type: 'guilds',
+          id: '5',
+          attributes: { name: 'Runners', description: '', tags: [], 'public-range': 'public', 'members-count': 2, 'my-status': 'joined', 'can-manage': false, 'can-read': true, 'pinned-message-id': null, 'organization-id': 7 },
+          relationships: { members: { data: [] }, 'pinned-message': { data: null } },
+        },
+      });
+    }
+    if (url.pathname === '/api/guilds/5/messages' && method === 'GET') return json({ data: [], meta: { 'total-count': 0, 'last-event-id': 3 } });
+    if (url.pathname === '/api/guilds/5/messages' && method === 'POST') {
+      posts.push(JSON.parse(String(init?.body)));
+      if (failNextPost) {
+        failNextPost = false;
+        return json({ errors: [{ status: '503', code: 'server.unexpected', detail: 'The server is busy' }] }, 503);
+      }
+      return json(messageDoc(41, 'hello', true), 201);
+    }
+    if (url.pathname === '/api/guilds/5/stream') {
+      const headers = new Headers(init?.headers);
+      expect(headers.get('last-event-id')).toBe('3');
+      expect(headers.get('authorization')).toBe('Bearer token');
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (text) => controller.enqueue(encoder.encode(text));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }
+    return json({ errors: [{ status: '404', code: 'route.notFound' }] }, 404);
+  }) as typeof globalThis.fetch;
+  return { fetch, posts, push: (text: string) => push(text) };
+}
+
+describe('<GuildChat> live', () => {
+  it('shows live messages and keeps a failed send with its reason until retried', async () => {
+    const server = fakeServer();
+    const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch: server.fetch });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <ToastProvider>
+            <ConfirmDialogProvider>
+              <ImageViewerProvider>
+                <FeatureProvider value={{ api, viewer, navigate: () => undefined }}>
+                  <GuildChat guildId="5" showMembers={false} />
+                </FeatureProvider>
+              </ImageViewerProvider>
+            </ConfirmDialogProvider>
+          </ToastProvider>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const log = await screen.findByRole('log', { name: i18n.t('guilds:chat.messages') });
+    expect(await within(log).findByText(i18n.t('guilds:chat.empty'))).toBeTruthy();
+    expect(await screen.findByText(i18n.t('guilds:chat.live.live'))).toBeTruthy();
+
+    // A message from someone else arrives on the stream, as text.
+    await act(async () => server.push(`id: 4\nevent: message.created\ndata: ${JSON.stringify(messageDoc(40, '<b>from Taro</b>'))}\n\n`));
+    expect(await within(log).findByText('<b>from Taro</b>')).toBeTruthy();
+
+    // Sending fails: the message stays, marked, with the server's reason.
+    fireEvent.change(screen.getByRole('textbox', { name: i18n.t('guilds:chat.newMessage') }), { target: { value: 'hello' } });
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('guilds:chat.send') }));
+    const failure = await within(log).findByRole('alert');
+    expect(failure.textContent).toContain('The server is busy');
+    expect(within(log).getByText('hello')).toBeTruthy();
+
+    // Retry succeeds; the live event for the same message adds no duplicate.
+    fireEvent.click(within(failure).getByRole('button', { name: i18n.t('guilds:chat.retry') }));
+    await act(async () => server.push(`id: 5\nevent: message.created\ndata: ${JSON.stringify(messageDoc(41, 'hello', true))}\n\n`));
+    await screen.findByRole('listitem', { name: i18n.t('guilds:chat.messageBy', { name: 'Hanako' }) });
+    expect(within(log).queryByRole('alert')).toBeNull();
+    expect(within(log).getAllByText('hello')).toHaveLength(1);
+    expect(server.posts).toEqual([{ guild_message: { body: 'hello', image_urls: [] } }, { guild_message: { body: 'hello', image_urls: [] } }]);
+  });
+});

@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+// The guild feature components rendered against the real API client with a fake network (fetch), as a widget or the
+// portal would run them.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../api/client';
+import { createI18n } from '../../i18n/create-i18n';
+import { ConfirmDialogProvider } from '../../ui/confirm-dialog';
+import { ToastProvider } from '../../ui/toast';
+import { FeatureProvider, type FeatureViewer } from '../feature-context';
+import { GuildList } from './guild-list';
+import { validateGuildForm } from './guild-form';
+import { MessageText } from './message-text';
+
+afterEach(cleanup);
+
+const i18n = createI18n({ lng: 'en' });
+const viewer: FeatureViewer = {
+  userId: '1',
+  name: 'Hanako',
+  role: 'member',
+  organizationId: '7',
+  organizationIdentifier: 'acme',
+  organizationMemberId: '11',
+  organizationRole: 'member',
+};
+
+type Call = { url: string; method: string };
+function fakeNetwork(answer: (url: URL) => unknown) {
+  const calls: Call[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://kiwi.test');
+    calls.push({ url: `${url.pathname}${decodeURIComponent(url.search)}`, method: init?.method ?? 'GET' });
+    return new Response(JSON.stringify(answer(url)), { status: 200, headers: { 'content-type': 'application/vnd.api+json' } });
+  }) as typeof globalThis.fetch;
+  return { calls, fetch };
+}
+
+function renderWith(node: ReactNode, fetch: typeof globalThis.fetch, navigated: string[] = []) {
+  const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ToastProvider>
+          <ConfirmDialogProvider>
+            <FeatureProvider value={{ api, viewer, navigate: (path) => navigated.push(path) }}>{node}</FeatureProvider>
+          </ConfirmDialogProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+const guildResource = (id: string, name: string, tags: string[]) => ({
+  type: 'guilds',
+  id,
+  attributes: { name, description: `<b>${name}</b>`, tags, 'public-range': 'public', 'header-image-url': null, 'members-count': 3, 'my-status': null, 'organization-id': 7 },
+});
+
+describe('<GuildList>', () => {
+  it('lists guilds, offers the 5 most-used tags, and filters by a tag with q[tags][]', async () => {
+    const { calls, fetch } = fakeNetwork((url) =>
+      url.pathname.endsWith('/guild_tags')
+        ? { data: ['running', 'yoga'].map((tag, index) => ({ type: 'guild-tags', id: tag, attributes: { name: tag, 'guilds-count': 5 - index } })) }
+        : { data: [guildResource('1', 'Runners', ['running'])], meta: { 'total-count': 1, 'current-page': 1, 'total-pages': 1 } },
+    );
+    const navigated: string[] = [];
+    renderWith(<GuildList />, fetch, navigated);
+    expect(await screen.findByRole('link', { name: 'Runners' })).toBeTruthy();
+    // User text is text.
+    expect(screen.getByText('<b>Runners</b>')).toBeTruthy();
+    expect(calls).toContainEqual({ url: '/api/organizations/7/guild_tags?q[most_used]=true&per=5', method: 'GET' });
+
+    const chip = await screen.findByRole('button', { name: /#running/ });
+    fireEvent.click(chip);
+    await waitFor(() => expect(calls.some((call) => call.url.includes('q[tags][]=running'))).toBe(true));
+    expect(chip.getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Runners' }));
+    expect(navigated).toEqual(['/guilds/1']);
+  });
+
+  it('says so when there is no guild', async () => {
+    const { fetch } = fakeNetwork((url) => (url.pathname.endsWith('/guild_tags') ? { data: [] } : { data: [], meta: { 'total-count': 0, 'total-pages': 0 } }));
+    renderWith(<GuildList />, fetch);
+    expect(await screen.findByText(i18n.t('guilds:list.empty'))).toBeTruthy();
+  });
+});
+
+describe('<MessageText>', () => {
+  it('renders HTML as text and only http(s) links as links, opening in a new tab without opener', () => {
+    render(<MessageText text={'<img src=x onerror=alert(1)> javascript:alert(1) https://kiwi.example/a.'} />);
+    expect(document.querySelector('img')).toBeNull();
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]!.getAttribute('href')).toBe('https://kiwi.example/a');
+    expect(links[0]!.getAttribute('target')).toBe('_blank');
+    expect(links[0]!.getAttribute('rel')).toContain('noopener');
+    expect(document.body.textContent).toBe('<img src=x onerror=alert(1)> javascript:alert(1) https://kiwi.example/a.');
+  });
+
+  it('keeps unicode tricks as text: data:, a full-width colon, and an RTL override cannot reverse a link', () => {
+    const rtl = '\u202E';
+    render(<MessageText text={`data:text/html,<b>x</b> javascript\uFF1Aalert(1) https\uFF1A//evil.example ${rtl}https://evil.example/moc.elgoog`} />);
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://evil.example/moc.elgoog']);
+    // Its own left-to-right isolate: the override typed before it does not apply inside.
+    expect(links[0]!.getAttribute('dir')).toBe('ltr');
+    expect(links[0]!.textContent).toBe('https://evil.example/moc.elgoog');
+    expect(document.querySelector('b')).toBeNull();
+  });
+});
+
+describe('validateGuildForm', () => {
+  const valid = { name: 'Runners', description: '', tags: 'a, b', public_range: 'public' as const, header_image_url: null };
+  it.each([
+    ['valid', valid, {}],
+    ['blank name', { ...valid, name: '  ' }, { name: 'validation.required' }],
+    ['duplicate tags', { ...valid, tags: 'a, b、a' }, { tags: 'validation.duplicateTags' }],
+    ['a name of 51 graphemes', { ...valid, name: '🏃'.repeat(51) }, { name: 'validation.tooLong' }],
+  ])('%s', (_name, values, expected) => {
+    const errors = validateGuildForm(values);
+    expect(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.code]))).toEqual(expected);
+  });
+});

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { ErrorCode } from '../api/error-codes';
+import { isEmoji, normalizeEmoji } from '../domain/emoji';
+import { graphemeString } from '../domain/graphemes';
+import { tagListSchema } from '../domain/tags';
+import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+
+/** Kiwi's own limits for guilds (the spec gives none but "5 most-used tags"); lengths are graphemes. */
+export const GUILD_LIMITS = {
+  nameMax: 50,
+  descriptionMax: 2000,
+  tagMax: 20,
+  tagsMax: 10,
+  roleMax: 30,
+  messageMax: 1000,
+  imagesPerMessage: 4,
+  mostUsedTags: 5,
+} as const;
+export const GUILD_PUBLIC_RANGES = ['public', 'private'] as const;
+export const GUILD_PARTICIPATION_TYPES = ['age', 'belonging', 'occupation'] as const;
+
+/**
+ * UTF-16 code units a grapheme may take on average: real text stays far below (a family emoji is 11, a subdivision flag
+ * 14), while "a" with 100,000 combining marks, one grapheme, does not get through a grapheme limit.
+ */
+export const MAX_CODE_UNITS_PER_GRAPHEME = 16;
+
+/** graphemeString with a cap on code units as well (the same code and limit as the grapheme count). */
+function guildText(limits: { min?: number; max: number; trim?: boolean }) {
+  return graphemeString(limits).check((payload) => {
+    if (payload.value.length > limits.max * MAX_CODE_UNITS_PER_GRAPHEME) {
+      payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: limits.max }, input: payload.value });
+    }
+  });
+}
+
+const invalidParameter = { error: ErrorCode.requestInvalidParameter };
+const MAX_ID = 2_147_483_647;
+const id = z
+  .int({ error: requiredOrInvalidType })
+  .positive({ error: ErrorCode.validationPositive })
+  .max(MAX_ID, { error: ErrorCode.validationTooBig });
+const idParameter = z.string(invalidParameter).regex(/^[1-9]\d{0,9}$/, invalidParameter).transform(Number).pipe(z.number().max(MAX_ID, invalidParameter));
+
+/** A URL POST /api/images handed out (contract 5): never an arbitrary address a browser would fetch. */
+export const imageUrlSchema = z
+  .string({ error: requiredOrInvalidType })
+  .regex(/^\/api\/images\/[A-Za-z0-9_-]{32}$/, { error: ErrorCode.validationInvalidFormat });
+
+/** "a, b、c" or ["a", "b"]; duplicates after trimming are refused (spec §5), each tag 1..20 graphemes, at most 10. */
+export const guildTagsSchema = z
+  .union([z.array(z.string({ error: ErrorCode.validationInvalidType })).transform((tags) => tags.join(',')), z.string()], {
+    error: requiredOrInvalidType,
+  })
+  .pipe(tagListSchema)
+  .check((payload) => {
+    if (payload.value.length > GUILD_LIMITS.tagsMax) {
+      payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: GUILD_LIMITS.tagsMax }, input: payload.value });
+      return;
+    }
+    const tooLong = guildText({ max: GUILD_LIMITS.tagMax });
+    for (const tag of payload.value) {
+      if (!tooLong.safeParse(tag).success) {
+        payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: GUILD_LIMITS.tagMax }, input: tag });
+        return;
+      }
+    }
+  });
+
+const guildFields = {
+  name: guildText({ min: 1, max: GUILD_LIMITS.nameMax, trim: true }),
+  description: guildText({ max: GUILD_LIMITS.descriptionMax }),
+  tags: guildTagsSchema,
+  public_range: z.enum(GUILD_PUBLIC_RANGES, {
+    error: (issue) => (issue.input === undefined ? ErrorCode.validationRequired : ErrorCode.validationOneOf),
+  }),
+  header_image_url: imageUrlSchema.nullable(),
+};
+
+/** POST /organizations/:orgId/guilds */
+export const CreateGuildSchema = strictPayload({
+  guild: strictPayload({
+    ...guildFields,
+    description: guildFields.description.default(''),
+    tags: guildFields.tags.default([]),
+    public_range: guildFields.public_range.default('public'),
+    header_image_url: guildFields.header_image_url.default(null),
+  }),
+});
+export type CreateGuildInput = z.output<typeof CreateGuildSchema>['guild'];
+
+/** PUT /organizations/:orgId/guilds/:id: any subset of the fields. */
+export const UpdateGuildSchema = strictPayload({ guild: strictPayload(guildFields).partial() });
+export type UpdateGuildInput = z.output<typeof UpdateGuildSchema>['guild'];
+
+/** PUT /organizations/:orgId/guilds/:id/pinned_message: null unpins. */
+export const PinGuildMessageSchema = strictPayload({ guild: strictPayload({ pinned_message_id: id.nullable() }) });
+
+const messageBody = guildText({ max: GUILD_LIMITS.messageMax });
+const messageImages = z
+  .array(imageUrlSchema, { error: requiredOrInvalidType })
+  .max(GUILD_LIMITS.imagesPerMessage, { error: ErrorCode.validationTooLong });
+
+/** Text, images or both; a message with neither is validation.required on `body`. */
+function notEmpty(value: { body?: string; image_urls?: string[] }, ctx: z.RefinementCtx) {
+  if ((value.body ?? '').trim() === '' && (value.image_urls ?? []).length === 0) {
+    ctx.addIssue({ code: 'custom', message: ErrorCode.validationRequired, path: ['body'] });
+  }
+}
+
+/** POST /guilds/:id/messages */
+export const CreateGuildMessageSchema = strictPayload({
+  guild_message: strictPayload({ body: messageBody.default(''), image_urls: messageImages.default([]) }).superRefine(notEmpty),
+});
+/** PUT /guilds/:id/messages/:messageId (the author only). */
+export const UpdateGuildMessageSchema = strictPayload({
+  guild_message: strictPayload({ body: messageBody, image_urls: messageImages.optional() }),
+});
+export type CreateGuildMessageInput = z.output<typeof CreateGuildMessageSchema>['guild_message'];
+export type UpdateGuildMessageInput = z.output<typeof UpdateGuildMessageSchema>['guild_message'];
+
+/**
+ * One emoji grapheme (shared with event reactions), in its one spelling (normalizeEmoji): 👍 and 👍 + U+FE0F are the
+ * same reaction.
+ */
+export const reactionEmoji = z.string({ error: requiredOrInvalidType }).refine(isEmoji, { error: ErrorCode.validationInvalidFormat }).transform(normalizeEmoji);
+/** POST and DELETE /guild_messages/:messageId/reactions */
+export const MessageReactionSchema = strictPayload({ message_reaction: strictPayload({ emoji: reactionEmoji }) });
+
+/** POST /guilds/:id/members/join: yourself without a body; another member of the organisation to invite them. */
+export const JoinGuildSchema = z
+  .union([z.undefined(), z.null(), strictPayload({ guild_member: strictPayload({ organization_member_id: id }).partial().optional() })])
+  .transform((value) => ({ organizationMemberId: value?.guild_member?.organization_member_id ?? null }));
+
+/** PUT /guilds/:id/members/:memberId: the free role label. */
+export const UpdateGuildMemberSchema = strictPayload({
+  guild_member: strictPayload({ role: guildText({ max: GUILD_LIMITS.roleMax, trim: true }) }),
+});
+
+const booleanParameter = z.enum(['true', 'false'], invalidParameter).transform((value) => value === 'true');
+const tagFilter = z
+  .union([z.string(invalidParameter).transform((tag) => [tag]), z.array(z.string(invalidParameter)).max(GUILD_LIMITS.tagsMax, invalidParameter)])
+  .transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== ''));
+
+/** GET /organizations/:orgId/guilds: q[name], q[tags][] (every tag), q[joined]=true (mine), page, per. */
+export const GuildListQuerySchema = PaginationSchema.extend({
+  q: z
+    .object(
+      {
+        name: z.string(invalidParameter).max(100, invalidParameter).optional(),
+        tags: tagFilter.optional(),
+        joined: booleanParameter.optional(),
+      },
+      invalidParameter,
+    )
+    .optional(),
+});
+export type GuildListQuery = z.output<typeof GuildListQuerySchema>;
+
+/** GET /organizations/:orgId/guild_tags: q[most_used]=true&per=5 gives the most used; otherwise all, by name. */
+export const GuildTagsQuerySchema = PaginationSchema.extend({
+  q: z.object({ most_used: booleanParameter.optional(), name: z.string(invalidParameter).max(50, invalidParameter).optional() }, invalidParameter).optional(),
+});
+
+/** GET /guilds/:id/messages: newest first; `before` (a message id) pages back from there, or page/per. */
+export const GuildMessagesQuerySchema = PaginationSchema.extend({ before: idParameter.optional() });
+
+const day = z.iso.date(invalidParameter);
+/** GET /organizations/:orgId/guilds_summary: from/to (YYYY-MM-DD, default the last 30 days), guild_id for one guild. */
+export const GuildsSummaryQuerySchema = z.object({ from: day.optional(), to: day.optional(), guild_id: idParameter.optional() });
+/** GET /organizations/:orgId/guilds_participation_rate: type = age | belonging | occupation. */
+export const GuildsParticipationQuerySchema = z.object({ type: z.enum(GUILD_PARTICIPATION_TYPES, invalidParameter).default('age') });
