@@ -1,6 +1,8 @@
 // What the Slack app needs from the rest of Kiwi. The server implements these ports; the Slack app never
-// touches the database itself (see ARCHITECTURE.md, "Top level"). Delivery arrives with the Coins issue (#6).
+// touches the database itself (see ARCHITECTURE.md, "Top level").
+import type { Language } from '@kiwi/shared/i18n/create-i18n';
 
+/** An outbox row as the delivery handler sees it. */
 export type OutboxRow = {
   id: number;
   topic: string;
@@ -9,19 +11,29 @@ export type OutboxRow = {
   attempts: number;
 };
 
-/** Claims deliverable rows (FOR UPDATE SKIP LOCKED on the server side) and records the outcome of each. */
-export interface OutboxSource {
-  claim(limit: number, now: Date): Promise<OutboxRow[]>;
-  markDelivered(id: number, at: Date): Promise<void>;
-  markFailed(id: number, error: string, retryAt: Date | null): Promise<void>;
-}
-
 /** The incoming-webhook URL and language an organisation configured, or null when none is set. */
 export interface SlackSettings {
-  forOrganization(organizationId: number): Promise<{ webhookUrl: string; language: 'ja' | 'en' } | null>;
+  forOrganization(organizationId: number): Promise<{ webhookUrl: string; language: Language } | null>;
 }
 
-/** Names and icons of members, for message building. */
-export interface Directory {
-  member(organizationMemberId: number): Promise<{ name: string; nickname: string | null; icon: string | null } | null>;
+/** The Slack app credentials an organisation stored for its workspace (decrypted), looked up by Slack team id. */
+export type WorkspaceCredentials = { organizationId: number; teamId: string; signingSecret: string; botToken: string };
+export interface SlackWorkspaces {
+  byTeamId(teamId: string): Promise<WorkspaceCredentials | null>;
+}
+
+/** A Kiwi organisation member found by the email Slack's users.info gave. */
+export type KiwiMember = { organizationMemberId: number; name: string; language: Language };
+
+/** What /kiwi and the "send thanks back" modal do in Kiwi. */
+export interface KiwiCoins {
+  /** The active member of that organisation with this email, or null. */
+  memberByEmail(organizationId: number, email: string): Promise<KiwiMember | null>;
+  memberById(organizationId: number, organizationMemberId: number): Promise<KiwiMember | null>;
+  balance(organizationMemberId: number): Promise<number>;
+  /**
+   * Sends a coin message exactly as POST /api/user/kiwi_coin_transfers does (same checks, same ledger, same outbox
+   * notification). Resolves to an error code (`coins.notEnough`, `coins.selfTransfer`, ...) when refused.
+   */
+  send(input: { organizationId: number; senderMemberId: number; recipientMemberId: number; amount: number; message: string }): Promise<{ ok: true } | { ok: false; code: string }>;
 }

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { organizations } from './organizations';
+
+/** Spec §3 "Slack webhook: url": one incoming webhook per organisation, and the language its messages are written in. */
+export const slackWebhooks = pgTable(
+  'slack_webhooks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .unique()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    language: text('language').notNull().default('ja'),
+    ...timestamps,
+  },
+  (t) => [check('slack_webhooks_language_check', sql`${t.language} in ('ja', 'en')`)],
+);
+
+/**
+ * The organisation's Slack app credentials for the /kiwi command and buttons. Secrets are AES-256-GCM ciphertexts
+ * (server/src/modules/slack-settings/crypto.ts, key from SLACK_CREDENTIALS_KEY); the team id is clear for `authorize`.
+ */
+export const slackCredentials = pgTable('slack_credentials', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  teamId: text('team_id').notNull().unique(),
+  signingSecretCiphertext: text('signing_secret_ciphertext').notNull(),
+  botTokenCiphertext: text('bot_token_ciphertext').notNull(),
+  ...timestamps,
+});
+
+export type SlackWebhookRow = typeof slackWebhooks.$inferSelect;
+export type SlackCredentialsRow = typeof slackCredentials.$inferSelect;

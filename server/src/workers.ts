@@ -1,0 +1,57 @@
+import { createSlackDelivery } from '@kiwi/slack-app/delivery';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { createJobWorker, type JobHandler, type JobWorker } from './jobs/worker';
+import { mailOutboxHandler } from './mail/deliver';
+import { runScheduledGrant, SCHEDULED_GRANT_JOB } from './modules/coins/jobs';
+import { slackSettingsPort } from './modules/slack-settings/ports';
+import { surveyJobHandlers } from './modules/surveys/jobs';
+import { createOutboxWorker, type OutboxHandler, type OutboxHandlers, type OutboxWorker } from './outbox/worker';
+
+/** Every scheduled job kind and what runs it (inside the claiming transaction). */
+export const jobHandlers: Record<string, JobHandler> = {
+  [SCHEDULED_GRANT_JOB]: runScheduledGrant,
+  ...surveyJobHandlers,
+};
+
+export type WorkerDependencies = {
+  db: DatabaseHandle;
+  config: Pick<Config, 'publicUrl' | 'mail'>;
+  logger?: Logger;
+  /** Tests pass a fetch, or options for the workers (short backoff). */
+  fetch?: typeof globalThis.fetch;
+  outbox?: Partial<Parameters<typeof createOutboxWorker>[0]>;
+  jobs?: Partial<Parameters<typeof createJobWorker>[0]>;
+};
+
+/** Outbox topics and their delivery: `slack.*` -> the Slack app, `mail.send` -> SMTP or the dev mailbox. */
+export function outboxHandlers({ db, config, fetch }: Pick<WorkerDependencies, 'db' | 'config' | 'fetch'>): OutboxHandlers {
+  const slack: OutboxHandler = createSlackDelivery({ settings: slackSettingsPort(db.db), publicUrl: config.publicUrl, ...(fetch ? { fetch } : {}) });
+  const byTopic: Record<string, OutboxHandler> = { 'mail.send': mailOutboxHandler({ db, config }) };
+  return (topic) => byTopic[topic] ?? (topic.startsWith('slack.') ? slack : undefined);
+}
+
+export type Workers = { outbox: OutboxWorker; jobs: JobWorker; start(): void; stop(): Promise<void>; runOnce(): Promise<number> };
+
+/** The outbox and jobs workers of one process (the server's, or the standalone `npm run worker -w server`). */
+export function createWorkers(deps: WorkerDependencies): Workers {
+  const outbox = createOutboxWorker({ db: deps.db, handlers: outboxHandlers(deps), logger: deps.logger, ...deps.outbox });
+  const jobs = createJobWorker({ db: deps.db, handlers: jobHandlers, logger: deps.logger, ...deps.jobs });
+  return {
+    outbox,
+    jobs,
+    start() {
+      outbox.start();
+      jobs.start();
+    },
+    async stop() {
+      await Promise.all([outbox.stop(), jobs.stop()]);
+    },
+    // Jobs first: a job's outbox rows are then delivered in the same call.
+    async runOnce() {
+      const ran = await jobs.runOnce();
+      return ran + (await outbox.runOnce());
+    },
+  };
+}
