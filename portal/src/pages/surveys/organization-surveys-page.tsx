@@ -1,0 +1,93 @@
+import { errorMessageOf, formatSurveyTime, type Survey, surveyPaths } from '@kiwi/shared/schemas/survey-resources';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useOrganization } from '../../organization/organization-context';
+import { useSession } from '../../session/session-provider';
+import { Pager } from './pager';
+import { SurveyStatus } from './survey-status';
+import './surveys.css';
+
+const PER = 20;
+
+/** /org/:identifier/well_being_surveys — open to every member of the organisation (SPEC §6 lifts manager-only here). */
+export function OrganizationSurveysPage() {
+  const { t, i18n } = useTranslation(['surveys', 'errors', 'portal']);
+  const { api } = useSession();
+  const { loaded, organization } = useOrganization();
+  const [page, setPage] = useState(1);
+  const surveys = useQuery({
+    queryKey: ['well-being-surveys', 'organization', organization?.id, page],
+    enabled: organization !== null,
+    queryFn: () => api.get<Survey[]>('/well_being_surveys', { organization_id: organization?.id, page, per: PER }),
+  });
+
+  const heading = <h1 id="page-title">{t('surveys:list.title')}</h1>;
+  if (!loaded || (organization && surveys.isPending)) {
+    return (
+      <section className="page-card" aria-labelledby="page-title">
+        {heading}
+        <p role="status">{t('surveys:list.loading')}</p>
+      </section>
+    );
+  }
+  if (!organization || surveys.isError) {
+    return (
+      <section className="page-card" aria-labelledby="page-title">
+        {heading}
+        <p role="alert" className="alert alert--error">
+          {surveys.isError ? errorMessageOf(surveys.error, t) : t('surveys:list.loadFailed')}
+        </p>
+      </section>
+    );
+  }
+
+  const rows = surveys.data?.data ?? [];
+  const totalPages = surveys.data?.meta?.totalPages ?? 1;
+  return (
+    <section className="page-card" aria-labelledby="page-title">
+      {heading}
+      {rows.length === 0 ? (
+        <p>{t('surveys:list.empty')}</p>
+      ) : (
+        <table className="survey-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('surveys:list.columns.title')}</th>
+              <th scope="col">{t('surveys:list.columns.deadline')}</th>
+              <th scope="col">{t('surveys:list.columns.status')}</th>
+              <th scope="col">{t('surveys:list.columns.answered')}</th>
+              <th scope="col">{t('surveys:list.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((survey) => (
+              <tr key={survey.id}>
+                <th scope="row">{survey.title}</th>
+                <td>{formatSurveyTime(survey.expiredAt, i18n.language)}</td>
+                <td>
+                  <SurveyStatus survey={survey} />
+                </td>
+                <td>{t('surveys:summary', survey.answeredSummary)}</td>
+                <td>
+                  <div className="survey-table__actions">
+                    {survey.open && survey.answeredByMe === false && (
+                      <Link className="button button--primary" to={surveyPaths.answer(organization.identifier, survey.id)} aria-label={`${t('surveys:list.answer')}: ${survey.title}`}>
+                        {t('surveys:list.answer')}
+                      </Link>
+                    )}
+                    <Link className="button" to={surveyPaths.result(organization.identifier, survey.id)} aria-label={`${t('surveys:list.result')}: ${survey.title}`}>
+                      {t('surveys:list.result')}
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} totalPages={totalPages} onPage={setPage} label={t('surveys:list.title')} />
+    </section>
+  );
+}

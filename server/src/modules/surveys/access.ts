@@ -1,0 +1,33 @@
+import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import type { Session, SessionMembership } from '../../auth/session-cache';
+import { firstMembership, isAdmin } from '../../auth/guards';
+import { ApiError, forbidden } from '../../jsonapi/errors';
+
+type SurveyOwner = { organizationId: number };
+
+/** The membership a member uses for this survey: the first one (spec §6), when it is in the survey's organisation. */
+export function respondentMembership(session: Session, survey: SurveyOwner): SessionMembership | null {
+  const membership = firstMembership(session);
+  return membership && membership.organizationId === survey.organizationId ? membership : null;
+}
+
+/** Every survey question is asked here: who may see, answer or remind a survey. */
+export const surveyAccess = {
+  /** Admins see every survey; members the surveys of their (first) organisation. */
+  assertCanView(session: Session, survey: SurveyOwner): void {
+    if (!isAdmin(session) && !respondentMembership(session, survey)) throw forbidden();
+  },
+  /** Only members of the survey's organisation answer; an admin without that membership is told so. */
+  assertCanAnswer(session: Session, survey: SurveyOwner): SessionMembership {
+    const membership = respondentMembership(session, survey);
+    if (membership) return membership;
+    throw isAdmin(session) ? new ApiError(ErrorCode.surveyNotRespondent) : forbidden();
+  },
+  /** Organisation results and reminders: the organisation's managers and admins. */
+  canManage(session: Session, survey: SurveyOwner): boolean {
+    return isAdmin(session) || respondentMembership(session, survey)?.role === 'manager';
+  },
+  assertCanManage(session: Session, survey: SurveyOwner): void {
+    if (!surveyAccess.canManage(session, survey)) throw forbidden();
+  },
+};
