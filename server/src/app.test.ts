@@ -33,7 +33,7 @@ describe('app shell', () => {
   });
 
   it('keeps unknown /api paths JSON:API, even for a browser', async () => {
-    const response = await server.request('/api/organizations', { headers: { accept: 'text/html' } });
+    const response = await server.request('/api/no_such_route', { headers: { accept: 'text/html' } });
     expect(response.status).toBe(404);
     expect(response.body.errors[0].code).toBe('route.notFound');
   });

@@ -9,12 +9,27 @@ import { createSessionCache, type SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { apiNotFound, errorHandler } from './http/error-handler';
+import { devMailboxRoutes } from './mail/mailbox-routes';
 import { hasBody, rejectNulCharacters, requireAcceptedContentType, securityHeaders } from './http/middleware';
 import { parseQueryString } from './jsonapi/query';
+import { activityRoutes } from './modules/activity/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
+import { coinsRoutes } from './modules/coins/routes';
+import { slackSettingsRoutes } from './modules/slack-settings/routes';
+import { slackReceiver } from './modules/slack-settings/slack-routes';
 import type { ModuleDependencies } from './modules/deps';
 import { healthRoutes } from './modules/health/routes';
+import { groupsRoutes } from './modules/groups/routes';
+import { invitationsRoutes } from './modules/invitations/routes';
+import { newsRoutes } from './modules/news/routes';
+import { membersRoutes } from './modules/members/routes';
+import { organizationsRoutes } from './modules/organizations/routes';
+import { eventsRoutes } from './modules/events/routes';
+import { imagesRoutes } from './modules/images/routes';
+import { sharedEventsRoutes } from './modules/shared-events/routes';
+import { guildsRoutes } from './modules/guilds/routes';
 import { usersRoutes } from './modules/users/routes';
+import { surveysRoutes } from './modules/surveys/routes';
 
 export type AppDependencies = {
   db: DatabaseHandle;
@@ -34,9 +49,12 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   // JSON answers are built per request; hashing each for an ETag costs more than it saves.
   app.set('etag', false);
   app.set('query parser', parseQueryString);
+  app.set('trust proxy', config.trustProxy);
 
   app.use(requestLogging(logger));
   app.use(securityHeaders(config));
+  // Slack signs the raw body: its receiver reads the body itself, so it comes before any body parser.
+  app.use('/slack', slackReceiver(deps));
 
   const api = express.Router();
   api.use(requireAcceptedContentType);
@@ -45,10 +63,24 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(authentication({ identity, sessions: sessionCache }));
   api.use(healthRoutes(deps));
   api.use(clientConfigRoutes(deps));
+  api.use(activityRoutes(deps));
   api.use(usersRoutes(deps));
+  api.use(coinsRoutes(deps));
+  api.use(slackSettingsRoutes(deps));
+  api.use(surveysRoutes(deps));
+  api.use(organizationsRoutes(deps));
+  api.use(membersRoutes(deps));
+  api.use(invitationsRoutes(deps));
+  api.use(groupsRoutes(deps));
+  api.use(newsRoutes(deps));
+  api.use(imagesRoutes(deps));
+  api.use(eventsRoutes(deps));
+  api.use(sharedEventsRoutes(deps));
+  api.use(guildsRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 
+  app.use(devMailboxRoutes(deps));
   app.use(portal(config.portalDist));
   app.use(apiNotFound);
   app.use(errorHandler);

@@ -52,6 +52,21 @@ const EnvSchema = z.object({
     .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'expected a size such as 1mb or 500kb')
     .default('1mb'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  WORKERS: booleanFlag.optional(),
+  PUBLIC_URL: z.preprocess(blankAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  SLACK_API_URL: z.preprocess(blankAsUndefined, z.url({ protocol: /^https?$/ }).default('https://slack.com/api/')),
+  SLACK_CREDENTIALS_KEY: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, 'expected 32 bytes in base64 (openssl rand -base64 32)')
+      .optional(),
+  ),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  TRUST_PROXY: z.preprocess(blankAsUndefined, z.string().trim().optional()),
+  SMTP_URL: z.preprocess(blankAsUndefined, z.string().trim().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.preprocess(blankAsUndefined, z.string().trim().default('Kiwi <no-reply@kiwi.example>')),
 });
 
 export type Config = {
@@ -74,6 +89,25 @@ export type Config = {
   portalDist: string;
   bodyLimit: string;
   nodeEnv: 'development' | 'production' | 'test';
+  /** Outbox and jobs workers in this process (WORKERS=false leaves them to `npm run worker -w server`). */
+  workers: boolean;
+  /** Where people open the portal; links in Slack messages. Defaults to http://localhost:PORT. */
+  publicUrl: string;
+  slack: {
+    /** Slack Web API base URL (tests point it at a local fake). */
+    apiUrl: string;
+    /** base64 AES-256 key for Slack credentials at rest; when unset outside production a fixed development key is used. */
+    credentialsKey: string | undefined;
+  };
+  /** Requests per minute each IP may make to the public calls (shared events, guest uploads). */
+  publicRateLimit: number;
+  /** Express `trust proxy`: hops (`1`) or addresses of the load balancer, so per-IP limits see the client; unset = none. */
+  trustProxy: boolean | number | string;
+  mail: {
+    /** nodemailer SMTP transport URL; unset = mails are stored in the database (listed at /dev/mailbox in development). */
+    smtpUrl: string | undefined;
+    from: string;
+  };
 };
 
 export class ConfigError extends Error {
@@ -82,12 +116,7 @@ export class ConfigError extends Error {
 
 /** Reads the environment once at start; every other module receives the typed result. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = parseEnvironment(env);
   const emulatorHost = e.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost && !e.FIREBASE_API_KEY) {
     throw new ConfigError('FIREBASE_API_KEY is required when FIREBASE_AUTH_EMULATOR_HOST is not set (real Firebase project).');
@@ -112,6 +141,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalDist: resolve(e.PORTAL_DIST),
     bodyLimit: e.BODY_LIMIT,
     nodeEnv: e.NODE_ENV,
+    workers: e.WORKERS ?? true,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    slack: { apiUrl: e.SLACK_API_URL, credentialsKey: e.SLACK_CREDENTIALS_KEY },
+    publicRateLimit: e.PUBLIC_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+  };
+}
+
+function parseEnvironment(env: NodeJS.ProcessEnv) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The standalone workers' settings (`npm run worker -w server`): no HTTP listener and no Firebase, which they never use. */
+export type WorkerConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'logLevel' | 'logFormat' | 'nodeEnv' | 'publicUrl' | 'slack' | 'mail'>;
+
+/** Like loadConfig, but starts with only DATABASE_URL (and the Slack and mail settings): no Firebase variables required. */
+export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const e = parseEnvironment(env);
+  return {
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    nodeEnv: e.NODE_ENV,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    slack: { apiUrl: e.SLACK_API_URL, credentialsKey: e.SLACK_CREDENTIALS_KEY },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }
 

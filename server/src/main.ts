@@ -6,8 +6,10 @@ import { ConfigError, isLoopback, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseLockedError } from './db/lock';
 import { migrateDatabase } from './db/migrate';
+import { closeEventStreams } from './realtime/sse';
 import { demoAccountsTable, seedDemo } from './db/seed';
 import { createLogger } from './logger';
+import { createWorkers } from './workers';
 
 class StartupError extends Error {}
 
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
   let server: Server | null = null;
   const identity = createIdentity(config, { logger });
   const sessions = createSessionCache(db, { logger });
+  const workers = config.workers ? createWorkers({ db, config, logger }) : null;
   let stopping = false;
 
   const shutdown = async (signal: string) => {
@@ -50,10 +53,13 @@ async function main(): Promise<void> {
       if (server) {
         const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
         server.closeIdleConnections();
+        // Live streams (guild chats, event pages) never finish by themselves: end them; their clients reconnect.
+        closeEventStreams();
         // Requests in flight get a moment; keep-alive sockets are not waited for.
         setTimeout(() => server?.closeAllConnections(), 5_000).unref();
         await closed;
       }
+      await workers?.stop();
       await sessions.stop();
       await db.close();
       await identity.close();
@@ -80,6 +86,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  workers?.start();
   const app = createApp({ db, identity, config, logger, sessions });
   server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));

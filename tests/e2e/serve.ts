@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureAuthEmulator, REPO_ROOT } from '../support/emulator';
 import { spawnGuarded, stop } from '../../scripts/run';
+import { startMailboxEndpoint } from './mailbox';
 
 const emulator = await ensureAuthEmulator();
 const dataDir = mkdtempSync(join(tmpdir(), 'kiwi-e2e-'));
+// Mail goes to a real SMTP sink; specs read it at http://127.0.0.1:<PORT + 10000>/mails (tests/e2e/mailbox.ts).
+const mailbox = await startMailboxEndpoint(Number(process.env.PORT ?? 8090));
 const server = spawnGuarded('SIGTERM', process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
   cwd: REPO_ROOT,
   env: {
@@ -15,6 +18,7 @@ const server = spawnGuarded('SIGTERM', process.execPath, ['--import', 'tsx', joi
     DATABASE_URL: '',
     SEED_DEMO: 'true',
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    SMTP_URL: mailbox.smtpUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });
@@ -22,6 +26,7 @@ const server = spawnGuarded('SIGTERM', process.execPath, ['--import', 'tsx', joi
 async function shutdown() {
   await stop(server, 'SIGTERM');
   await emulator.stop();
+  await mailbox.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }

@@ -78,6 +78,7 @@ describe('memberMenu', () => {
       '/events',
       '/guilds',
       '/send_coins',
+      '/activity',
       '/app_install',
       '/user/mfa_setting',
     ]);

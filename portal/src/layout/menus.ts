@@ -10,6 +10,8 @@ export function memberMenu(user: KiwiUser | null): MenuItem[] {
     { to: '/events', label: 'pages.member.events' },
     { to: '/guilds', label: 'pages.member.guilds' },
     { to: '/send_coins', label: 'pages.member.sendCoins' },
+    // Activity is logged for a membership: a platform admin without one has nothing to log.
+    ...(user?.organizationMembers.length ? [{ to: '/activity', label: 'activity:menu.myActivity' }] : []),
     { to: '/app_install', label: 'pages.member.appInstall' },
     { to: '/user/mfa_setting', label: 'pages.member.mfaSetting' },
   ];

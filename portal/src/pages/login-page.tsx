@@ -8,6 +8,7 @@ import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useSession } from '../session/session-provider';
 import { landingPath, safePreviousPath } from '../guards/access';
 import { LoginSchema, type LoginInput } from './login-schema';
+import { AuthCard } from './auth-card';
 import { EmailField, FormFailure, TextField } from './text-field';
 
 /** SPEC §2: email and password sign-in; returns to previousPath afterwards (or the role's landing page). */
@@ -38,14 +39,7 @@ export function LoginPage() {
   const busy = isSubmitting || status === 'loading';
 
   return (
-    <div className="auth-card">
-      <div className="auth-card__brand" aria-hidden="true">
-        <span className="logo">
-          <span className="logo__mark" />
-          <span>{t('common:appName')}</span>
-        </span>
-      </div>
-      <h1>{t('login.title')}</h1>
+    <AuthCard title={t('login.title')}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={busy}>
         <FormFailure message={failure} />
         <EmailField label={t('login.email')} error={errors.email} {...register('email')} />
@@ -63,6 +57,6 @@ export function LoginPage() {
           <Link to="/user/reset_password">{t('login.forgotPassword')}</Link>
         </div>
       </form>
-    </div>
+    </AuthCard>
   );
 }

@@ -29,7 +29,7 @@ export function EmailField(props: { label: string; error: FieldError | undefined
   return <TextField type="email" autoComplete="username" inputMode="email" {...props} />;
 }
 
-/** A form-level failure (an identity error already translated), announced as an alert. */
+/** A form-level failure (already translated: an identity or API error), announced as an alert. */
 export function FormFailure({ message }: { message: string | null }) {
   if (!message) return null;
   return (

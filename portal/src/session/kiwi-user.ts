@@ -7,9 +7,17 @@ export type Organization = {
   identifier: string;
   icon?: string | null;
   plan?: string;
-  numberOfMembers?: number;
+  /** null = unlimited */
+  numberOfMembers?: number | null;
   serviceStartedAt?: string | null;
   archived?: boolean;
+  /** The rest comes from GET /api/organizations/{id} (organisation context); contract figures only for managers. */
+  vineConnectEnabled?: boolean;
+  distributionGraphGroupFilter?: 'and' | 'or';
+  planStartedAt?: string | null;
+  planEndedAt?: string | null;
+  coinBalance?: number;
+  mfaEnabled?: boolean;
 };
 
 export type OrganizationRole = 'manager' | 'member';

@@ -16,24 +16,25 @@ import {
   OK,
   UNAUTHENTICATED,
 } from '../test/authorization';
-import { buildUser } from '../test/factories';
+import { buildIdentityUser, buildUser, expiredIdToken, forgedIdToken } from '../test/factories';
 import { type Served, serve, startTestServer, type TestServer } from '../test/server';
-import { authentication, requireAdmin, requireOrganizationMember, requireSignedIn } from './guards';
+import { authentication, requireAdmin, requireOrganizationMember, requireSignedIn, requireSignedInAnyMembershipState } from './guards';
 
 const DAY = 24 * 3600 * 1000;
 type Caller = BaseCaller | 'managerInSecondMembership' | 'inactiveManager';
-type Route = 'signedIn' | 'admin' | 'managerById' | 'managerByIdentifier' | 'surveyById';
+type Route = 'signedIn' | 'admin' | 'managerById' | 'managerByIdentifier' | 'surveyById' | 'anyMembershipState';
 
 const MATRIX: Record<Caller, Record<Route, Expected>> = {
-  anonymous: { signedIn: UNAUTHENTICATED, admin: UNAUTHENTICATED, managerById: UNAUTHENTICATED, managerByIdentifier: UNAUTHENTICATED, surveyById: UNAUTHENTICATED },
-  otherOrganization: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: FORBIDDEN },
-  member: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: OK },
-  manager: { signedIn: OK, admin: FORBIDDEN, managerById: OK, managerByIdentifier: OK, surveyById: OK },
-  admin: { signedIn: OK, admin: OK, managerById: OK, managerByIdentifier: OK, surveyById: OK },
-  inactiveMember: { signedIn: INACTIVE, admin: INACTIVE, managerById: INACTIVE, managerByIdentifier: INACTIVE, surveyById: INACTIVE },
+  anonymous: { signedIn: UNAUTHENTICATED, admin: UNAUTHENTICATED, managerById: UNAUTHENTICATED, managerByIdentifier: UNAUTHENTICATED, surveyById: UNAUTHENTICATED, anyMembershipState: UNAUTHENTICATED },
+  otherOrganization: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: FORBIDDEN, anyMembershipState: OK },
+  member: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: OK, anyMembershipState: OK },
+  manager: { signedIn: OK, admin: FORBIDDEN, managerById: OK, managerByIdentifier: OK, surveyById: OK, anyMembershipState: OK },
+  admin: { signedIn: OK, admin: OK, managerById: OK, managerByIdentifier: OK, surveyById: OK, anyMembershipState: OK },
+  // A pending or expired membership still passes requireSignedInAnyMembershipState (the mobile sync, SPEC §4).
+  inactiveMember: { signedIn: INACTIVE, admin: INACTIVE, managerById: INACTIVE, managerByIdentifier: INACTIVE, surveyById: INACTIVE, anyMembershipState: OK },
   // Manager of acme, but acme is only the SECOND membership: the first decides.
-  managerInSecondMembership: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: FORBIDDEN },
-  inactiveManager: { signedIn: INACTIVE, admin: INACTIVE, managerById: INACTIVE, managerByIdentifier: INACTIVE, surveyById: INACTIVE },
+  managerInSecondMembership: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: FORBIDDEN, anyMembershipState: OK },
+  inactiveManager: { signedIn: INACTIVE, admin: INACTIVE, managerById: INACTIVE, managerByIdentifier: INACTIVE, surveyById: INACTIVE, anyMembershipState: OK },
 };
 
 describe('guards', () => {
@@ -61,6 +62,7 @@ describe('guards', () => {
     app.get('/organizations/:organizationId/managed', requireOrganizationMember(), ok);
     app.get('/org/:identifier/managed', requireOrganizationMember(), ok);
     app.get('/organizations/:organizationId/surveys', requireOrganizationMember({ managerOnly: false }), ok);
+    app.get('/any-membership-state', requireSignedInAnyMembershipState, ok);
     app.use(errorHandler);
     guarded = await serve(app);
   });
@@ -75,6 +77,7 @@ describe('guards', () => {
     managerById: `/organizations/${acme.id}/managed`,
     managerByIdentifier: `/org/${acme.identifier}/managed`,
     surveyById: `/organizations/${acme.id}/surveys`,
+    anyMembershipState: '/any-membership-state',
   });
 
   for (const [caller, routes] of Object.entries(MATRIX) as [Caller, Record<Route, Expected>][]) {
@@ -89,6 +92,20 @@ describe('guards', () => {
     const response = await guarded.request('/organizations/abc/managed', { token: tokens.manager });
     expect(response.status).toBe(400);
     expect(response.body.errors[0]).toMatchObject({ code: 'request.invalidParameter', source: { parameter: 'organizationId' } });
+  });
+
+  it('requireSignedInAnyMembershipState lets an expired member through but still needs a product user and a valid token', async () => {
+    const expired = await buildUser(server, { organization: acme, activeFrom: new Date(Date.now() - 90 * DAY), activeTo: new Date(Date.now() - DAY) });
+    expect((await guarded.request('/any-membership-state', { token: expired.token })).status).toBe(200);
+    expect((await guarded.request('/signed-in', { token: expired.token })).body.errors[0].code).toBe('auth.userInactive');
+    const stranger = await buildIdentityUser(server.identity);
+    const unknown = await guarded.request('/any-membership-state', { token: stranger.token });
+    expect(unknown.status).toBe(403);
+    expect(unknown.body.errors[0].code).toBe('auth.userNotFound');
+    const stale = await guarded.request('/any-membership-state', { token: expiredIdToken(expired.uid) });
+    expect([stale.status, stale.body.errors[0].code]).toEqual([401, 'auth.tokenExpired']);
+    const forged = await guarded.request('/any-membership-state', { token: forgedIdToken(expired.uid) });
+    expect([forged.status, forged.body.errors[0].code]).toEqual([401, 'auth.invalidToken']);
   });
 
   it('an unknown organisation is forbidden for a non-admin', async () => {

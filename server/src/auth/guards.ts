@@ -38,7 +38,11 @@ export async function currentSession(req: Request): Promise<Session> {
   return state.session;
 }
 
-async function resolveSession(req: Request, { identity, sessions, now = () => new Date() }: AuthDependencies): Promise<Session> {
+async function resolveSession(
+  req: Request,
+  { identity, sessions, now = () => new Date() }: AuthDependencies,
+  { activeOnly = true }: { activeOnly?: boolean } = {},
+): Promise<Session> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
   if (!match?.[1]) throw new ApiError(ErrorCode.authUnauthenticated);
   let uid: string;
@@ -52,7 +56,7 @@ async function resolveSession(req: Request, { identity, sessions, now = () => ne
   }
   const session = await sessions.get(uid);
   if (!session) throw new ApiError(ErrorCode.authUserNotFound);
-  if (!isKiwiUserActive({ role: session.user.role, organizationMembers: session.memberships }, now())) {
+  if (activeOnly && !isKiwiUserActive({ role: session.user.role, organizationMembers: session.memberships }, now())) {
     throw new ApiError(ErrorCode.authUserInactive);
   }
   return session;
@@ -64,6 +68,18 @@ export const isAdmin = (session: Session) => session.user.role === 'admin';
 /** Any signed-in product user whose first membership is active (admins need none). */
 export const requireSignedIn: RequestHandler = async (req, _res, next) => {
   await authenticate(req);
+  next();
+};
+
+/**
+ * Any signed-in product user, whatever the state of the membership: pending and expired members pass (the mobile app's
+ * sync records their days and tells them their state, SPEC §4). Routes behind it must check the period themselves.
+ */
+export const requireSignedInAnyMembershipState: RequestHandler = async (req, _res, next) => {
+  const state = requestAuth.get(req);
+  if (!state) throw new Error('authentication() middleware is not mounted in front of this route');
+  state.session ??= resolveSession(req, state.deps, { activeOnly: false });
+  await state.session;
   next();
 };
 

@@ -4,6 +4,12 @@ import type { Identity } from '../auth/identity';
 import type { DatabaseHandle, Executor } from './client';
 import { type OrganizationMemberRole, organizationMembers, organizations } from './schema/organizations';
 import { type UserRole, users } from './schema/users';
+import { seedSurveys } from '../modules/surveys/seed';
+import { seedActivityDemo } from '../modules/activity/seed';
+import { seedOrganizationDemo } from '../modules/organizations/seed';
+import { seedGuilds } from '../modules/guilds/seed';
+import { seedEventsDemo } from '../modules/events/seed';
+import { seedCoins } from '../modules/coins/seed';
 
 export const DEMO_PASSWORD = 'kiwi-demo-1234';
 
@@ -133,6 +139,12 @@ export async function seedDemoData(tx: Executor, now: Date): Promise<void> {
       .values(memberships)
       .onConflictDoNothing({ target: [organizationMembers.userId, organizationMembers.organizationId] });
   }
+  await seedSurveys(tx, now);
+  await seedOrganizationDemo(tx, now);
+  await seedActivityDemo(tx, now);
+  await seedGuilds(tx, now);
+  await seedEventsDemo(tx, now);
+  await seedCoins(tx, now);
 }
 
 /** Every start: the demo Firebase users exist with their fixed uid and password (repairs a wiped emulator). */

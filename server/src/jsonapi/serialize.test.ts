@@ -84,6 +84,16 @@ describe('serialize', () => {
     expect(doc.links?.last).toBe('/api/organizations?q%5Bname%5D=a&page=3&per=2');
   });
 
+  it('gives an unpaged list the same counts, as one page (ARCHITECTURE: lists carry meta)', () => {
+    expect(serialize('organizations', [acme, globex], { attributes: ['name'] }).meta).toEqual({ 'total-count': 2, 'current-page': 1, 'total-pages': 1 });
+    expect(serialize('organizations', [], { attributes: ['name'], meta: { month: '2026-11' } }).meta).toEqual({
+      'total-count': 0,
+      'current-page': 1,
+      'total-pages': 0,
+      month: '2026-11',
+    });
+  });
+
   it('answers an empty list and a missing resource', () => {
     expect(serialize('organizations', [], { attributes: ['name'], pagination: { page: 1, per: 20, total: 0 } })).toEqual({
       data: [],

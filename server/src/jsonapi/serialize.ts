@@ -110,7 +110,9 @@ export function serialize<T extends Row>(
 
   const document: JsonApiDocument = { data };
   if (includeTree.size > 0) document.included = [...included.values()];
-  const meta = { ...(options.pagination ? paginationMeta(options.pagination) : {}), ...options.meta };
+  // Every list carries its counts (ARCHITECTURE "Wire format"); an unpaged list is one page holding everything.
+  const counts = options.pagination ? paginationMeta(options.pagination) : list ? paginationMeta({ page: 1, per: Math.max(list.length, 1), total: list.length }) : {};
+  const meta = { ...counts, ...options.meta };
   if (Object.keys(meta).length > 0) document.meta = kebabKeys(meta);
   const links = { ...(options.pagination?.url ? paginationLinks(options.pagination) : {}), ...options.links };
   if (Object.keys(links).length > 0) document.links = links;

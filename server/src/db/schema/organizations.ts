@@ -23,6 +23,8 @@ export const organizations = pgTable(
     archived: boolean('archived').notNull().default(false),
     coinBalance: bigint('coin_balance', { mode: 'number' }).notNull().default(0),
     vineConnectEnabled: boolean('vine_connect_enabled').notNull().default(false),
+    /** Members are asked to enrol a second factor (GET /organizations/:id?with_mfa_enabled=true answers it). */
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     distributionGraphGroupFilter: text('distribution_graph_group_filter', { enum: GROUP_FILTERS })
       .notNull()
       .default('and'),
@@ -60,12 +62,15 @@ export const organizationMembers = pgTable(
       .default(sql`'{}'::text[]`),
     appInstalled: boolean('app_installed').notNull().default(false),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** Moved only by the coin ledger (server/src/modules/coins/ledger.ts). */
+    coinBalance: bigint('coin_balance', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
     unique('organization_members_user_id_organization_id_unique').on(t.userId, t.organizationId),
     index('organization_members_organization_id_index').on(t.organizationId),
     check('organization_members_role_check', sql`${t.role} in ('manager', 'member')`),
+    check('organization_members_coin_balance_check', sql`${t.coinBalance} >= 0`),
   ],
 );
 

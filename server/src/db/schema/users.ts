@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 export const USER_ROLES = ['admin', 'member'] as const;
@@ -22,6 +22,8 @@ export const users = pgTable(
   },
   (t) => [
     index('users_email_index').on(t.email),
+    // One product user per address, whatever its case: two invitations or imports of one new address cannot both land.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('admin', 'member')`),
     check('users_language_check', sql`${t.language} in ('ja', 'en')`),
   ],

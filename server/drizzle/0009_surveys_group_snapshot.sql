@@ -1,0 +1,1 @@
+ALTER TABLE "well_being_survey_answers" ADD COLUMN "group_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;

@@ -1,0 +1,2 @@
+ALTER TABLE "kiwi_coin_transfers" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
+ALTER TABLE "kiwi_coin_transfers" ADD CONSTRAINT "kiwi_coin_transfers_cancel_reason_check" CHECK ("kiwi_coin_transfers"."cancel_reason" in ('manual', 'organizationBalanceShort', 'recipientInactive'));

@@ -1,0 +1,3 @@
+-- Clear pins left dangling before the foreign key existed, or adding it would fail on such a database.
+UPDATE "guilds" SET "pinned_message_id" = NULL WHERE "pinned_message_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "guild_messages" WHERE "guild_messages"."id" = "guilds"."pinned_message_id");--> statement-breakpoint
+ALTER TABLE "guilds" ADD CONSTRAINT "guilds_pinned_message_id_guild_messages_id_fk" FOREIGN KEY ("pinned_message_id") REFERENCES "public"."guild_messages"("id") ON DELETE set null ON UPDATE no action;
