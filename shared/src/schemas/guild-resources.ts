@@ -2,6 +2,7 @@
 // components share. Nested objects keep the server's kebab-case keys, as JSON:API attributes do.
 import { HttpResponseError } from '../api/errors';
 import type { ReactionSummary } from '../ui/reactions';
+import type { GuildsSummaryOf } from './guild';
 
 export type WireReaction = { emoji: string; count: number; 'reacted-by-me': boolean; names: string[] };
 
@@ -59,23 +60,8 @@ export type Guild = {
 
 export type GuildTag = { id: string; name: string; guildsCount: number };
 
-export type GuildsSummary = {
-  id: string;
-  from: string;
-  to: string;
-  guildsCount: number;
-  publicGuildsCount: number;
-  privateGuildsCount: number;
-  participantsCount: number;
-  organizationMembersCount: number;
-  participationRate: number;
-  messagesCount: number;
-  reactionsCount: number;
-  days: { date: string; messages: number; reactions: number }[];
-  topGuilds: { id: number; name: string; 'messages-count': number }[];
-  topPosters: { name: string; 'messages-count': number }[];
-  topEmoji: { emoji: string; count: number }[];
-};
+/** {@link GuildsSummaryOf} as the client decodes it. */
+export type GuildsSummary = GuildsSummaryOf<'messages-count'>;
 
 export type GuildParticipation = { id: string; key: string; membersCount: number; participantsCount: number; rate: number };
 

@@ -168,5 +168,29 @@ export const GuildMessagesQuerySchema = PaginationSchema.extend({ before: idPara
 const day = z.iso.date(invalidParameter);
 /** GET /organizations/:orgId/guilds_summary: from/to (YYYY-MM-DD, default the last 30 days), guild_id for one guild. */
 export const GuildsSummaryQuerySchema = z.object({ from: day.optional(), to: day.optional(), guild_id: idParameter.optional() });
+
+/**
+ * The communication dashboard's guild figures. `CountKey` is how the nested rankings spell their messages count: the
+ * server builds them camelCase (`messagesCount`) and its presenter kebab-cases them; the client decoder camelCases
+ * attribute names only, never keys nested inside an attribute, so the decoded shape keeps `messages-count`.
+ */
+export type GuildsSummaryOf<CountKey extends string> = {
+  id: string;
+  from: string;
+  to: string;
+  guildsCount: number;
+  publicGuildsCount: number;
+  privateGuildsCount: number;
+  participantsCount: number;
+  organizationMembersCount: number;
+  participationRate: number;
+  messagesCount: number;
+  reactionsCount: number;
+  days: { date: string; messages: number; reactions: number }[];
+  topGuilds: ({ id: number; name: string } & Record<CountKey, number>)[];
+  topPosters: ({ name: string } & Record<CountKey, number>)[];
+  topEmoji: { emoji: string; count: number }[];
+};
+
 /** GET /organizations/:orgId/guilds_participation_rate: type = age | belonging | occupation. */
 export const GuildsParticipationQuerySchema = z.object({ type: z.enum(GUILD_PARTICIPATION_TYPES, invalidParameter).default('age') });

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { AGE_RANGE_KEYS, ageRangeOf, dayInJapan } from '@kiwi/shared/domain/health-points';
 import { isMembershipActive } from '@kiwi/shared/domain/membership';
+import type { GuildsSummaryOf } from '@kiwi/shared/schemas/guild';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ApiError } from '../../jsonapi/errors';
@@ -29,23 +30,8 @@ async function rows<T>(tx: Executor, query: ReturnType<typeof sql>): Promise<T[]
   return ((await tx.execute(query)) as unknown as Rows<T>).rows;
 }
 
-export type GuildsSummary = {
-  id: string;
-  from: string;
-  to: string;
-  guildsCount: number;
-  publicGuildsCount: number;
-  privateGuildsCount: number;
-  participantsCount: number;
-  organizationMembersCount: number;
-  participationRate: number;
-  messagesCount: number;
-  reactionsCount: number;
-  days: { date: string; messages: number; reactions: number }[];
-  topGuilds: { id: number; name: string; messagesCount: number }[];
-  topPosters: { name: string; messagesCount: number }[];
-  topEmoji: { emoji: string; count: number }[];
-};
+/** The guild figures before serialisation (camelCase throughout; the presenter kebab-cases the nested rankings). */
+export type GuildsSummary = GuildsSummaryOf<'messagesCount'>;
 
 /** The communication dashboard's guild figures for an organisation, or one guild's dashboard with `guildId`. */
 export async function guildsSummary(tx: Executor, organizationId: number, query: { from?: string; to?: string; guildId?: number }, now: Date): Promise<GuildsSummary> {

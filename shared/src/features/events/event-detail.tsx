@@ -9,6 +9,7 @@ import { EventMessages } from './event-messages';
 import { EventPoll } from './event-poll';
 import { useEventChanges } from './use-event-changes';
 import { eventApi, eventErrorMessage, type EventMember, eventPaths, eventQueryKeys, formatEventDate, type KiwiEvent } from '../../schemas/event-resources';
+import '../../ui/button.css';
 import './events.css';
 
 type Colleague = { id: string; name: string; nickname?: string | null };
@@ -55,7 +56,7 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
         <p role="alert" className="kiwi-event__alert">
           {eventErrorMessage(detail.error, t)}
         </p>
-        <button type="button" className="kiwi-event__button" onClick={() => navigate(eventPaths.list())}>
+        <button type="button" className="kiwi-button" onClick={() => navigate(eventPaths.list())}>
           {t('events:detail.backToList')}
         </button>
       </div>
@@ -92,7 +93,7 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
         headingId={headingId}
         statuses={messages}
         aside={
-          <button type="button" className="kiwi-event__button" onClick={() => navigate(eventPaths.list())}>
+          <button type="button" className="kiwi-button" onClick={() => navigate(eventPaths.list())}>
             {t('events:detail.backToList')}
           </button>
         }
@@ -126,7 +127,7 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
         {canJoin && viewer && (
           <button
             type="button"
-            className="kiwi-event__button kiwi-event__button--primary"
+            className="kiwi-button kiwi-button--primary"
             disabled={busy}
             onClick={() =>
               void act(
@@ -142,7 +143,7 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
           <>
             <button
               type="button"
-              className="kiwi-event__button kiwi-event__button--primary"
+              className="kiwi-button kiwi-button--primary"
               disabled={busy}
               onClick={() => void act(() => api.put(`${eventApi.member(organizationId, eventId, event.myEventMemberId!)}/accept_invitation`), t('events:detail.accepted'))}
             >
@@ -150,7 +151,7 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
             </button>
             <button
               type="button"
-              className="kiwi-event__button"
+              className="kiwi-button"
               disabled={busy}
               onClick={confirmed('detail.decline', () => api.delete(eventApi.member(organizationId, eventId, event.myEventMemberId!)), t('events:detail.declined'))}
             >
@@ -161,7 +162,7 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
         {!readOnly && event.myStatus === 'joined' && event.myRole !== 'author' && event.myEventMemberId && !ended && (
           <button
             type="button"
-            className="kiwi-event__button"
+            className="kiwi-button"
             disabled={busy}
             onClick={confirmed('detail.leave', () => api.delete(eventApi.member(organizationId, eventId, event.myEventMemberId!)), t('events:detail.left'))}
           >
@@ -176,13 +177,13 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
           <h2>{t('events:organiser.title')}</h2>
           <div className="kiwi-event__actions">
             {!event.cancel && (
-              <button type="button" className="kiwi-event__button" onClick={() => navigate(eventPaths.edit(event.id))}>
+              <button type="button" className="kiwi-button" onClick={() => navigate(eventPaths.edit(event.id))}>
                 {t('events:organiser.edit')}
               </button>
             )}
             <button
               type="button"
-              className="kiwi-event__button"
+              className="kiwi-button"
               disabled={busy}
               onClick={confirmed(
                 event.externallyPublished ? 'organiser.unpublish' : 'organiser.publish',
@@ -195,7 +196,7 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
             {!event.cancel && !ended && (
               <button
                 type="button"
-                className="kiwi-event__button kiwi-event__button--danger"
+                className="kiwi-button kiwi-button--danger"
                 disabled={busy}
                 onClick={confirmed('organiser.cancel', () => api.put(eventApi.show(organizationId, eventId), { event: { cancel: true } }), t('events:organiser.cancelled'))}
               >
@@ -204,7 +205,7 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
             )}
             <button
               type="button"
-              className="kiwi-event__button kiwi-event__button--danger"
+              className="kiwi-button kiwi-button--danger"
               disabled={busy}
               onClick={confirmed(
                 'organiser.delete',
@@ -345,7 +346,7 @@ function InviteForm({ organizationId, eventId, members, onInvited }: { organizat
         <option value="member">{t('events:role.member')}</option>
         <option value="manager">{t('events:role.manager')}</option>
       </select>
-      <button type="submit" className="kiwi-event__button" disabled={!chosen || sending}>
+      <button type="submit" className="kiwi-button" disabled={!chosen || sending}>
         {t('events:invite.send')}
       </button>
     </form>

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpResponseError } from '../../api/errors';
 import { EVENT_LIMITS, PRESET_EVENT_TAGS } from '../../domain/event-rules';
 import { splitTags } from '../../domain/tags';
 import { CreateEventSchema } from '../../schemas/event';
+import { type FieldErrors as FieldErrorsOf, responseFieldErrors, schemaFieldErrors } from '../../ui/field-errors';
 import { ImageInput } from '../../ui/image-input';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
@@ -20,6 +20,7 @@ import {
   type KiwiEvent,
   toLocalInput,
 } from '../../schemas/event-resources';
+import '../../ui/button.css';
 import './events.css';
 import '../../ui/visually-hidden.css';
 
@@ -39,7 +40,7 @@ export type EventFormValues = {
   poll_items: string[];
 };
 type Field = keyof EventFormValues;
-type FieldErrors = Partial<Record<Field, { code: string; params?: Record<string, unknown> }>>;
+type FieldErrors = FieldErrorsOf<Field>;
 
 const number = (value: string) => (value.trim() === '' ? null : Number(value));
 
@@ -66,14 +67,7 @@ export function eventPayload(values: EventFormValues) {
 
 /** The form checked with the server's own schema: the same codes before a round trip. */
 export function validateEventForm(values: EventFormValues): FieldErrors {
-  const result = CreateEventSchema.safeParse(eventPayload(values));
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[1] as Field | undefined;
-    if (field && !errors[field]) errors[field] = { code: issue.message, params: (issue as { params?: Record<string, unknown> }).params };
-  }
-  return errors;
+  return schemaFieldErrors<Field>(CreateEventSchema, eventPayload(values));
 }
 
 /** Create (no eventId) or edit an event. */
@@ -204,14 +198,8 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
       showToast(t(event ? 'events:form.updated' : 'events:form.created'), 'success');
       onDone(response.data.id);
     } catch (error) {
-      if (error instanceof HttpResponseError && error.status === 422) {
-        const fromServer: FieldErrors = {};
-        for (const item of error.errors) {
-          const field = item.source?.pointer?.split('/')[2] as Field | undefined;
-          if (field && item.code && !fromServer[field]) fromServer[field] = { code: item.code };
-        }
-        setErrors(fromServer);
-      }
+      const fromServer = responseFieldErrors<Field>(error);
+      if (fromServer) setErrors(fromServer);
       setFormError(eventErrorMessage(error, t));
     } finally {
       setSaving(false);
@@ -328,7 +316,7 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
               />
               <button
                 type="button"
-                className="kiwi-event__link-button"
+                className="kiwi-link-button"
                 onClick={() => set('poll_items', values.poll_items.filter((_item, at) => at !== index))}
                 aria-label={t('events:form.removePollItem', { index: index + 1 })}
               >
@@ -338,7 +326,7 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
           ))}
         </ol>
         {values.poll_items.length < EVENT_LIMITS.pollItemsMax && (
-          <button type="button" className="kiwi-event__button" onClick={() => set('poll_items', [...values.poll_items, ''])}>
+          <button type="button" className="kiwi-button" onClick={() => set('poll_items', [...values.poll_items, ''])}>
             {t('events:form.addPollItem')}
           </button>
         )}
@@ -349,10 +337,10 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
         )}
       </fieldset>
       <div className="kiwi-event-form__actions">
-        <button type="button" className="kiwi-event__button" onClick={onCancel}>
+        <button type="button" className="kiwi-button" onClick={onCancel}>
           {t('common:actions.cancel')}
         </button>
-        <button type="submit" className="kiwi-event__button kiwi-event__button--primary" disabled={saving}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={saving}>
           {saving ? t('events:form.saving') : t(event ? 'events:form.save' : 'events:form.create')}
         </button>
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeatureContext } from '../feature-context';
 import { applicantsText } from './event-header';
 import { eventApi, eventErrorMessage, eventPaths, eventQueryKeys, formatEventDate, type KiwiEvent } from '../../schemas/event-resources';
+import '../../ui/button.css';
 import './events.css';
 
 const PER = 20;
@@ -33,7 +34,7 @@ export function EventList() {
     <section className="kiwi-events" aria-labelledby={headingId}>
       <header className="kiwi-events__header">
         <h1 id={headingId}>{t('events:list.title')}</h1>
-        <button type="button" className="kiwi-event__button kiwi-event__button--primary" onClick={() => navigate(eventPaths.create())}>
+        <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => navigate(eventPaths.create())}>
           {t('events:list.create')}
         </button>
       </header>
@@ -136,11 +137,11 @@ export function EventList() {
       )}
       {totalPages > 1 && (
         <nav className="kiwi-events__pages" aria-label={t('events:list.pages')}>
-          <button type="button" className="kiwi-event__button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <button type="button" className="kiwi-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('events:list.previous')}
           </button>
           <span>{t('events:list.pageOf', { page, total: totalPages })}</span>
-          <button type="button" className="kiwi-event__button" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+          <button type="button" className="kiwi-button" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
             {t('events:list.next')}
           </button>
         </nav>

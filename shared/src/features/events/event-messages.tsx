@@ -1,15 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { linkify } from '../../domain/linkify';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { EmojiPicker } from '../../ui/emoji-picker';
 import { ImageInput } from '../../ui/image-input';
-import { useImageViewer } from '../../ui/image-viewer';
+import { LinkifiedText } from '../../ui/linkified-text';
+import { MessageImages } from '../../ui/message-images';
 import { Reactions } from '../../ui/reactions';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import { type EventMessage, eventApi, eventErrorMessage, eventQueryKeys, formatEventDate, reactionSummaries, sharedEventApi } from '../../schemas/event-resources';
+import '../../ui/button.css';
 
 export type MessagesScope =
   | { kind: 'member'; organizationId: string; eventId: string }
@@ -29,7 +30,6 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const confirm = useConfirm();
-  const viewer = useImageViewer();
   const [body, setBody] = useState('');
   const [images, setImages] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
@@ -141,59 +141,30 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
                   <label htmlFor={editId}>{t('events:messages.edit')}</label>
                   <textarea id={editId} rows={3} value={editing.body} onChange={(change) => setEditing({ id: message.id, body: change.target.value })} />
                   <div className="kiwi-event__actions">
-                    <button type="submit" className="kiwi-event__button kiwi-event__button--primary">
+                    <button type="submit" className="kiwi-button kiwi-button--primary">
                       {t('events:messages.save')}
                     </button>
-                    <button type="button" className="kiwi-event__button" onClick={() => setEditing(null)}>
+                    <button type="button" className="kiwi-button" onClick={() => setEditing(null)}>
                       {t('common:actions.cancel')}
                     </button>
                   </div>
                 </form>
               ) : message.body && (
                 <p className="kiwi-event-message__text">
-                  {linkify(message.body).map((part, index) =>
-                    part.kind === 'link' ? (
-                      <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">
-                        {part.text}
-                      </a>
-                    ) : (
-                      <span key={index}>{part.text}</span>
-                    ),
-                  )}
+                  <LinkifiedText text={message.body} />
                 </p>
               )}
-              {message.imageUrls.length > 0 && (
-                <ul className="kiwi-event-message__images">
-                  {message.imageUrls.map((url, index) => (
-                    <li key={url}>
-                      <button
-                        type="button"
-                        className="kiwi-event-message__image-button"
-                        aria-label={t('events:messages.openImage', { index: index + 1, count: message.imageUrls.length })}
-                        onClick={() =>
-                          viewer.openImageViewer({
-                            title: t('events:messages.imagesOf', { name: message.authorName }),
-                            images: message.imageUrls.map((image) => ({ url: image, thumbnailUrl: image })),
-                            index,
-                          })
-                        }
-                      >
-                        <img src={url} alt="" loading="lazy" />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <MessageImages urls={message.imageUrls} authorName={message.authorName} size="tile" />
               <div className="kiwi-event-message__footer">
                 <Reactions reactions={reactionSummaries(message.reactions)} onToggle={(emoji) => void toggleReaction(message, emoji)} disabled={!canPost} />
                 {canPost && <EmojiPicker label={t('common:reactions.add')} onPick={(emoji) => void toggleReaction(message, emoji)} />}
                 {message.mine && scope.kind === 'member' && editing?.id !== message.id && (
-                  <button type="button" className="kiwi-event__link-button" onClick={() => setEditing({ id: message.id, body: message.body })}>
+                  <button type="button" className="kiwi-link-button" onClick={() => setEditing({ id: message.id, body: message.body })}>
                     {t('events:messages.edit')}
                   </button>
                 )}
                 {(message.mine || (canModerate && scope.kind === 'member')) && (
-                  <button type="button" className="kiwi-event__link-button" onClick={() => remove(message)}>
+                  <button type="button" className="kiwi-link-button" onClick={() => remove(message)}>
                     {t('events:messages.delete')}
                   </button>
                 )}
@@ -211,7 +182,7 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
               {images.map((url) => (
                 <li key={url}>
                   <img src={url} alt="" />
-                  <button type="button" className="kiwi-event__link-button" onClick={() => setImages(images.filter((image) => image !== url))}>
+                  <button type="button" className="kiwi-link-button" onClick={() => setImages(images.filter((image) => image !== url))}>
                     {t('events:messages.removeImage')}
                   </button>
                 </li>
@@ -226,7 +197,7 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
               token={scope.kind === 'guest' ? scope.token : undefined}
             />
           )}
-          <button type="submit" className="kiwi-event__button kiwi-event__button--primary" disabled={sending || (body.trim() === '' && images.length === 0)}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={sending || (body.trim() === '' && images.length === 0)}>
             {t('events:messages.send')}
           </button>
         </form>

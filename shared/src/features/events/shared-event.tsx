@@ -20,6 +20,7 @@ import {
   saveGuest,
   sharedEventApi,
 } from '../../schemas/event-resources';
+import '../../ui/button.css';
 import './events.css';
 
 /**
@@ -86,7 +87,7 @@ export function SharedEvent({ eventId }: { eventId: string }) {
           <p role="status">{t('events:shared.joinedAs', { nickname: guest.nickname })}</p>
           <button
             type="button"
-            className="kiwi-event__link-button"
+            className="kiwi-link-button"
             onClick={() =>
               confirm({
                 title: t('events:shared.forgetTitle'),
@@ -161,7 +162,7 @@ function GuestJoinForm({ eventId, onJoined }: { eventId: string; onJoined: (gues
           {error}
         </p>
       )}
-      <button type="submit" className="kiwi-event__button kiwi-event__button--primary" disabled={sending}>
+      <button type="submit" className="kiwi-button kiwi-button--primary" disabled={sending}>
         {t('events:shared.join')}
       </button>
     </form>

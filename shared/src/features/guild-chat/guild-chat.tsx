@@ -17,13 +17,14 @@ import { decodeDocument } from '../../api/jsonapi';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { EmojiPicker } from '../../ui/emoji-picker';
 import { ImageInput } from '../../ui/image-input';
-import { useImageViewer } from '../../ui/image-viewer';
+import { LinkifiedText } from '../../ui/linkified-text';
+import { MessageImages } from '../../ui/message-images';
 import { Reactions } from '../../ui/reactions';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import { GuildMembers } from './guild-members';
 import { chatReducer, initialChatState, type PendingMessage } from './chat-state';
-import { MessageText } from './message-text';
+import '../../ui/button.css';
 import './guild-chat.css';
 import '../../ui/visually-hidden.css';
 
@@ -81,7 +82,7 @@ export function GuildChat({ guildId, showMembers = true }: { guildId: string; /*
     return (
       <div role="alert" className="kiwi-guild__alert">
         <p>{guildErrorMessage(guild.error, t)}</p>
-        <button type="button" className="kiwi-guild__button" onClick={() => navigate(guildPaths.list())}>
+        <button type="button" className="kiwi-button" onClick={() => navigate(guildPaths.list())}>
           {t('guilds:chat.backToList')}
         </button>
       </div>
@@ -108,20 +109,20 @@ export function GuildChat({ guildId, showMembers = true }: { guildId: string; /*
           )}
         </div>
         <div className="kiwi-guild__header-actions">
-          <button type="button" className="kiwi-guild__button" onClick={() => navigate(guildPaths.list())}>
+          <button type="button" className="kiwi-button" onClick={() => navigate(guildPaths.list())}>
             {t('guilds:chat.backToList')}
           </button>
           {data.canManage && (
             <>
-              <button type="button" className="kiwi-guild__button" onClick={() => navigate(guildPaths.edit(data.id))}>
+              <button type="button" className="kiwi-button" onClick={() => navigate(guildPaths.edit(data.id))}>
                 {t('guilds:chat.edit')}
               </button>
-              <button type="button" className="kiwi-guild__button" onClick={() => navigate(guildPaths.dashboard(data.id))}>
+              <button type="button" className="kiwi-button" onClick={() => navigate(guildPaths.dashboard(data.id))}>
                 {t('guilds:chat.dashboard')}
               </button>
               <button
                 type="button"
-                className="kiwi-guild__button kiwi-guild__button--danger"
+                className="kiwi-button kiwi-button--danger"
                 onClick={() =>
                   confirm({
                     title: t('guilds:chat.deleteGuildTitle'),
@@ -143,7 +144,7 @@ export function GuildChat({ guildId, showMembers = true }: { guildId: string; /*
       </header>
       {data.description && (
         <p className="kiwi-guild__description">
-          <MessageText text={data.description} />
+          <LinkifiedText text={data.description} />
         </p>
       )}
 
@@ -176,10 +177,10 @@ function MembershipBar({ guild, onChanged, act }: { guild: Guild; onChanged: () 
     return (
       <div className="kiwi-guild__notice" role="region" aria-label={t('guilds:chat.invitation')}>
         <p>{t('guilds:chat.invited')}</p>
-        <button type="button" className="kiwi-guild__button kiwi-guild__button--primary" disabled={busy} onClick={() => run(() => api.put(guildApi.accept(guild.id, memberId)), t('guilds:chat.accepted'))}>
+        <button type="button" className="kiwi-button kiwi-button--primary" disabled={busy} onClick={() => run(() => api.put(guildApi.accept(guild.id, memberId)), t('guilds:chat.accepted'))}>
           {t('guilds:chat.accept')}
         </button>
-        <button type="button" className="kiwi-guild__button" disabled={busy} onClick={() => run(() => api.delete(guildApi.member(guild.id, memberId)), t('guilds:chat.declined'))}>
+        <button type="button" className="kiwi-button" disabled={busy} onClick={() => run(() => api.delete(guildApi.member(guild.id, memberId)), t('guilds:chat.declined'))}>
           {t('guilds:chat.decline')}
         </button>
       </div>
@@ -189,7 +190,7 @@ function MembershipBar({ guild, onChanged, act }: { guild: Guild; onChanged: () 
   return (
     <div className="kiwi-guild__notice">
       <p>{t('guilds:chat.notJoined')}</p>
-      <button type="button" className="kiwi-guild__button kiwi-guild__button--primary" disabled={busy} onClick={() => run(() => api.post(guildApi.join(guild.id)), t('guilds:chat.joined'))}>
+      <button type="button" className="kiwi-button kiwi-button--primary" disabled={busy} onClick={() => run(() => api.post(guildApi.join(guild.id)), t('guilds:chat.joined'))}>
         {t('guilds:chat.join')}
       </button>
     </div>
@@ -356,10 +357,10 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
           <span className="kiwi-guild__pinned-label">📌 {t('guilds:chat.pinnedMessage')}</span>
           <p className="kiwi-guild__pinned-author">{guild.pinnedMessage.authorName}</p>
           <p className="kiwi-guild-message__text">
-            <MessageText text={guild.pinnedMessage.body} />
+            <LinkifiedText text={guild.pinnedMessage.body} />
           </p>
           {guild.canManage && (
-            <button type="button" className="kiwi-guild__button" onClick={() => pin(null)}>
+            <button type="button" className="kiwi-button" onClick={() => pin(null)}>
               {t('guilds:chat.unpin')}
             </button>
           )}
@@ -384,13 +385,13 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
         {loadState === 'error' && (
           <div role="alert" className="kiwi-guild__alert">
             <p>{loadError}</p>
-            <button type="button" className="kiwi-guild__button" onClick={() => setReloadKey((key) => key + 1)}>
+            <button type="button" className="kiwi-button" onClick={() => setReloadKey((key) => key + 1)}>
               {t('guilds:chat.retry')}
             </button>
           </div>
         )}
         {loadState === 'ready' && state.hasOlder && (
-          <button type="button" className="kiwi-guild__button kiwi-guild__older" disabled={loadingOlder} onClick={() => void loadOlder()}>
+          <button type="button" className="kiwi-button kiwi-guild__older" disabled={loadingOlder} onClick={() => void loadOlder()}>
             {loadingOlder ? t('guilds:chat.loadingOlder') : t('guilds:chat.loadOlder')}
           </button>
         )}
@@ -415,7 +416,7 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
           {state.pending.map((pending) => (
             <li key={pending.tempId} className={`kiwi-guild-message kiwi-guild-message--mine kiwi-guild-message--${pending.status}`}>
               <p className="kiwi-guild-message__text">
-                <MessageText text={pending.body} />
+                <LinkifiedText text={pending.body} />
               </p>
               {pending.status === 'sending' ? (
                 <p className="kiwi-guild__muted">{t('guilds:chat.sending')}</p>
@@ -424,7 +425,7 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
                   <span>{t('guilds:chat.sendFailed', { reason: pending.error })}</span>
                   <button
                     type="button"
-                    className="kiwi-guild__button"
+                    className="kiwi-button"
                     onClick={() => {
                       dispatch({ type: 'RETRY', tempId: pending.tempId });
                       void send(pending);
@@ -432,7 +433,7 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
                   >
                     {t('guilds:chat.retry')}
                   </button>
-                  <button type="button" className="kiwi-guild__button" onClick={() => dispatch({ type: 'DISCARD', tempId: pending.tempId })}>
+                  <button type="button" className="kiwi-button" onClick={() => dispatch({ type: 'DISCARD', tempId: pending.tempId })}>
                     {t('guilds:chat.discard')}
                   </button>
                 </div>
@@ -483,7 +484,6 @@ function MessageItem({
   const { t } = useTranslation(['guilds', 'common']);
   const { api } = useFeatureContext();
   const confirm = useConfirm();
-  const viewer = useImageViewer();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.body);
   const [saving, setSaving] = useState(false);
@@ -520,12 +520,12 @@ function MessageItem({
           </label>
           <textarea id={editId} value={draft} onChange={(event) => setDraft(event.target.value)} rows={3} />
           <div className="kiwi-guild-message__actions">
-            <button type="submit" className="kiwi-guild__button kiwi-guild__button--primary" disabled={saving || countGraphemes(draft) > GUILD_LIMITS.messageMax}>
+            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={saving || countGraphemes(draft) > GUILD_LIMITS.messageMax}>
               {t('guilds:chat.save')}
             </button>
             <button
               type="button"
-              className="kiwi-guild__button"
+              className="kiwi-button"
               onClick={() => {
                 setEditing(false);
                 setDraft(message.body);
@@ -538,32 +538,11 @@ function MessageItem({
       ) : (
         message.body && (
           <p className="kiwi-guild-message__text">
-            <MessageText text={message.body} />
+            <LinkifiedText text={message.body} />
           </p>
         )
       )}
-      {message.imageUrls.length > 0 && (
-        <ul className="kiwi-guild-message__images">
-          {message.imageUrls.map((url, index) => (
-            <li key={url}>
-              <button
-                type="button"
-                className="kiwi-guild-message__image-button"
-                aria-label={t('guilds:chat.openImage', { index: index + 1, count: message.imageUrls.length })}
-                onClick={() =>
-                  viewer.openImageViewer({
-                    title: t('guilds:chat.imagesOf', { name: message.authorName }),
-                    images: message.imageUrls.map((image) => ({ url: image, thumbnailUrl: image })),
-                    index,
-                  })
-                }
-              >
-                <img src={url} alt="" loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <MessageImages urls={message.imageUrls} authorName={message.authorName} />
       <div className="kiwi-guild-message__footer">
         <Reactions reactions={reactionSummaries(message.reactions)} onToggle={onToggle} disabled={!joined} />
         {joined && <EmojiPicker label={t('common:reactions.add')} onPick={onToggle} />}
@@ -571,12 +550,12 @@ function MessageItem({
           <span className="kiwi-guild-message__actions">
             {message.mine && (
               <>
-                <button type="button" className="kiwi-guild__link-button" onClick={() => setEditing(true)}>
+                <button type="button" className="kiwi-link-button" onClick={() => setEditing(true)}>
                   {t('guilds:chat.editMessage')}
                 </button>
                 <button
                   type="button"
-                  className="kiwi-guild__link-button"
+                  className="kiwi-link-button"
                   onClick={() =>
                     confirm({
                       title: t('guilds:chat.deleteMessageTitle'),
@@ -595,11 +574,11 @@ function MessageItem({
             )}
             {canPin &&
               (pinned ? (
-                <button type="button" className="kiwi-guild__link-button" onClick={onUnpin}>
+                <button type="button" className="kiwi-link-button" onClick={onUnpin}>
                   {t('guilds:chat.unpin')}
                 </button>
               ) : (
-                <button type="button" className="kiwi-guild__link-button" onClick={onPin}>
+                <button type="button" className="kiwi-link-button" onClick={onPin}>
                   {t('guilds:chat.pin')}
                 </button>
               ))}
@@ -649,7 +628,7 @@ function Composer({ onSend }: { onSend: (body: string, imageUrls: string[]) => v
         {tooLong ? t('validation:tooLong', { count: GUILD_LIMITS.messageMax }) : t('guilds:chat.counter', { count: length, max: GUILD_LIMITS.messageMax })}
       </p>
       <ImageInput key={imageKey} value={image} onChange={setImage} label={t('guilds:chat.image')} />
-      <button type="submit" className="kiwi-guild__button kiwi-guild__button--primary" disabled={empty || tooLong}>
+      <button type="submit" className="kiwi-button kiwi-button--primary" disabled={empty || tooLong}>
         {t('guilds:chat.send')}
       </button>
     </form>

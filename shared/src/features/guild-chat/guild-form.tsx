@@ -1,28 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpResponseError } from '../../api/errors';
 import { CreateGuildSchema, GUILD_LIMITS } from '../../schemas/guild';
 import { type Guild, guildApi, guildErrorMessage, guildPaths, guildQueryKeys } from '../../schemas/guild-resources';
+import { type FieldErrors as FieldErrorsOf, responseFieldErrors, schemaFieldErrors } from '../../ui/field-errors';
 import { ImageInput } from '../../ui/image-input';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
+import '../../ui/button.css';
 import './guild-chat.css';
 
 type Field = 'name' | 'description' | 'tags' | 'public_range' | 'header_image_url';
 type Values = { name: string; description: string; tags: string; public_range: 'public' | 'private'; header_image_url: string | null };
-type FieldErrors = Partial<Record<Field, { code: string; params?: Record<string, unknown> }>>;
+type FieldErrors = FieldErrorsOf<Field>;
 
 /** The form's values checked with the server's own schema: the same codes, before a round trip. */
 export function validateGuildForm(values: Values): FieldErrors {
-  const result = CreateGuildSchema.safeParse({ guild: values });
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[1] as Field | undefined;
-    if (field && !errors[field]) errors[field] = { code: issue.message, params: (issue as { params?: Record<string, unknown> }).params };
-  }
-  return errors;
+  return schemaFieldErrors<Field>(CreateGuildSchema, { guild: values });
 }
 
 /** Create (no guildId) or edit a guild: name, description, comma-separated tags, public or private, header image. */
@@ -91,14 +85,8 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
       showToast(t(guild ? 'guilds:form.updated' : 'guilds:form.created'), 'success');
       onDone(saved.id);
     } catch (error) {
-      if (error instanceof HttpResponseError && error.status === 422) {
-        const fromServer: FieldErrors = {};
-        for (const item of error.errors) {
-          const field = item.source?.pointer?.split('/')[2] as Field | undefined;
-          if (field && item.code) fromServer[field] = { code: item.code };
-        }
-        setErrors(fromServer);
-      }
+      const fromServer = responseFieldErrors<Field>(error);
+      if (fromServer) setErrors(fromServer);
       setFormError(guildErrorMessage(error, t));
     } finally {
       setSaving(false);
@@ -156,10 +144,10 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
         {fieldError('header_image_url', 'header-image')}
       </div>
       <div className="kiwi-guild-form__actions">
-        <button type="button" className="kiwi-guild__button" onClick={onCancel}>
+        <button type="button" className="kiwi-button" onClick={onCancel}>
           {t('common:actions.cancel')}
         </button>
-        <button type="submit" className="kiwi-guild__button kiwi-guild__button--primary" disabled={saving}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={saving}>
           {saving ? t('guilds:form.saving') : t(guild ? 'guilds:form.save' : 'guilds:form.create')}
         </button>
       </div>

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeatureContext } from '../feature-context';
+import '../../ui/button.css';
 import './guild-chat.css';
 
 const PER = 12;
@@ -72,7 +73,7 @@ export function GuildList() {
     <section className="kiwi-guilds" aria-labelledby={headingId}>
       <header className="kiwi-guilds__header">
         <h1 id={headingId}>{t('guilds:list.title')}</h1>
-        <button type="button" className="kiwi-guild__button kiwi-guild__button--primary" onClick={() => navigate(guildPaths.create())}>
+        <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => navigate(guildPaths.create())}>
           {t('guilds:list.create')}
         </button>
       </header>
@@ -105,7 +106,7 @@ export function GuildList() {
                 }
               }}
             />
-            <button type="button" className="kiwi-guild__button" onClick={applyTags}>
+            <button type="button" className="kiwi-button" onClick={applyTags}>
               {t('guilds:list.addTag')}
             </button>
           </div>
@@ -212,11 +213,11 @@ export function GuildList() {
       )}
       {totalPages > 1 && (
         <nav className="kiwi-guild__pager" aria-label={t('guilds:list.pages')}>
-          <button type="button" className="kiwi-guild__button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <button type="button" className="kiwi-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('guilds:list.previous')}
           </button>
           <span>{t('guilds:list.pageOf', { page, total: totalPages })}</span>
-          <button type="button" className="kiwi-guild__button" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+          <button type="button" className="kiwi-button" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
             {t('guilds:list.next')}
           </button>
         </nav>

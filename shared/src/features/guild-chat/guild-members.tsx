@@ -6,6 +6,7 @@ import { type Guild, guildApi, guildErrorMessage, type GuildMember, guildPaths, 
 import { useConfirm } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
+import '../../ui/button.css';
 import './guild-chat.css';
 import '../../ui/visually-hidden.css';
 
@@ -85,7 +86,7 @@ export function GuildMembers({ guild }: { guild: Guild }) {
                 {guild.canManage && (
                   <button
                     type="button"
-                    className="kiwi-guild__link-button"
+                    className="kiwi-link-button"
                     onClick={() =>
                       confirm({
                         title: t('guilds:members.cancelInvitationTitle'),
@@ -148,10 +149,10 @@ function MemberRow({
             {t('guilds:members.role')}
           </label>
           <input id={roleId} value={role} maxLength={GUILD_LIMITS.roleMax * 4} onChange={(event) => setRole(event.target.value)} placeholder={t('guilds:members.rolePlaceholder')} />
-          <button type="submit" className="kiwi-guild__button">
+          <button type="submit" className="kiwi-button">
             {t('guilds:chat.save')}
           </button>
-          <button type="button" className="kiwi-guild__button" onClick={() => setEditing(false)}>
+          <button type="button" className="kiwi-button" onClick={() => setEditing(false)}>
             {t('common:actions.cancel')}
           </button>
         </form>
@@ -160,17 +161,17 @@ function MemberRow({
       )}
       <span className="kiwi-guild__member-actions">
         {canEdit && !editing && (
-          <button type="button" className="kiwi-guild__link-button" aria-label={t('guilds:members.editRoleOf', { name: member.name })} onClick={() => setEditing(true)}>
+          <button type="button" className="kiwi-link-button" aria-label={t('guilds:members.editRoleOf', { name: member.name })} onClick={() => setEditing(true)}>
             {t('guilds:members.editRole')}
           </button>
         )}
         {isMe && !member.author && (
-          <button type="button" className="kiwi-guild__link-button" onClick={onLeave}>
+          <button type="button" className="kiwi-link-button" onClick={onLeave}>
             {t('guilds:members.leave')}
           </button>
         )}
         {!isMe && !member.author && guild.canManage && (
-          <button type="button" className="kiwi-guild__link-button" aria-label={t('guilds:members.removeOf', { name: member.name })} onClick={onRemove}>
+          <button type="button" className="kiwi-link-button" aria-label={t('guilds:members.removeOf', { name: member.name })} onClick={onRemove}>
             {t('guilds:members.remove')}
           </button>
         )}
@@ -206,7 +207,7 @@ function InviteForm({ guild, organizationId, act }: { guild: Guild; organization
             <span>{colleague.nickname || colleague.name}</span>
             <button
               type="button"
-              className="kiwi-guild__button"
+              className="kiwi-button"
               aria-label={t('guilds:members.inviteName', { name: colleague.nickname || colleague.name })}
               onClick={() =>
                 act(() => api.post(guildApi.join(guild.id), { guild_member: { organization_member_id: Number(colleague.id) } }), t('guilds:members.invitedToast', { name: colleague.nickname || colleague.name }))
