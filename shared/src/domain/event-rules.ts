@@ -1,4 +1,6 @@
-import { ErrorCode } from '../api/error-codes';
+// Error codes as literals checked against the ErrorCode union (not the ErrorCode object: widgets use this module).
+import type { ErrorCode } from '../api/error-codes';
+import { type TextProblem, textProblem } from './graphemes';
 
 /** Spec §9: preset event tags, offered in the tag field (keys of events:presetTags.*). */
 export const PRESET_EVENT_TAGS = [
@@ -43,12 +45,12 @@ export type EventRuleProblem = { field: 'ended_at' | 'recruitment_deadline' | 'a
 /** Rules between fields (spec §5): end after start, deadline not after start, minimum not above maximum. */
 export function eventScheduleProblems(event: EventSchedule): EventRuleProblem[] {
   const problems: EventRuleProblem[] = [];
-  if (event.endedAt.getTime() <= event.startedAt.getTime()) problems.push({ field: 'ended_at', code: ErrorCode.validationEndAfterStart });
+  if (event.endedAt.getTime() <= event.startedAt.getTime()) problems.push({ field: 'ended_at', code: 'validation.endAfterStart' });
   if (event.recruitmentDeadline && event.recruitmentDeadline.getTime() > event.startedAt.getTime()) {
-    problems.push({ field: 'recruitment_deadline', code: ErrorCode.eventDeadlineAfterStart });
+    problems.push({ field: 'recruitment_deadline', code: 'event.deadlineAfterStart' });
   }
   if (event.applyMinimum !== null && event.applyMaximum !== null && event.applyMinimum > event.applyMaximum) {
-    problems.push({ field: 'apply_minimum', code: ErrorCode.eventMinimumAboveMaximum });
+    problems.push({ field: 'apply_minimum', code: 'event.minimumAboveMaximum' });
   }
   return problems;
 }
@@ -110,4 +112,24 @@ export function eventStatusMessages(event: EventJoinState, viewer: EventViewerSt
   }
   if (!viewer.organizationMember) messages.push('notMember');
   return messages;
+}
+
+// Control characters and bidirectional overrides would let a nickname disguise itself (or the text after it).
+const DISGUISING_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** True when the text holds a control character or a bidirectional override or isolate. */
+export function hasDisguisingCharacters(text: string): boolean {
+  return DISGUISING_CHARACTERS.test(text);
+}
+
+/**
+ * A shared-event guest's nickname (spec §3), checked as the server's CreateEventGuestSchema checks it, without zod (the
+ * shared-event page and the widget ask before sending): trimmed, 1..nicknameMax graphemes, nothing that disguises it.
+ */
+export function guestNicknameProblem(nickname: string): TextProblem | null {
+  const trimmed = nickname.trim();
+  return (
+    textProblem(trimmed, { min: 1, max: EVENT_LIMITS.nicknameMax }) ??
+    (hasDisguisingCharacters(trimmed) ? { code: 'validation.invalidFormat' } : null)
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLength, countGraphemes, graphemeString } from './graphemes';
+import { checkLength, countGraphemes, textProblem } from './graphemes';
 
 describe('countGraphemes', () => {
   it.each<[string, string, number]>([
@@ -41,37 +41,15 @@ describe('checkLength', () => {
   });
 });
 
-describe('graphemeString', () => {
-  const schema = graphemeString({ min: 2, max: 3 });
-  const issue = (input: unknown, s = schema) => {
-    const result = s.safeParse(input);
-    return result.success ? null : { message: result.error.issues[0]?.message, params: (result.error.issues[0] as { params?: unknown }).params };
-  };
-
-  it.each<[string, unknown, ReturnType<typeof issue>]>([
-    ['valid', 'ab', null],
-    ['three emoji', '😀😀😀', null],
-    ['too short', 'a', { message: 'validation.tooShort', params: { count: 2 } }],
-    ['too long', 'abcd', { message: 'validation.tooLong', params: { count: 3 } }],
-    ['too long in graphemes', '🇯🇵🇯🇵🇯🇵🇯🇵', { message: 'validation.tooLong', params: { count: 3 } }],
-    ['empty', '', { message: 'validation.required', params: undefined }],
-    ['missing', undefined, { message: 'validation.required', params: undefined }],
-    ['wrong type', 12, { message: 'validation.invalidType', params: undefined }],
-    ['null', null, { message: 'validation.invalidType', params: undefined }],
-    ['a NUL character, which PostgreSQL text cannot hold', 'a\u0000', { message: 'validation.invalidFormat', params: undefined }],
-    ['only a NUL character', '\u0000', { message: 'validation.invalidFormat', params: undefined }],
-  ])('%s', (_name, input, expected) => {
-    expect(issue(input)).toEqual(expected);
-  });
-
-  it('trims first when asked', () => {
-    const trimmed = graphemeString({ min: 1, max: 3, trim: true });
-    expect(trimmed.parse('  abc  ')).toBe('abc');
-    expect(issue('   ', trimmed)).toEqual({ message: 'validation.required', params: undefined });
-    expect(graphemeString({ max: 3 }).safeParse('  abc  ').success).toBe(false);
-  });
-
-  it('allows empty strings without a minimum', () => {
-    expect(graphemeString({ max: 3 }).parse('')).toBe('');
+describe('textProblem (zod-free, what the feature forms check)', () => {
+  it.each<[string, string, { min?: number; max?: number }, ReturnType<typeof textProblem>]>([
+    ['valid', 'ab', { min: 2, max: 3 }, null],
+    ['too short', 'a', { min: 2, max: 3 }, { code: 'validation.tooShort', params: { count: 2 } }],
+    ['too long in graphemes', '🇯🇵🇯🇵🇯🇵🇯🇵', { max: 3 }, { code: 'validation.tooLong', params: { count: 3 } }],
+    ['empty where required', '', { min: 1, max: 3 }, { code: 'validation.required' }],
+    ['empty without a minimum', '', { max: 3 }, null],
+    ['a NUL character', 'a\u0000', { max: 3 }, { code: 'validation.invalidFormat' }],
+  ])('%s', (_name, text, limits, expected) => {
+    expect(textProblem(text, limits)).toEqual(expected);
   });
 });

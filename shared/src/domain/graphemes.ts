@@ -1,9 +1,12 @@
-import { z } from 'zod';
-import { ErrorCode } from '../api/error-codes';
-import { requiredOrInvalidType } from '../schemas/common';
+// Zod-free on purpose: the feature components (and so the widgets) count and check text with these; the zod schema
+// built on them (graphemeString) lives in schemas/text.ts. The codes are written as literals (checked against the
+// ErrorCode union): importing the ErrorCode object would put the whole table into every widget chunk using this.
+import type { ErrorCode } from '../api/error-codes';
 
 export type LengthLimits = { min?: number; max?: number };
-export type LengthProblem = { code: typeof ErrorCode.validationTooShort | typeof ErrorCode.validationTooLong; limit: number };
+export type LengthProblem = { code: Extract<ErrorCode, 'validation.tooShort' | 'validation.tooLong'>; limit: number };
+/** A text field's error code and its translation parameters (`count` = the limit), as the server's 422 gives it. */
+export type TextProblem = { code: ErrorCode; params?: { count: number } };
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -16,31 +19,19 @@ export function countGraphemes(text: string): number {
 
 export function checkLength(text: string, { min, max }: LengthLimits): LengthProblem | null {
   const length = countGraphemes(text);
-  if (min !== undefined && length < min) return { code: ErrorCode.validationTooShort, limit: min };
-  if (max !== undefined && length > max) return { code: ErrorCode.validationTooLong, limit: max };
+  if (min !== undefined && length < min) return { code: 'validation.tooShort', limit: min };
+  if (max !== undefined && length > max) return { code: 'validation.tooLong', limit: max };
   return null;
 }
 
 /**
- * A zod string measured in graphemes. Issues carry the code as message and `params.count` = the limit.
- * An empty string where `min >= 1` is reported as validation.required, which reads better on a form than "too short".
- * `trim: true` trims before measuring (names, titles); leave it off where leading spaces mean something.
- * U+0000 is validation.invalidFormat: PostgreSQL text cannot store it, so a form should say so before the server does.
+ * The rule of a text field (schemas/text.ts graphemeString applies it to the server's payloads): U+0000 is
+ * validation.invalidFormat (PostgreSQL text cannot store it); an empty string where `min >= 1` is validation.required,
+ * which reads better on a form than "too short"; otherwise the grapheme length. Trim first where the field trims.
  */
-export function graphemeString({ min, max, trim = false }: LengthLimits & { trim?: boolean } = {}) {
-  const base = z.string({ error: requiredOrInvalidType });
-  return (trim ? base.trim() : base).check((payload) => {
-    if (payload.value.includes('\u0000')) {
-      payload.issues.push({ code: 'custom', message: ErrorCode.validationInvalidFormat, input: payload.value });
-      return;
-    }
-    if (payload.value === '' && min !== undefined && min >= 1) {
-      payload.issues.push({ code: 'custom', message: ErrorCode.validationRequired, input: payload.value });
-      return;
-    }
-    const problem = checkLength(payload.value, { min, max });
-    if (problem) {
-      payload.issues.push({ code: 'custom', message: problem.code, params: { count: problem.limit }, input: payload.value });
-    }
-  });
+export function textProblem(text: string, { min, max }: LengthLimits): TextProblem | null {
+  if (text.includes('\u0000')) return { code: 'validation.invalidFormat' };
+  if (text === '' && min !== undefined && min >= 1) return { code: 'validation.required' };
+  const problem = checkLength(text, { min, max });
+  return problem ? { code: problem.code, params: { count: problem.limit } } : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDuplicateTags, splitTags, tagListSchema } from './tags';
+import { findDuplicateTags, splitTags } from './tags';
 
 describe('splitTags', () => {
   it.each<[string, string, string[]]>([
@@ -29,27 +29,5 @@ describe('findDuplicateTags', () => {
     ['composed and decomposed forms are the same tag', ['caf\u00e9', 'cafe\u0301'], ['caf\u00e9']],
   ])('%s', (_name, tags, expected) => {
     expect(findDuplicateTags(tags)).toEqual(expected);
-  });
-});
-
-describe('tagListSchema', () => {
-  it.each<[string, unknown, { data?: string[]; message?: string; tags?: string }]>([
-    ['empty passes', '', { data: [] }],
-    ['blanks pass', ' , 、', { data: [] }],
-    ['distinct tags', 'a, b、c', { data: ['a', 'b', 'c'] }],
-    ['duplicates after trimming', 'a, b,a ', { message: 'validation.duplicateTags', tags: 'a' }],
-    ['duplicates across separators', 'ヨガ、ラン，ヨガ,ラン', { message: 'validation.duplicateTags', tags: 'ヨガ, ラン' }],
-    ['missing', undefined, { message: 'validation.required' }],
-    ['not a string', ['a'], { message: 'validation.invalidType' }],
-  ])('%s', (_name, input, expected) => {
-    const result = tagListSchema.safeParse(input);
-    if (expected.data) {
-      expect(result).toEqual({ success: true, data: expected.data });
-    } else {
-      expect(result.success).toBe(false);
-      const issue = result.error?.issues[0] as { message: string; params?: { tags?: string } };
-      expect(issue.message).toBe(expected.message);
-      expect(issue.params?.tags).toBe(expected.tags);
-    }
   });
 });

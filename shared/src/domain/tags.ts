@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { ErrorCode } from '../api/error-codes';
-import { requiredOrInvalidType } from '../schemas/common';
+// Zod-free (the feature components and the widgets use it); the zod schema tagListSchema is in schemas/text.ts.
 
 // Japanese input methods often produce the ideographic comma or a full-width comma instead of ','.
 const TAG_SEPARATOR = /[,、，]/;
@@ -24,19 +22,3 @@ export function findDuplicateTags(tags: string[]): string[] {
   }
   return [...duplicates];
 }
-
-/** Comma-separated tags -> string[]; duplicates fail with validation.duplicateTags and `params.tags` = "a, b". Empty passes as []. */
-export const tagListSchema = z
-  .string({ error: requiredOrInvalidType })
-  .transform(splitTags)
-  .check((payload) => {
-    const duplicates = findDuplicateTags(payload.value);
-    if (duplicates.length > 0) {
-      payload.issues.push({
-        code: 'custom',
-        message: ErrorCode.validationDuplicateTags,
-        params: { tags: duplicates.join(', ') },
-        input: payload.value,
-      });
-    }
-  });

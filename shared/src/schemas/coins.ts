@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { COIN_LIMITS } from '../domain/coin-message';
-import { graphemeString } from '../domain/graphemes';
+import { graphemeString } from './text';
 import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
 
 export const COIN_TRANSFER_STATUSES = ['pending', 'transferred', 'canceled'] as const;

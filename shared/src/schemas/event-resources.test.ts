@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatEventDate, fromLocalInput, guestStorageKey, loadGuest, saveGuest, toLocalInput } from './event-resources';
 
 function memoryStorage() {
@@ -29,6 +29,26 @@ describe('the shared event guest in localStorage', () => {
     storage.setItem(guestStorageKey(2), JSON.stringify({ id: 3 }));
     expect(loadGuest(1, storage)).toBeNull();
     expect(loadGuest(2, storage)).toBeNull();
+  });
+
+  describe("where the browser blocks the site's storage (reading window.localStorage throws)", () => {
+    const own = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    afterEach(() => {
+      if (own) Object.defineProperty(globalThis, 'localStorage', own);
+      else delete (globalThis as { localStorage?: Storage }).localStorage;
+    });
+
+    it('has no guest and keeps none, without throwing', () => {
+      Object.defineProperty(globalThis, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+      expect(loadGuest(12)).toBeNull();
+      expect(() => saveGuest(12, { id: '3', nickname: 'Sam', token: 'kgt_x' })).not.toThrow();
+      expect(() => saveGuest(12, null)).not.toThrow();
+    });
   });
 });
 

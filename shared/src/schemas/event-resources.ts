@@ -163,9 +163,13 @@ export type GuestIdentity = { id: string; nickname: string; token: string };
 /** Spec §3: the guest of a shared event is kept in localStorage under a key made of the event id. */
 export const guestStorageKey = (eventId: string | number) => `kiwi.sharedEvent.${eventId}.guest`;
 
-export function loadGuest(eventId: string | number, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): GuestIdentity | null {
+/**
+ * The page's localStorage is read inside the try: where the browser blocks site data, merely touching
+ * `window.localStorage` throws a SecurityError, which would otherwise take down the shared-event page (or widget).
+ */
+export function loadGuest(eventId: string | number, storage?: Pick<Storage, 'getItem'>): GuestIdentity | null {
   try {
-    const raw = storage?.getItem(guestStorageKey(eventId));
+    const raw = (storage ?? globalThis.localStorage)?.getItem(guestStorageKey(eventId));
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<GuestIdentity>;
     return typeof parsed.id === 'string' && typeof parsed.nickname === 'string' && typeof parsed.token === 'string'
@@ -176,10 +180,11 @@ export function loadGuest(eventId: string | number, storage: Pick<Storage, 'getI
   }
 }
 
-export function saveGuest(eventId: string | number, guest: GuestIdentity | null, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.localStorage): void {
+export function saveGuest(eventId: string | number, guest: GuestIdentity | null, storage?: Pick<Storage, 'setItem' | 'removeItem'>): void {
   try {
-    if (guest) storage?.setItem(guestStorageKey(eventId), JSON.stringify(guest));
-    else storage?.removeItem(guestStorageKey(eventId));
+    const store = storage ?? globalThis.localStorage;
+    if (guest) store?.setItem(guestStorageKey(eventId), JSON.stringify(guest));
+    else store?.removeItem(guestStorageKey(eventId));
   } catch {
     /* private mode or storage full: the guest stays for this page only */
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { guestNicknameProblem } from '../domain/event-rules';
 import { CreateEventGuestSchema, CreateEventSchema, EventMessageReactionSchema, JoinEventSchema, UpdateEventSchema } from './event';
 import { MessageReactionSchema } from './guild';
 
@@ -121,5 +122,29 @@ describe('CreateEventGuestSchema', () => {
     ['<img src=x onerror=alert(1)>', true],
   ])('%j -> %s', (nickname, ok) => {
     expect(CreateEventGuestSchema.safeParse({ event_guest: { nickname } }).success).toBe(ok);
+  });
+});
+
+describe('guestNicknameProblem (the shared-event page, zod-free) agrees with CreateEventGuestSchema', () => {
+  it.each<[string, string]>([
+    ['fine', 'Kim'],
+    ['trimmed', '  Kim  '],
+    ['empty', ''],
+    ['blank', '   '],
+    ['too long', 'x'.repeat(31)],
+    ['30 emoji', '👍🏽'.repeat(30)],
+    ['31 emoji', '👍🏽'.repeat(31)],
+    ['NUL', 'K\u0000m'],
+    ['bidi override', 'Kim\u202Egnp.exe'],
+    ['control character', 'Ki\u0007m'],
+  ])('%s', (_name, nickname) => {
+    const parsed = CreateEventGuestSchema.safeParse({ event_guest: { nickname } });
+    const problem = guestNicknameProblem(nickname);
+    if (parsed.success) {
+      expect(problem).toBeNull();
+    } else {
+      const issue = parsed.error.issues[0] as { message: string; params?: unknown };
+      expect(problem).toEqual({ code: issue.message, ...(issue.params ? { params: issue.params } : {}) });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { EVENT_LIMITS, eventScheduleProblems } from '../domain/event-rules';
-import { countGraphemes, graphemeString } from '../domain/graphemes';
+import { EVENT_LIMITS, eventScheduleProblems, hasDisguisingCharacters } from '../domain/event-rules';
+import { countGraphemes } from '../domain/graphemes';
+import { graphemeString } from './text';
 import { findDuplicateTags, splitTags } from '../domain/tags';
 import { requiredOrInvalidType, strictPayload } from './common';
 import { reactionEmoji } from './guild';
@@ -206,13 +207,10 @@ export const EventMessageReactionSchema = strictPayload({
   }),
 });
 
-/** POST /shared_events/{id}/guests */
-// Control characters and bidirectional overrides would let a nickname disguise itself (or the text after it).
-const DISGUISING_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-
+/** POST /shared_events/{id}/guests (the same rule as domain/event-rules.ts guestNicknameProblem, which the page checks). */
 export const CreateEventGuestSchema = strictPayload({
   event_guest: strictPayload({
-    nickname: graphemeString({ min: 1, max: EVENT_LIMITS.nicknameMax, trim: true }).refine((nickname) => !DISGUISING_CHARACTERS.test(nickname), {
+    nickname: graphemeString({ min: 1, max: EVENT_LIMITS.nicknameMax, trim: true }).refine((nickname) => !hasDisguisingCharacters(nickname), {
       error: ErrorCode.validationInvalidFormat,
     }),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { graphemeString } from '../domain/graphemes';
+import { graphemeString } from './text';
 import { requiredOrInvalidType, strictPayload } from './common';
 
 export const GROUP_LIMITS = { nameMax: 50, membersMax: 10_000 } as const;

@@ -1,29 +1,12 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { isEmoji, normalizeEmoji } from '../domain/emoji';
-import { graphemeString } from '../domain/graphemes';
-import { tagListSchema } from '../domain/tags';
+import { GUILD_LIMITS, GUILD_PARTICIPATION_TYPES, GUILD_PUBLIC_RANGES, MAX_CODE_UNITS_PER_GRAPHEME } from '../domain/guild-rules';
+import { graphemeString, tagListSchema } from './text';
 import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
 
-/** Kiwi's own limits for guilds (the spec gives none but "5 most-used tags"); lengths are graphemes. */
-export const GUILD_LIMITS = {
-  nameMax: 50,
-  descriptionMax: 2000,
-  tagMax: 20,
-  tagsMax: 10,
-  roleMax: 30,
-  messageMax: 1000,
-  imagesPerMessage: 4,
-  mostUsedTags: 5,
-} as const;
-export const GUILD_PUBLIC_RANGES = ['public', 'private'] as const;
-export const GUILD_PARTICIPATION_TYPES = ['age', 'belonging', 'occupation'] as const;
-
-/**
- * UTF-16 code units a grapheme may take on average: real text stays far below (a family emoji is 11, a subdivision flag
- * 14), while "a" with 100,000 combining marks, one grapheme, does not get through a grapheme limit.
- */
-export const MAX_CODE_UNITS_PER_GRAPHEME = 16;
+// The limits live in domain/guild-rules.ts (zod-free, for the components); re-exported here for the server.
+export { GUILD_LIMITS, GUILD_PARTICIPATION_TYPES, GUILD_PUBLIC_RANGES, MAX_CODE_UNITS_PER_GRAPHEME } from '../domain/guild-rules';
 
 /** graphemeString with a cap on code units as well (the same code and limit as the grapheme count). */
 function guildText(limits: { min?: number; max: number; trim?: boolean }) {

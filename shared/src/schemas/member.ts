@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { graphemeString } from '../domain/graphemes';
+import { graphemeString } from './text';
 import { CONTROL } from '../domain/member-csv';
 import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
 

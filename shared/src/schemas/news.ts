@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { graphemeString } from '../domain/graphemes';
+import { graphemeString } from './text';
 import { requiredOrInvalidType, strictPayload } from './common';
 import { withinPickerYears } from './member';
 

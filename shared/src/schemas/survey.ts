@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { graphemeString } from '../domain/graphemes';
+import { graphemeString } from './text';
 import { ANSWER_MAX, ANSWER_MIN, WELL_BEING_QUESTION_IDS, type WellBeingQuestionId } from '../domain/well-being';
 import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
 

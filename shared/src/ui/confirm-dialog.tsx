@@ -104,7 +104,7 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
   const confirm = useMemo(() => (next: ConfirmRequest) => setRequest(next), []);
 
   return (
-    <ConfirmContext value={confirm}>
+    <ConfirmContext.Provider value={confirm}>
       {children}
       <ConfirmDialog
         open={request !== null}
@@ -117,7 +117,7 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
         okLabel={request?.okLabel}
         cancelLabel={request?.cancelLabel}
       />
-    </ConfirmContext>
+    </ConfirmContext.Provider>
   );
 }
 

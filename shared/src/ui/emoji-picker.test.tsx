@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PICKER_EMOJI } from '../domain/emoji';
@@ -95,6 +95,75 @@ describe('<EmojiPicker> rendered', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onPick).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('positions the popover with the lazily loaded floating-ui part, which also closes it on a press outside', async () => {
+    const { onPick, trigger } = await renderPicker();
+    await open(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'Add a reaction' });
+    // Before the placement chunk arrives the grid already shows above the trigger (plain CSS position)...
+    expect(dialog.style.bottom).toBe('100%');
+    // ...then floating-ui's computed position replaces it.
+    await waitFor(() => expect(dialog.style.transform).toMatch(/^translate/));
+    expect(dialog.style.bottom).toBe('');
+    // The keys keep working once it is placed.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: PICKER_EMOJI[0] }));
+    await act(async () => {
+      fireEvent.pointerDown(dialog);
+    });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await act(async () => {
+      fireEvent.pointerDown(document.body);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(onPick).not.toHaveBeenCalled();
+  });
+
+  it('closes with Escape when focus went back to the trigger (Shift+Tab), and gives focus to it', async () => {
+    const { trigger } = await renderPicker();
+    await open(trigger);
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it("works inside a widget's shadow root: presses inside it keep it open, a press on the host page closes it, Escape refocuses the trigger", async () => {
+    const host = document.createElement('kiwi-test-host');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const container = document.createElement('div');
+    shadow.append(container);
+    const onPick = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <EmojiPicker onPick={onPick} label="Add a reaction" />
+      </I18nextProvider>,
+      { container },
+    );
+    const inShadow = within(container);
+    const trigger = inShadow.getByRole('button', { name: 'Add a reaction' });
+    await open(trigger);
+    const dialog = inShadow.getByRole('dialog', { name: 'Add a reaction' });
+    expect(shadow.activeElement).toBe(inShadow.getByRole('button', { name: PICKER_EMOJI[0] }));
+    await waitFor(() => expect(dialog.style.transform).toMatch(/^translate/));
+    // Seen from the document, a press inside the shadow root targets the host element; the composed path says where.
+    await act(async () => {
+      fireEvent.pointerDown(inShadow.getByRole('button', { name: PICKER_EMOJI[3] }));
+    });
+    expect(inShadow.getByRole('dialog')).toBeTruthy();
+    await act(async () => {
+      fireEvent.pointerDown(document.body);
+    });
+    expect(inShadow.queryByRole('dialog')).toBeNull();
+    await open(trigger);
+    fireEvent.keyDown(inShadow.getByRole('group', { name: 'Emoji' }), { key: 'Escape' });
+    expect(inShadow.queryByRole('dialog')).toBeNull();
+    expect(shadow.activeElement).toBe(trigger);
+    expect(onPick).not.toHaveBeenCalled();
+    host.remove();
   });
 
   it('cannot be opened when disabled', async () => {

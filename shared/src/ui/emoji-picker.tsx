@@ -1,10 +1,23 @@
-import { autoUpdate, flip, offset, shift, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PICKER_EMOJI } from '../domain/emoji';
+import type { EmojiPickerPlacementProps } from './emoji-picker-placement';
+import { lazyOr } from './lazy-chunk';
 import './emoji-picker.css';
 
 const COLUMNS = 8;
+
+/**
+ * Positioning (flip and shift at the viewport's edges) and outside-press dismissal come from @floating-ui/react, which
+ * is loaded only when a picker first opens: it is its own chunk, so a widget's first load does without it. The grid
+ * itself is here and shows at once, above the trigger, so focus and the keys work before that chunk arrives.
+ */
+const loadPlacement = () => import('./emoji-picker-placement');
+// Without the chunk (it failed to load) the grid stays where CSS puts it; the keys, Escape and the trigger still work.
+const EmojiPickerPlacement = lazyOr<EmojiPickerPlacementProps>(loadPlacement, () => null);
+/** Starts fetching the placement chunk (as soon as the picker is likely to open); a failure is the lazy part's to handle. */
+const prefetchPlacement = () => void loadPlacement().catch(() => undefined);
+const UNPLACED: CSSProperties = { position: 'absolute', left: 0, bottom: '100%', marginBottom: 6 };
 
 /** Where focus moves in the grid for a key, or null when the key is not a grid key. */
 export function nextEmojiIndex(key: string, index: number, count: number, columns = COLUMNS): number | null {
@@ -39,48 +52,44 @@ export type EmojiPickerProps = {
 /**
  * A button that opens a grid of emoji next to it. The popover renders inline, beside the button (no portal to
  * document.body), so it works inside a widget's shadow root. Arrow keys, Home and End move, Enter or Space picks,
- * Escape closes and gives focus back to the button.
+ * Escape closes and gives focus back to the button; a press outside closes it.
  */
 export function EmojiPicker({ onPick, label, disabled, triggerContent, emoji = PICKER_EMOJI }: EmojiPickerProps) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
+  const [popover, setPopover] = useState<HTMLDivElement | null>(null);
+  const [placement, setPlacement] = useState<CSSProperties | null>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
-  const trigger = useRef<HTMLButtonElement | null>(null);
-  const gridId = useId();
-
-  const { refs, floatingStyles, context } = useFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: 'top-start',
-    middleware: [offset(6), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  });
-  const dismiss = useDismiss(context);
-  const role = useRole(context, { role: 'dialog' });
-  const { getReferenceProps, getFloatingProps } = useInteractions([dismiss, role]);
+  const popoverId = useId();
 
   useEffect(() => {
     if (open) items.current[active]?.focus();
+    else setPlacement(null);
     // Focus only when opening; arrow keys move focus themselves.
   }, [open]);
 
+  const dismiss = useCallback(() => setOpen(false), []);
   const close = () => {
     setOpen(false);
-    trigger.current?.focus();
+    trigger?.focus();
   };
   const pick = (item: string) => {
     onPick(item);
     close();
   };
 
+  // On the whole picker, not only the grid: Escape also closes it when focus went back to the trigger (Shift+Tab).
+  const onPickerKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    event.stopPropagation();
+    close();
+  };
+
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-      return;
-    }
+    if (event.key === 'Escape') return;
     if (event.key === 'Enter') {
       // Handled here rather than by the button's native click, so a picked emoji never also submits a form around it.
       event.preventDefault();
@@ -96,22 +105,21 @@ export function EmojiPicker({ onPick, label, disabled, triggerContent, emoji = P
   };
 
   return (
-    <span className="kiwi-emoji-picker">
+    <span className="kiwi-emoji-picker" onKeyDown={onPickerKeyDown}>
       <button
+        ref={setTrigger}
         type="button"
         className="kiwi-emoji-picker__trigger"
         aria-label={label}
         title={label}
         aria-expanded={open}
         aria-haspopup="dialog"
+        aria-controls={open ? popoverId : undefined}
         disabled={disabled}
-        {...getReferenceProps({
-          ref: (node: HTMLButtonElement | null) => {
-            trigger.current = node;
-            refs.setReference(node);
-          },
-          onClick: () => setOpen((value) => !value),
-        })}
+        // Fetch the placement chunk as soon as the picker is likely to open.
+        onPointerEnter={prefetchPlacement}
+        onFocus={prefetchPlacement}
+        onClick={() => setOpen((value) => !value)}
       >
         {triggerContent ?? (
           <span aria-hidden="true">
@@ -120,12 +128,8 @@ export function EmojiPicker({ onPick, label, disabled, triggerContent, emoji = P
         )}
       </button>
       {open && (
-        <div
-          className="kiwi-emoji-picker__popover"
-          aria-label={label}
-          {...getFloatingProps({ ref: refs.setFloating, style: floatingStyles })}
-        >
-          <div id={gridId} role="group" aria-label={t('emojiPicker.choices')} className="kiwi-emoji-picker__grid" onKeyDown={onGridKeyDown}>
+        <div ref={setPopover} id={popoverId} role="dialog" className="kiwi-emoji-picker__popover" aria-label={label} style={placement ?? UNPLACED}>
+          <div role="group" aria-label={t('emojiPicker.choices')} className="kiwi-emoji-picker__grid" onKeyDown={onGridKeyDown}>
             {emoji.map((item, index) => (
               <button
                 key={item}
@@ -144,6 +148,11 @@ export function EmojiPicker({ onPick, label, disabled, triggerContent, emoji = P
             ))}
           </div>
         </div>
+      )}
+      {open && trigger && popover && (
+        <Suspense fallback={null}>
+          <EmojiPickerPlacement reference={trigger} floating={popover} onPlace={setPlacement} onDismiss={dismiss} />
+        </Suspense>
       )}
     </span>
   );

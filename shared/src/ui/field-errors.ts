@@ -1,13 +1,20 @@
 // Form field errors shared by the feature forms: the same error codes whether the client's own check (the server's
 // zod schema) or the server's 422 found them, each shown under its field.
-import type { z } from 'zod';
 import { HttpResponseError } from '../api/errors';
+
+/**
+ * What schemaFieldErrors needs of a zod schema. Structural, so this module names no zod type: it is shared UI, and a
+ * form that passes a schema brings zod itself.
+ */
+export type PayloadSchema = {
+  safeParse(payload: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+};
 
 export type FieldError = { code: string; params?: Record<string, unknown> };
 export type FieldErrors<Field extends string> = Partial<Record<Field, FieldError>>;
 
 /** A Rails-style payload (`{ resource: { field } }`) checked with the server's own schema: the first issue per field. */
-export function schemaFieldErrors<Field extends string>(schema: z.ZodType, payload: unknown): FieldErrors<Field> {
+export function schemaFieldErrors<Field extends string>(schema: PayloadSchema, payload: unknown): FieldErrors<Field> {
   const result = schema.safeParse(payload);
   if (result.success) return {};
   const errors: FieldErrors<Field> = {};

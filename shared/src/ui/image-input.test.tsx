@@ -24,7 +24,7 @@ describe('checkImageFiles', () => {
   });
 });
 
-function renderInput(fetch: typeof globalThis.fetch) {
+function renderInput(fetch: typeof globalThis.fetch, resolveUrl?: (url: string) => string) {
   const i18n = createI18n({ lng: 'en' });
   const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch });
   function Harness() {
@@ -38,7 +38,7 @@ function renderInput(fetch: typeof globalThis.fetch) {
   }
   return render(
     <I18nextProvider i18n={i18n}>
-      <FeatureProvider value={{ api, viewer: null, navigate: () => undefined }}>
+      <FeatureProvider value={{ api, viewer: null, navigate: () => undefined, ...(resolveUrl ? { resolveUrl } : {}) }}>
         <Harness />
       </FeatureProvider>
     </I18nextProvider>,
@@ -62,6 +62,18 @@ describe('ImageInput', () => {
     expect(screen.getByAltText('Preview of Header image').getAttribute('src')).toBe('/api/images/k');
     fireEvent.click(screen.getByRole('button', { name: 'Remove image' }));
     expect(screen.getByTestId('value').textContent).toBe('none');
+  });
+
+  it("keeps the API's relative URL as the value but loads the preview through the host's resolveUrl", async () => {
+    const fetch = (async () =>
+      new Response(JSON.stringify({ data: { type: 'images', id: 'k', attributes: { url: '/api/images/k' } } }), {
+        status: 201,
+        headers: { 'content-type': 'application/vnd.api+json' },
+      })) as typeof globalThis.fetch;
+    renderInput(fetch, (url) => `https://api.example${url}`);
+    fireEvent.change(screen.getByLabelText('Header image'), { target: { files: [new File(['png'], 'a.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('/api/images/k'));
+    expect(screen.getByAltText('Preview of Header image').getAttribute('src')).toBe('https://api.example/api/images/k');
   });
 
   it('says "Choose an image file" and uploads nothing for another kind of file', async () => {

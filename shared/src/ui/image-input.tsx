@@ -31,12 +31,12 @@ export type ImageInputProps = {
 
 /**
  * One image: pick or drop a file, it is checked here (type, one file, 5 MB), uploaded to POST /api/images through the
- * feature context's API client while a progress bar shows, and its URL handed to onChange. A preview and a remove button
- * show the current value.
+ * feature context's API client while a progress bar shows, and its URL handed to onChange. A preview (through the host's
+ * resolveUrl) and a remove button show the current value.
  */
 export function ImageInput({ value, onChange, label, hint, token, disabled }: ImageInputProps) {
   const { t } = useTranslation('common');
-  const { api } = useFeatureContext();
+  const { api, resolveUrl } = useFeatureContext();
   const inputId = useId();
   const messageId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -78,7 +78,8 @@ export function ImageInput({ value, onChange, label, hint, token, disabled }: Im
       <label htmlFor={inputId} className="kiwi-image-input__label">
         {label}
       </label>
-      {value ? <img className="kiwi-image-input__preview" src={value} alt={t('imageInput.preview', { label })} /> : null}
+      {/* The value stays the API's relative URL (it is what the form sends); only the preview loads it resolved. */}
+      {value ? <img className="kiwi-image-input__preview" src={resolveUrl(value)} alt={t('imageInput.preview', { label })} /> : null}
       <div className="kiwi-image-input__actions">
         <input
           ref={input}

@@ -53,10 +53,10 @@ export function ImageViewerProvider({ children }: { children: ReactNode }) {
   );
 
   return (
-    <ImageViewerContext value={api}>
+    <ImageViewerContext.Provider value={api}>
       {children}
       <ImageViewerDialog state={state} onSelect={(index) => dispatch({ type: 'SELECT', index })} onClose={closeImageViewer} />
-    </ImageViewerContext>
+    </ImageViewerContext.Provider>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useFeatureContext } from '../features/feature-context';
 import { useImageViewer } from './image-viewer';
 import './message-images.css';
 
@@ -11,23 +12,29 @@ export type MessageImagesProps = {
   size?: 'tile' | 'preview';
 };
 
-/** A message's images as a strip of buttons, each opening the shared image viewer at that image. */
+/**
+ * A message's images as a strip of buttons, each opening the shared image viewer at that image. The URLs are the API's
+ * ("/api/images/..."); they go through the host's `resolveUrl` before the page loads them (a widget's page is on
+ * another origin), so the viewer gets loadable URLs too.
+ */
 export function MessageImages({ urls, authorName, size = 'preview' }: MessageImagesProps) {
   const { t } = useTranslation('common');
   const viewer = useImageViewer();
+  const { resolveUrl } = useFeatureContext();
   if (urls.length === 0) return null;
+  const shown = urls.map(resolveUrl);
   return (
     <ul className={`kiwi-message-images kiwi-message-images--${size}`}>
-      {urls.map((url, index) => (
-        <li key={url}>
+      {shown.map((url, index) => (
+        <li key={`${index}-${url}`}>
           <button
             type="button"
             className="kiwi-message-images__button"
-            aria-label={t('common:messageImages.open', { index: index + 1, count: urls.length })}
+            aria-label={t('common:messageImages.open', { index: index + 1, count: shown.length })}
             onClick={() =>
               viewer.openImageViewer({
                 title: t('common:messageImages.title', { name: authorName }),
-                images: urls.map((image) => ({ url: image, thumbnailUrl: image })),
+                images: shown.map((image) => ({ url: image, thumbnailUrl: image })),
                 index,
               })
             }

@@ -51,10 +51,10 @@ export function ToastProvider({ children, autoHideMs = TOAST_AUTO_HIDE_MS }: { c
   }, [state, autoHideMs, closeToast]);
 
   return (
-    <ToastContext value={api}>
+    <ToastContext.Provider value={api}>
       {children}
       <Toast messages={state.messages} onClose={closeToast} />
-    </ToastContext>
+    </ToastContext.Provider>
   );
 }
 

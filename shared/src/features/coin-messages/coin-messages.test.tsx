@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client';
 import { createI18n } from '../../i18n/create-i18n';
-import { FeatureProvider, type FeatureViewer } from '../feature-context';
+import { type FeatureContextValue, FeatureProvider, type FeatureViewer } from '../feature-context';
 import { CoinMessages } from './coin-messages';
 
 afterEach(cleanup);
@@ -15,7 +15,7 @@ type Reply = { status?: number; body: unknown };
 type Sent = { method: string; path: string; search: string; body: unknown };
 
 /** The real API client over a fetch that answers from a table (the backend is not part of these tests). */
-function host(replies: Record<string, Reply | ((sent: Sent) => Reply)>) {
+function host(replies: Record<string, Reply | ((sent: Sent) => Reply)>, extra: Partial<FeatureContextValue> = {}) {
   const sent: Sent[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://kiwi.test');
@@ -40,7 +40,7 @@ function host(replies: Record<string, Reply | ((sent: Sent) => Reply)>) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={createI18n({ lng: 'en' })}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FeatureProvider value={{ api, viewer, navigate: () => {} }}>{children}</FeatureProvider>
+        <FeatureProvider value={{ api, viewer, navigate: () => {}, ...extra }}>{children}</FeatureProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );
@@ -49,6 +49,17 @@ function host(replies: Record<string, Reply | ((sent: Sent) => Reply)>) {
 
 const feed = (balance: number, entries: unknown[] = []) => ({
   body: { data: entries, meta: { balance, 'total-count': entries.length, 'current-page': 1, 'total-pages': entries.length > 0 ? 1 : 0 } },
+});
+/** A feed entry: Suzuki Taro sent the viewer (Sato Hanako) 4 coins with `message`. */
+const receivedFromTaro = (icon: string, message: string) => ({
+  type: 'coin-messages',
+  id: '3',
+  attributes: {
+    direction: 'received',
+    'created-at': '2026-05-01T10:00:00Z',
+    sender: { id: '11', name: 'Suzuki Taro', icon },
+    recipients: [{ id: '10', name: 'Sato Hanako', amount: 4, message }],
+  },
 });
 const colleagues = {
   body: {
@@ -66,12 +77,16 @@ async function pick(name: string) {
 }
 
 describe('CoinMessages', () => {
-  it('previews {name} and {nickname} per recipient and sends one amount each', async () => {
-    const { sent, wrapper } = host({
-      'GET /api/user/kiwi_coin_transfers': feed(100),
-      'GET /api/organizations/5/members': colleagues,
-      'POST /api/user/kiwi_coin_transfers': { status: 201, body: { data: [], meta: { balance: 93 } } },
-    });
+  it('previews {name} and {nickname} per recipient, sends one amount each and tells the host', async () => {
+    const notify = vi.fn();
+    const { sent, wrapper } = host(
+      {
+        'GET /api/user/kiwi_coin_transfers': feed(100),
+        'GET /api/organizations/5/members': colleagues,
+        'POST /api/user/kiwi_coin_transfers': { status: 201, body: { data: [], meta: { balance: 93 } } },
+      },
+      { notify },
+    );
     render(<CoinMessages />, { wrapper });
     expect(await screen.findByText('Your balance: 100 coins')).toBeTruthy();
     await pick('Suzuki Taro');
@@ -88,8 +103,10 @@ describe('CoinMessages', () => {
     expect(screen.getByTestId('coin-preview-12').textContent).toBe('Thanks Tanaka Jiro (Tanaka Jiro)!');
     expect(screen.getByText('Total: 7 coins')).toBeTruthy();
 
+    expect(notify).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Send coins' }));
     expect(await screen.findByText('Coins sent')).toBeTruthy();
+    expect(notify).toHaveBeenCalledExactlyOnceWith({ type: 'coins-sent', amount: 7, receiverIds: ['11', '12'] });
     expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
       kiwi_coin_transfer: {
         message: 'Thanks {nickname} ({name})!',
@@ -101,37 +118,43 @@ describe('CoinMessages', () => {
     });
   });
 
-  it('shows "not enough coins" from the server and keeps the form', async () => {
-    const { wrapper } = host({
-      'GET /api/user/kiwi_coin_transfers': feed(3),
-      'GET /api/organizations/5/members': colleagues,
-      'POST /api/user/kiwi_coin_transfers': {
-        status: 422,
-        body: { errors: [{ status: '422', code: 'coins.notEnough', title: 'x', detail: 'You do not have enough KIWI coins' }] },
+  it('shows "not enough coins" from the server and keeps the form (the host hears nothing)', async () => {
+    const notify = vi.fn();
+    const { wrapper } = host(
+      {
+        'GET /api/user/kiwi_coin_transfers': feed(3),
+        'GET /api/organizations/5/members': colleagues,
+        'POST /api/user/kiwi_coin_transfers': {
+          status: 422,
+          body: { errors: [{ status: '422', code: 'coins.notEnough', title: 'x', detail: 'You do not have enough KIWI coins' }] },
+        },
       },
-    });
+      { notify },
+    );
     render(<CoinMessages />, { wrapper });
     await pick('Suzuki Taro');
     fireEvent.change(screen.getByLabelText('Coins for Suzuki Taro'), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send coins' }));
     expect((await screen.findByRole('alert')).textContent).toContain('You do not have enough KIWI coins');
     expect((screen.getByLabelText('Coins for Suzuki Taro') as HTMLInputElement).value).toBe('50');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("loads the sender's icon through the host's resolveUrl (a widget on another origin)", async () => {
+    const { wrapper } = host(
+      {
+        'GET /api/user/kiwi_coin_transfers': feed(10, [receivedFromTaro('/api/images/abcdefghijklmnopqrstuvwxyz012345', 'Thanks')]),
+      },
+      { resolveUrl: (url) => new URL(url, 'https://api.example').href },
+    );
+    render(<CoinMessages />, { wrapper });
+    await screen.findByText('Suzuki Taro sent you');
+    expect(screen.getByTestId('coin-feed').querySelector('img')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
   });
 
   it('asks for a recipient before sending, and lists sent and received messages with the sender', async () => {
     const { sent, wrapper } = host({
-      'GET /api/user/kiwi_coin_transfers': feed(10, [
-        {
-          type: 'coin-messages',
-          id: '3',
-          attributes: {
-            direction: 'received',
-            'created-at': '2026-05-01T10:00:00Z',
-            sender: { id: '11', name: 'Suzuki Taro', icon: 'https://img.example/taro.png' },
-            recipients: [{ id: '10', name: 'Sato Hanako', amount: 4, message: 'Thanks Sato Hanako' }],
-          },
-        },
-      ]),
+      'GET /api/user/kiwi_coin_transfers': feed(10, [receivedFromTaro('https://img.example/taro.png', 'Thanks Sato Hanako')]),
     });
     render(<CoinMessages />, { wrapper });
     expect(await screen.findByText('Suzuki Taro sent you')).toBeTruthy();

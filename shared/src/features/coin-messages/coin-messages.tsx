@@ -39,7 +39,8 @@ function describeError(t: TFunction, error: unknown): { general: string[]; field
 }
 
 function Avatar({ name, icon }: { name: string; icon: string | null }) {
-  if (icon) return <img className="kiwi-coins__avatar" src={icon} alt="" width={40} height={40} />;
+  const { resolveUrl } = useFeatureContext();
+  if (icon) return <img className="kiwi-coins__avatar" src={resolveUrl(icon)} alt="" width={40} height={40} />;
   return (
     <span className="kiwi-coins__avatar kiwi-coins__avatar--initial" aria-hidden="true">
       {[...name.trim()][0] ?? '?'}
@@ -109,7 +110,7 @@ function ColleaguePicker({ exclude, onPick }: { exclude: Set<string>; onPick: (c
  */
 export function CoinMessages() {
   const { t, i18n } = useTranslation(['coins', 'errors']);
-  const { api } = useFeatureContext();
+  const { api, notify } = useFeatureContext();
   const queryClient = useQueryClient();
   const [recipients, setRecipients] = useState<Recipient[]>([]);
   const [message, setMessage] = useState('');
@@ -129,11 +130,14 @@ export function CoinMessages() {
   const balance = feed.data?.pages[0]?.meta?.balance as number | undefined;
 
   const send = useMutation({
-    mutationFn: () =>
-      api.post('/user/kiwi_coin_transfers', {
-        kiwi_coin_transfer: { message, recipients: recipients.map((r) => ({ organization_member_id: Number(r.id), amount: Number(r.amount) })) },
-      }),
-    onSuccess: async () => {
+    mutationFn: async (transfer: { message: string; recipients: { id: string; amount: number }[] }) => {
+      await api.post('/user/kiwi_coin_transfers', {
+        kiwi_coin_transfer: { message: transfer.message, recipients: transfer.recipients.map((r) => ({ organization_member_id: Number(r.id), amount: r.amount })) },
+      });
+      return transfer;
+    },
+    onSuccess: async (transfer) => {
+      notify({ type: 'coins-sent', amount: transfer.recipients.reduce((sum, r) => sum + r.amount, 0), receiverIds: transfer.recipients.map((r) => r.id) });
       setRecipients([]);
       setMessage('');
       setProblems({ general: [], fields: {} });
@@ -153,7 +157,7 @@ export function CoinMessages() {
       setProblems({ general: [t('coins:send.noRecipients')], fields: {} });
       return;
     }
-    send.mutate();
+    send.mutate({ message, recipients: recipients.map((r) => ({ id: r.id, amount: Number(r.amount) })) });
   };
 
   const update = (id: string, amount: string) => setRecipients((list) => list.map((r) => (r.id === id ? { ...r, amount } : r)));

@@ -36,7 +36,7 @@ export function EventDetail({ eventId, organizationId: fromPage }: { eventId: st
 
 function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: string; organizationId: string; readOnly: boolean }) {
   const { t, i18n } = useTranslation(['events', 'errors', 'common']);
-  const { api, viewer, navigate } = useFeatureContext();
+  const { api, viewer, navigate, notify, portalUrl } = useFeatureContext();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const confirm = useConfirm();
@@ -130,10 +130,10 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
             className="kiwi-button kiwi-button--primary"
             disabled={busy}
             onClick={() =>
-              void act(
-                () => api.post(eventApi.join(organizationId, eventId), { event_member: { organization_member_id: Number(viewer.organizationMemberId) } }),
-                t('events:detail.joined'),
-              )
+              void act(async () => {
+                await api.post(eventApi.join(organizationId, eventId), { event_member: { organization_member_id: Number(viewer.organizationMemberId) } });
+                notify({ type: 'event-joined', eventId });
+              }, t('events:detail.joined'))
             }
           >
             {t('events:detail.join')}
@@ -145,7 +145,13 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
               type="button"
               className="kiwi-button kiwi-button--primary"
               disabled={busy}
-              onClick={() => void act(() => api.put(`${eventApi.member(organizationId, eventId, event.myEventMemberId!)}/accept_invitation`), t('events:detail.accepted'))}
+              onClick={() =>
+                void act(async () => {
+                  await api.put(`${eventApi.member(organizationId, eventId, event.myEventMemberId!)}/accept_invitation`);
+                  // Accepting an invitation is joining too.
+                  notify({ type: 'event-joined', eventId });
+                }, t('events:detail.accepted'))
+              }
             >
               {t('events:detail.accept')}
             </button>
@@ -222,8 +228,9 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
           {event.externallyPublished && (
             <p>
               {t('events:organiser.sharedLink')}{' '}
-              <a href={eventPaths.shared(event.id)} target="_blank" rel="noopener noreferrer">
-                {`${globalThis.location?.origin ?? ''}${eventPaths.shared(event.id)}`}
+              {/* The portal's address (a widget's page is another site), not the page's own origin. */}
+              <a href={portalUrl(eventPaths.shared(event.id))} target="_blank" rel="noopener noreferrer">
+                {portalUrl(eventPaths.shared(event.id))}
               </a>
             </p>
           )}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EventStatusMessage, type EventViewerState, eventStatusMessages } from '../../domain/event-rules';
 import { formatEventDate, type KiwiEvent } from '../../schemas/event-resources';
+import { useFeatureContext } from '../feature-context';
 
 /** The status messages of spec §4 for a viewer of this event, now. */
 export function statusMessagesOf(event: KiwiEvent, viewer: EventViewerState, now = new Date()): EventStatusMessage[] {
@@ -23,9 +24,10 @@ export function statusMessagesOf(event: KiwiEvent, viewer: EventViewerState, now
 /** Header image, name, schedule (and what `aside` adds), then the status messages. */
 export function EventHeader({ event, headingId, statuses, aside }: { event: KiwiEvent; headingId: string; statuses: EventStatusMessage[]; aside?: ReactNode }) {
   const { t, i18n } = useTranslation('events');
+  const { resolveUrl } = useFeatureContext();
   return (
     <>
-      {event.headerImageUrl && <img className="kiwi-event__header-image" src={event.headerImageUrl} alt="" />}
+      {event.headerImageUrl && <img className="kiwi-event__header-image" src={resolveUrl(event.headerImageUrl)} alt="" />}
       <header className="kiwi-event__header">
         <div>
           <h1 id={headingId}>{event.name}</h1>

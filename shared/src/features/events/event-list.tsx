@@ -12,7 +12,7 @@ const PER = 20;
 /** The organisation's events: upcoming or past, one tag at a time, newest relevant first. */
 export function EventList() {
   const { t, i18n } = useTranslation(['events', 'errors']);
-  const { api, viewer, navigate } = useFeatureContext();
+  const { api, viewer, navigate, resolveUrl, portalUrl } = useFeatureContext();
   const organizationId = viewer?.organizationId ?? '';
   const [period, setPeriod] = useState<'upcoming' | 'past'>('upcoming');
   const [tag, setTag] = useState('');
@@ -85,11 +85,11 @@ export function EventList() {
         <ul className="kiwi-events__cards">
           {events.map((event) => (
             <li key={event.id} className="kiwi-event-card">
-              {event.headerImageUrl && <img className="kiwi-event-card__image" src={event.headerImageUrl} alt="" loading="lazy" />}
+              {event.headerImageUrl && <img className="kiwi-event-card__image" src={resolveUrl(event.headerImageUrl)} alt="" loading="lazy" />}
               <div className="kiwi-event-card__body">
                 <h2 className="kiwi-event-card__name">
                   <a
-                    href={eventPaths.show(event.id)}
+                    href={portalUrl(eventPaths.show(event.id))}
                     onClick={(click) => {
                       click.preventDefault();
                       navigate(eventPaths.show(event.id));

@@ -26,7 +26,7 @@ const REFRESH_MS = 60_000;
  */
 export function EventMessages({ scope, canPost, canModerate, ended }: { scope: MessagesScope; canPost: boolean; canModerate: boolean; ended: boolean }) {
   const { t, i18n } = useTranslation(['events', 'errors', 'common']);
-  const { api } = useFeatureContext();
+  const { api, resolveUrl } = useFeatureContext();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const confirm = useConfirm();
@@ -181,7 +181,7 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
             <ul className="kiwi-event-message__images" aria-label={t('events:messages.attached')}>
               {images.map((url) => (
                 <li key={url}>
-                  <img src={url} alt="" />
+                  <img src={resolveUrl(url)} alt="" />
                   <button type="button" className="kiwi-link-button" onClick={() => setImages(images.filter((image) => image !== url))}>
                     {t('events:messages.removeImage')}
                   </button>

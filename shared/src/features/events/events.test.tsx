@@ -3,14 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client';
 import { createI18n } from '../../i18n/create-i18n';
 import { guestStorageKey } from '../../schemas/event-resources';
 import { ConfirmDialogProvider } from '../../ui/confirm-dialog';
 import { ImageViewerProvider } from '../../ui/image-viewer';
 import { ToastProvider } from '../../ui/toast';
-import { type FeatureViewer, FeatureProvider } from '../feature-context';
+import { type FeatureContextValue, type FeatureViewer, FeatureProvider } from '../feature-context';
 import { EventDetail } from './event-detail';
 import { EventForm } from './event-form';
 import { EventList } from './event-list';
@@ -36,7 +36,7 @@ const viewer: FeatureViewer = {
 };
 
 /** The real API client over a fetch that answers from a table (the backend is not part of these tests). */
-function host(replies: Record<string, Reply | (() => Reply)>, who: FeatureViewer | null = viewer) {
+function host(replies: Record<string, Reply | (() => Reply)>, who: FeatureViewer | null = viewer, extra: Partial<FeatureContextValue> = {}) {
   const sent: Sent[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://kiwi.test');
@@ -56,7 +56,7 @@ function host(replies: Record<string, Reply | (() => Reply)>, who: FeatureViewer
         <ToastProvider>
           <ConfirmDialogProvider>
             <ImageViewerProvider>
-              <FeatureProvider value={{ api, viewer: who, navigate: (path) => navigated.push(path) }}>{children}</FeatureProvider>
+              <FeatureProvider value={{ api, viewer: who, navigate: (path) => navigated.push(path), ...extra }}>{children}</FeatureProvider>
             </ImageViewerProvider>
           </ConfirmDialogProvider>
         </ToastProvider>
@@ -101,8 +101,9 @@ const event = (attributes: Record<string, unknown> = {}) => ({
 const noMessages = { body: { data: [] } };
 
 describe('EventDetail', () => {
-  it('shows "invited as co-host" and accepts the invitation', async () => {
+  it('shows "invited as co-host", accepts the invitation and tells the host it joined', async () => {
     let accepted = false;
+    const notify = vi.fn();
     const { sent, wrapper } = host({
       'GET /api/organizations/1/events/9': () => ({
         body: { data: event(accepted ? { 'my-role': 'manager', 'my-status': 'joined', 'my-event-member-id': 3 } : { 'my-role': 'manager', 'my-status': 'invited', 'my-event-member-id': 3 }), included: [] },
@@ -112,12 +113,13 @@ describe('EventDetail', () => {
         accepted = true;
         return { body: { data: { type: 'event-members', id: '3', attributes: { role: 'manager', status: 'joined' } } } };
       },
-    });
+    }, viewer, { notify });
     render(<EventDetail eventId="9" />, { wrapper });
     expect(await screen.findByText('You are invited as a co-host')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
     await waitFor(() => expect(screen.queryByText('You are invited as a co-host')).toBeNull());
     expect(sent.some((call) => call.method === 'PUT' && call.path.endsWith('/accept_invitation'))).toBe(true);
+    expect(notify).toHaveBeenCalledExactlyOnceWith({ type: 'event-joined', eventId: '9' });
   });
 
   it.each([
@@ -132,15 +134,72 @@ describe('EventDetail', () => {
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
   });
 
-  it('joins with the own organisation member id', async () => {
-    const { sent, wrapper } = host({
-      'GET /api/organizations/1/events/9': { body: { data: event(), included: [] } },
-      'GET /api/organizations/1/events/9/messages': noMessages,
-      'POST /api/organizations/1/events/9/members/join': { status: 201, body: { data: { type: 'event-members', id: '4', attributes: {} } } },
-    });
+  it('joins with the own organisation member id and tells the host (a widget fires kiwi-event-joined)', async () => {
+    const notify = vi.fn();
+    const { sent, wrapper } = host(
+      {
+        'GET /api/organizations/1/events/9': { body: { data: event(), included: [] } },
+        'GET /api/organizations/1/events/9/messages': noMessages,
+        'POST /api/organizations/1/events/9/members/join': { status: 201, body: { data: { type: 'event-members', id: '4', attributes: {} } } },
+      },
+      viewer,
+      { notify },
+    );
     render(<EventDetail eventId="9" />, { wrapper });
     fireEvent.click(await screen.findByRole('button', { name: 'Join' }));
     await waitFor(() => expect(sent.find((call) => call.method === 'POST')?.body).toEqual({ event_member: { organization_member_id: 5 } }));
+    await waitFor(() => expect(notify).toHaveBeenCalledExactlyOnceWith({ type: 'event-joined', eventId: '9' }));
+  });
+
+  it('tells the host nothing when the join is refused', async () => {
+    const notify = vi.fn();
+    const { sent, wrapper } = host(
+      {
+        'GET /api/organizations/1/events/9': { body: { data: event(), included: [] } },
+        'GET /api/organizations/1/events/9/messages': noMessages,
+        'POST /api/organizations/1/events/9/members/join': { status: 422, body: { errors: [{ status: '422', code: 'event.full', detail: 'This event is full' }] } },
+      },
+      viewer,
+      { notify },
+    );
+    render(<EventDetail eventId="9" />, { wrapper });
+    fireEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(sent.some((call) => call.method === 'POST')).toBe(true));
+    expect(await screen.findByText('This event is full')).toBeTruthy();
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("shows the header image through the host's resolveUrl and the shared-event link as the host's portal URL", async () => {
+    const { wrapper } = host(
+      {
+        'GET /api/organizations/1/events/9': {
+          body: {
+            data: event({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined', 'externally-published': true, 'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345' }),
+            included: [],
+          },
+        },
+        'GET /api/organizations/1/events/9/messages': noMessages,
+        'GET /api/organizations/1/members': { body: { data: [] } },
+      },
+      viewer,
+      { resolveUrl: (url) => new URL(url, 'https://api.example').href, portalUrl: (path) => `https://kiwi.example${path}` },
+    );
+    const view = render(<EventDetail eventId="9" />, { wrapper });
+    await screen.findByRole('heading', { name: 'Picnic' });
+    expect(view.container.querySelector('img.kiwi-event__header-image')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
+    const link = screen.getByRole('link', { name: 'https://kiwi.example/shared_events/9' });
+    expect(link.getAttribute('href')).toBe('https://kiwi.example/shared_events/9');
+  });
+
+  it("shows the shared-event link on the page's own origin by default (the portal)", async () => {
+    const { wrapper } = host({
+      'GET /api/organizations/1/events/9': { body: { data: event({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined', 'externally-published': true }), included: [] } },
+      'GET /api/organizations/1/events/9/messages': noMessages,
+      'GET /api/organizations/1/members': { body: { data: [] } },
+    });
+    render(<EventDetail eventId="9" />, { wrapper });
+    const expected = new URL('/shared_events/9', document.baseURI).href;
+    expect((await screen.findByRole('link', { name: expected })).getAttribute('href')).toBe(expected);
   });
 
   it('says "not a member" to someone without membership', async () => {
@@ -192,6 +251,28 @@ describe('EventList', () => {
   });
 });
 
+describe('EventList on another origin (a widget)', () => {
+  it("loads card images through resolveUrl and links each card to the host's portal URL", async () => {
+    const navigated: string[] = [];
+    const { wrapper } = host(
+      {
+        'GET /api/organizations/1/events': {
+          body: { data: [event({ 'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345' })], meta: { 'total-count': 1, 'total-pages': 1, tags: [] } },
+        },
+      },
+      viewer,
+      { resolveUrl: (url) => new URL(url, 'https://api.example').href, portalUrl: (path) => `https://kiwi.example${path}`, navigate: (path) => navigated.push(path) },
+    );
+    const view = render(<EventList />, { wrapper });
+    const link = await screen.findByRole('link', { name: 'Picnic' });
+    expect(link.getAttribute('href')).toBe('https://kiwi.example/events/9');
+    expect(view.container.querySelector('img.kiwi-event-card__image')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
+    // A plain click still goes through the host's navigate, with the portal path.
+    fireEvent.click(link);
+    expect(navigated).toEqual(['/events/9']);
+  });
+});
+
 describe('EventList paging', () => {
   it('goes back to the first page when a tag of an event is chosen', async () => {
     const card = (id: string, tags: string[]) => ({ ...event({ tags }), id });
@@ -231,8 +312,9 @@ describe('SharedEvent', () => {
     expect(sent.find((call) => call.path === '/api/shared_events/9')?.authorization).toBe('Bearer kgt_abc');
   });
 
-  it('joins by nickname and stores the guest in localStorage', async () => {
-    const { wrapper } = host(
+  it('joins by nickname (trimmed), stores the guest in localStorage and tells the host', async () => {
+    const notify = vi.fn();
+    const { sent, wrapper } = host(
       {
         'GET /api/shared_events/9': shared(),
         'GET /api/shared_events/9/messages': noMessages,
@@ -240,12 +322,27 @@ describe('SharedEvent', () => {
         'POST /api/shared_events/9/guests': { status: 201, body: { data: { type: 'event-guests', id: '4', attributes: { nickname: 'Kim', token: 'kgt_new' } } } },
       },
       null,
+      { notify },
     );
     render(<SharedEvent eventId="9" />, { wrapper });
-    fireEvent.change(await screen.findByLabelText('Nickname'), { target: { value: 'Kim' } });
+    fireEvent.change(await screen.findByLabelText('Nickname'), { target: { value: '  Kim ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByText('You are joining as Kim')).toBeTruthy();
     expect(JSON.parse(localStorage.getItem(guestStorageKey(9)) ?? 'null')).toEqual({ id: '4', nickname: 'Kim', token: 'kgt_new' });
+    expect(sent.find((call) => call.method === 'POST')?.body).toEqual({ event_guest: { nickname: 'Kim' } });
+    expect(notify).toHaveBeenCalledExactlyOnceWith({ type: 'event-joined', eventId: '9' });
+  });
+
+  it('checks the nickname as the server does before asking it (too long, disguising characters)', async () => {
+    const { sent, wrapper } = host({ 'GET /api/shared_events/9': shared(), 'GET /api/shared_events/9/messages': noMessages }, null);
+    render(<SharedEvent eventId="9" />, { wrapper });
+    fireEvent.change(await screen.findByLabelText('Nickname'), { target: { value: 'x'.repeat(31) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter 30 or fewer characters');
+    fireEvent.change(screen.getByLabelText('Nickname'), { target: { value: 'Kim\u202Egnp' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The format is not valid'));
+    expect(sent.filter((call) => call.path.includes('/guests'))).toEqual([]);
   });
 
   it('refuses a nickname someone already uses', async () => {
@@ -311,6 +408,20 @@ describe('EventMessages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('See you at noon')).toBeTruthy();
     expect(sent.find((call) => call.method === 'PUT')?.body).toEqual({ event_message: { body: 'See you at noon' } });
+  });
+
+  it("loads message images through the host's resolveUrl, also in the viewer, but posts the API's own URLs", async () => {
+    const { wrapper } = host(
+      { 'GET /api/organizations/1/events/9/messages': { body: { data: [message()] } } },
+      viewer,
+      { resolveUrl: (url) => new URL(url, 'https://api.example').href },
+    );
+    render(<EventMessages scope={{ kind: 'member', organizationId: '1', eventId: '9' }} canPost canModerate={false} ended={false} />, { wrapper });
+    const open = await screen.findByRole('button', { name: 'Open image 1 of 1' });
+    expect(open.querySelector('img')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Images from Hanako' });
+    expect(dialog.querySelector('img.kiwi-image-viewer__image')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
   });
 
   it('tells a member who has not joined how to post', async () => {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpResponseError } from '../../api/errors';
-import { CreateEventGuestSchema } from '../../schemas/event';
+import { guestNicknameProblem } from '../../domain/event-rules';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { useFeatureContext } from '../feature-context';
 import { applicantsText, EventHeader, EventTagsAndDescription, statusMessagesOf } from './event-header';
@@ -29,7 +29,7 @@ import './events.css';
  */
 export function SharedEvent({ eventId }: { eventId: string }) {
   const { t, i18n } = useTranslation(['events', 'errors', 'common']);
-  const { api } = useFeatureContext();
+  const { api, notify } = useFeatureContext();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const [guest, setGuest] = useState<GuestIdentity | null>(() => loadGuest(eventId));
@@ -72,6 +72,7 @@ export function SharedEvent({ eventId }: { eventId: string }) {
     saveGuest(eventId, identity);
     setGuest(identity);
     void queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
+    notify({ type: 'event-joined', eventId });
   };
 
   return (
@@ -122,21 +123,22 @@ function GuestJoinForm({ eventId, onJoined }: { eventId: string; onJoined: (gues
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = CreateEventGuestSchema.safeParse({ event_guest: { nickname } });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0] as { message: string; params?: Record<string, string> } | undefined;
-      setError(t(`errors:${issue?.message ?? 'validation.required'}`, issue?.params ?? {}));
+    // The server's own rule (CreateEventGuestSchema), checked without zod so the page stays small for the widgets.
+    const problem = guestNicknameProblem(nickname);
+    if (problem) {
+      setError(t(`errors:${problem.code}`, problem.params ?? {}));
       return;
     }
+    const trimmed = nickname.trim();
     setSending(true);
     setError('');
     try {
-      const taken = await api.get<EventGuest[]>(sharedEventApi.guestSearch(eventId), { nickname: parsed.data.event_guest.nickname }, { public: true });
+      const taken = await api.get<EventGuest[]>(sharedEventApi.guestSearch(eventId), { nickname: trimmed }, { public: true });
       if (taken.data.length > 0) {
         setError(t('errors:event.nicknameTaken'));
         return;
       }
-      const response = await api.post<EventGuest>(sharedEventApi.guests(eventId), parsed.data, { public: true });
+      const response = await api.post<EventGuest>(sharedEventApi.guests(eventId), { event_guest: { nickname: trimmed } }, { public: true });
       onJoined({ id: response.data.id, nickname: response.data.nickname, token: response.data.token ?? '' });
     } catch (failure) {
       setError(eventErrorMessage(failure, t));

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 // The chat against the real API client and event-stream reader, with a fake network: a live event appears, a failed
-// send stays with its reason and can be retried.
+// send stays with its reason and can be retried; the host hears of the message once the server stored it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client';
 import { createI18n } from '../../i18n/create-i18n';
 import { ConfirmDialogProvider } from '../../ui/confirm-dialog';
@@ -48,7 +48,7 @@ function fakeServer() {
         data: {
           type: 'guilds',
           id: '5',
-          attributes: { name: 'Runners', description: '', tags: [], 'public-range': 'public', 'members-count': 2, 'my-status': 'joined', 'can-manage': false, 'can-read': true, 'pinned-message-id': null, 'organization-id': 7 },
+          attributes: { name: 'Runners', description: '', tags: [], 'public-range': 'public', 'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345', 'members-count': 2, 'my-status': 'joined', 'can-manage': false, 'can-read': true, 'pinned-message-id': null, 'organization-id': 7 },
           relationships: { members: { data: [] }, 'pinned-message': { data: null } },
         },
       });
@@ -79,16 +79,17 @@ function fakeServer() {
 }
 
 describe('<GuildChat> live', () => {
-  it('shows live messages and keeps a failed send with its reason until retried', async () => {
+  it('shows live messages, keeps a failed send with its reason until retried, and tells the host of the sent one', async () => {
     const server = fakeServer();
+    const notify = vi.fn();
     const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch: server.fetch });
-    render(
+    const view = render(
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           <ToastProvider>
             <ConfirmDialogProvider>
               <ImageViewerProvider>
-                <FeatureProvider value={{ api, viewer, navigate: () => undefined }}>
+                <FeatureProvider value={{ api, viewer, navigate: () => undefined, notify, resolveUrl: (url) => new URL(url, 'https://api.example').href }}>
                   <GuildChat guildId="5" showMembers={false} />
                 </FeatureProvider>
               </ImageViewerProvider>
@@ -100,6 +101,8 @@ describe('<GuildChat> live', () => {
     const log = await screen.findByRole('log', { name: i18n.t('guilds:chat.messages') });
     expect(await within(log).findByText(i18n.t('guilds:chat.empty'))).toBeTruthy();
     expect(await screen.findByText(i18n.t('guilds:chat.live.live'))).toBeTruthy();
+    // The header image is the API's; a widget's page loads it from the API's origin.
+    expect(view.container.querySelector('img.kiwi-guild__header-image')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
 
     // A message from someone else arrives on the stream, as text.
     await act(async () => server.push(`id: 4\nevent: message.created\ndata: ${JSON.stringify(messageDoc(40, '<b>from Taro</b>'))}\n\n`));
@@ -111,6 +114,7 @@ describe('<GuildChat> live', () => {
     const failure = await within(log).findByRole('alert');
     expect(failure.textContent).toContain('The server is busy');
     expect(within(log).getByText('hello')).toBeTruthy();
+    expect(notify).not.toHaveBeenCalled();
 
     // Retry succeeds; the live event for the same message adds no duplicate.
     fireEvent.click(within(failure).getByRole('button', { name: i18n.t('guilds:chat.retry') }));
@@ -118,6 +122,8 @@ describe('<GuildChat> live', () => {
     await screen.findByRole('listitem', { name: i18n.t('guilds:chat.messageBy', { name: 'Hanako' }) });
     expect(within(log).queryByRole('alert')).toBeNull();
     expect(within(log).getAllByText('hello')).toHaveLength(1);
+    // Once, with the id the server gave it (a widget fires kiwi-message-sent); the live echo does not count again.
+    expect(notify).toHaveBeenCalledExactlyOnceWith({ type: 'message-sent', guildId: '5', messageId: '41' });
     expect(server.posts).toEqual([{ guild_message: { body: 'hello', image_urls: [] } }, { guild_message: { body: 'hello', image_urls: [] } }]);
   });
 });

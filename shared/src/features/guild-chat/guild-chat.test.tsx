@@ -68,7 +68,8 @@ describe('<GuildList>', () => {
     );
     const navigated: string[] = [];
     renderWith(<GuildList />, fetch, navigated);
-    expect(await screen.findByRole('link', { name: 'Runners' })).toBeTruthy();
+    // The card links to the portal (absolute, so it also works from a widget's page); a click goes through navigate.
+    expect((await screen.findByRole('link', { name: 'Runners' })).getAttribute('href')).toBe(new URL('/guilds/1', document.baseURI).href);
     // User text is text.
     expect(screen.getByText('<b>Runners</b>')).toBeTruthy();
     expect(calls).toContainEqual({ url: '/api/organizations/7/guild_tags?q[most_used]=true&per=5', method: 'GET' });

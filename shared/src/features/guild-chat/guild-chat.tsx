@@ -3,7 +3,7 @@ import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useRedu
 import { useTranslation } from 'react-i18next';
 import { type LiveState, openLiveStream, type StreamEvent } from '../../api/event-stream';
 import { countGraphemes } from '../../domain/graphemes';
-import { GUILD_LIMITS } from '../../schemas/guild';
+import { GUILD_LIMITS } from '../../domain/guild-rules';
 import {
   type Guild,
   guildApi,
@@ -45,7 +45,7 @@ const formatTime = (iso: string, language: string) =>
  */
 export function GuildChat({ guildId, showMembers = true }: { guildId: string; /** The members panel beside the chat (widgets may leave it out). */ showMembers?: boolean }) {
   const { t } = useTranslation(['guilds', 'errors', 'common']);
-  const { api, viewer, navigate } = useFeatureContext();
+  const { api, viewer, navigate, resolveUrl } = useFeatureContext();
   const organizationId = viewer?.organizationId ?? '';
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -92,7 +92,7 @@ export function GuildChat({ guildId, showMembers = true }: { guildId: string; /*
 
   return (
     <article className="kiwi-guild" aria-labelledby={headingId}>
-      {data.headerImageUrl && <img className="kiwi-guild__header-image" src={data.headerImageUrl} alt="" />}
+      {data.headerImageUrl && <img className="kiwi-guild__header-image" src={resolveUrl(data.headerImageUrl)} alt="" />}
       <header className="kiwi-guild__header">
         <div>
           <h1 id={headingId}>{data.name}</h1>
@@ -199,7 +199,7 @@ function MembershipBar({ guild, onChanged, act }: { guild: Guild; onChanged: () 
 
 function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChanged: () => void; act: Act }) {
   const { t, i18n } = useTranslation(['guilds', 'errors', 'common']);
-  const { api, viewer } = useFeatureContext();
+  const { api, viewer, notify } = useFeatureContext();
   const viewerMemberId = viewer?.organizationMemberId;
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
@@ -326,7 +326,9 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
   const send = async (pending: PendingMessage) => {
     try {
       const created = await api.post<GuildMessage>(guildApi.messages(guildId), { guild_message: { body: pending.body, image_urls: pending.imageUrls } });
-      dispatch({ type: 'SENT', tempId: pending.tempId, message: created.data as GuildMessage });
+      const message = created.data as GuildMessage;
+      dispatch({ type: 'SENT', tempId: pending.tempId, message });
+      notify({ type: 'message-sent', guildId, messageId: message.id });
     } catch (error) {
       dispatch({ type: 'FAILED', tempId: pending.tempId, error: guildErrorMessage(error, t) });
     }

@@ -1,5 +1,5 @@
 import { splitTags } from '../../domain/tags';
-import { GUILD_LIMITS } from '../../schemas/guild';
+import { GUILD_LIMITS } from '../../domain/guild-rules';
 import { type Guild, guildApi, guildErrorMessage, guildPaths, guildQueryKeys, type GuildTag } from '../../schemas/guild-resources';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -21,7 +21,7 @@ export function toggleTag(tags: string[], tag: string): string[] {
  */
 export function GuildList() {
   const { t } = useTranslation(['guilds', 'errors']);
-  const { api, viewer, navigate } = useFeatureContext();
+  const { api, viewer, navigate, resolveUrl, portalUrl } = useFeatureContext();
   const organizationId = viewer?.organizationId ?? '';
   const [tags, setTags] = useState<string[]>([]);
   const [tagInput, setTagInput] = useState('');
@@ -180,11 +180,11 @@ export function GuildList() {
         <ul className="kiwi-guilds__grid" aria-label={t('guilds:list.title')}>
           {guilds.map((guild) => (
             <li key={guild.id} className="kiwi-guild-card">
-              {guild.headerImageUrl ? <img className="kiwi-guild-card__image" src={guild.headerImageUrl} alt="" /> : <div className="kiwi-guild-card__image kiwi-guild-card__image--none" aria-hidden="true" />}
+              {guild.headerImageUrl ? <img className="kiwi-guild-card__image" src={resolveUrl(guild.headerImageUrl)} alt="" /> : <div className="kiwi-guild-card__image kiwi-guild-card__image--none" aria-hidden="true" />}
               <div className="kiwi-guild-card__body">
                 <h2 className="kiwi-guild-card__name">
                   <a
-                    href={guildPaths.show(guild.id)}
+                    href={portalUrl(guildPaths.show(guild.id))}
                     onClick={(event) => {
                       event.preventDefault();
                       navigate(guildPaths.show(guild.id));

@@ -23,7 +23,7 @@ export const surveyQueryKey = (surveyId: string) => ['well-being-surveys', surve
  */
 export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; onAnswered?: (scores: WellBeingScores) => void }) {
   const { t, i18n } = useTranslation(['surveys', 'errors']);
-  const { api, navigate } = useFeatureContext();
+  const { api, navigate, notify } = useFeatureContext();
   const queryClient = useQueryClient();
   const survey = useQuery({
     queryKey: surveyQueryKey(surveyId),
@@ -38,6 +38,7 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
       (await api.post<{ scores: WellBeingScores }>(`/well_being_surveys/${surveyId}/answers`, { well_being_survey_answer: { answers } })).data,
     onSuccess: async (data) => {
       onAnswered?.(data.scores);
+      notify({ type: 'survey-answered', surveyId });
       await queryClient.invalidateQueries({ queryKey: ['well-being-surveys'] });
       await queryClient.invalidateQueries({ queryKey: ['well-being-survey-results', surveyId] });
     },

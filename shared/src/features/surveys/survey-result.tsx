@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WELL_BEING_DIMENSIONS, type WellBeingAverages } from '../../domain/well-being';
 import { errorMessageOf, formatScore, formatSurveyTime, type Survey, type SurveyResultResource, surveyPaths } from '../../schemas/survey-resources';
-import { Chart } from '../../ui/chart';
+import { LazyChart } from '../../ui/lazy-chart';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useFeatureContext } from '../feature-context';
 import './surveys.css';
@@ -66,7 +66,7 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
       )}
       {!averageShown && <p className="kiwi-survey__meta">{t('surveys:result.averageHidden', { count: anonymityThreshold })}</p>}
       {series.length > 0 && (
-        <Chart
+        <LazyChart
           title={ownScores ? t('surveys:result.yourScores') : t('surveys:result.organization.byDimension')}
           kind="bar"
           labels={labels}

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client';
 import { WELL_BEING_QUESTION_IDS } from '../../domain/well-being';
 import { createI18n } from '../../i18n/create-i18n';
-import { FeatureProvider } from '../feature-context';
+import { type FeatureContextValue, FeatureProvider } from '../feature-context';
 import { SurveyAnswerForm } from './survey-answer-form';
 import { SurveyResult } from './survey-result';
 
@@ -17,7 +17,7 @@ type Reply = { status?: number; body: unknown };
 type Sent = { method: string; path: string; body: unknown };
 
 /** The real API client over a fetch that answers from a table (the backend is not part of these tests). */
-function host(replies: Record<string, Reply | (() => Reply)>) {
+function host(replies: Record<string, Reply | (() => Reply)>, extra: Partial<FeatureContextValue> = {}) {
   const sent: Sent[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://kiwi.test');
@@ -33,7 +33,7 @@ function host(replies: Record<string, Reply | (() => Reply)>) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={createI18n({ lng: 'en' })}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FeatureProvider value={{ api, viewer: null, navigate: (path) => navigated.push(path) }}>{children}</FeatureProvider>
+        <FeatureProvider value={{ api, viewer: null, navigate: (path) => navigated.push(path), ...extra }}>{children}</FeatureProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );
@@ -69,36 +69,46 @@ describe('SurveyAnswerForm', () => {
     expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
-  it('sends all fifteen answers, shows progress, thanks and leads to the result', async () => {
-    const { sent, navigated, wrapper } = host({
-      'GET /api/well_being_surveys/7': surveyDocument(),
-      'POST /api/well_being_surveys/7/answers': { status: 201, body: { data: { type: 'well-being-survey-answers', id: '1', attributes: { scores: {} } } } },
-    });
+  it('sends all fifteen answers, shows progress, thanks, tells the host and leads to the result', async () => {
+    const notify = vi.fn();
+    const { sent, navigated, wrapper } = host(
+      {
+        'GET /api/well_being_surveys/7': surveyDocument(),
+        'POST /api/well_being_surveys/7/answers': { status: 201, body: { data: { type: 'well-being-survey-answers', id: '1', attributes: { scores: {} } } } },
+      },
+      { notify },
+    );
     render(<SurveyAnswerForm surveyId="7" />, { wrapper });
     await screen.findByRole('heading', { name: 'Autumn' });
     for (const group of screen.getAllByRole('group')) fireEvent.click(within(group).getByRole('radio', { name: '4' }));
     expect(screen.getByText('15 of 15 answered')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send answers' }));
     await screen.findByText('Thank you for answering');
+    expect(notify).toHaveBeenCalledExactlyOnceWith({ type: 'survey-answered', surveyId: '7' });
     const post = sent.find((request) => request.method === 'POST');
     expect(post?.body).toEqual({ well_being_survey_answer: { answers: Object.fromEntries(WELL_BEING_QUESTION_IDS.map((id) => [id, 4])) } });
     fireEvent.click(screen.getByRole('button', { name: 'View your result' }));
     expect(navigated).toEqual(['/org/acme/well_being_surveys/7/result']);
   });
 
-  it('shows the server’s refusal of a second answer', async () => {
-    const { wrapper } = host({
-      'GET /api/well_being_surveys/7': surveyDocument(),
-      'POST /api/well_being_surveys/7/answers': {
-        status: 409,
-        body: { errors: [{ status: '409', code: 'survey.alreadyAnswered', detail: 'You have already answered this survey' }] },
+  it('shows the server’s refusal of a second answer (and tells the host nothing)', async () => {
+    const notify = vi.fn();
+    const { wrapper } = host(
+      {
+        'GET /api/well_being_surveys/7': surveyDocument(),
+        'POST /api/well_being_surveys/7/answers': {
+          status: 409,
+          body: { errors: [{ status: '409', code: 'survey.alreadyAnswered', detail: 'You have already answered this survey' }] },
+        },
       },
-    });
+      { notify },
+    );
     render(<SurveyAnswerForm surveyId="7" />, { wrapper });
     await screen.findByRole('heading', { name: 'Autumn' });
     for (const group of screen.getAllByRole('group')) fireEvent.click(within(group).getByRole('radio', { name: '10' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send answers' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You have already answered this survey');
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it('tells a reader outside the survey’s organisation that only its members answer', async () => {
@@ -155,7 +165,8 @@ describe('SurveyResult', () => {
     render(<SurveyResult surveyId="7" />, { wrapper });
     await screen.findByRole('heading', { name: 'Organization results' });
     // No own scores: the chart is the organisation's average by dimension.
-    const average = screen.getByRole('table', { name: 'Average by dimension' });
+    // The chart (uPlot and its table) is a lazy chunk.
+    const average = await screen.findByRole('table', { name: 'Average by dimension' });
     expect(within(average).getByRole('row', { name: /Physical/ }).textContent).toContain('56.7');
     const groups = screen.getByRole('table', { name: 'Average by group' });
     expect(within(groups).getByRole('row', { name: /Large team/ }).textContent).toContain('48');

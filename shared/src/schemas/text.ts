@@ -1,0 +1,35 @@
+// The zod schemas of text fields, built on the zod-free rules in domain/ (which the feature components use directly).
+import { z } from 'zod';
+import { ErrorCode } from '../api/error-codes';
+import { type LengthLimits, textProblem } from '../domain/graphemes';
+import { findDuplicateTags, splitTags } from '../domain/tags';
+import { requiredOrInvalidType } from './common';
+
+/**
+ * A zod string measured in graphemes (domain/graphemes.ts textProblem). Issues carry the code as message and
+ * `params.count` = the limit. `trim: true` trims before measuring (names, titles); leave it off where leading spaces
+ * mean something.
+ */
+export function graphemeString({ min, max, trim = false }: LengthLimits & { trim?: boolean } = {}) {
+  const base = z.string({ error: requiredOrInvalidType });
+  return (trim ? base.trim() : base).check((payload) => {
+    const problem = textProblem(payload.value, { min, max });
+    if (problem) payload.issues.push({ code: 'custom', message: problem.code, ...(problem.params ? { params: problem.params } : {}), input: payload.value });
+  });
+}
+
+/** Comma-separated tags -> string[]; duplicates fail with validation.duplicateTags and `params.tags` = "a, b". Empty passes as []. */
+export const tagListSchema = z
+  .string({ error: requiredOrInvalidType })
+  .transform(splitTags)
+  .check((payload) => {
+    const duplicates = findDuplicateTags(payload.value);
+    if (duplicates.length > 0) {
+      payload.issues.push({
+        code: 'custom',
+        message: ErrorCode.validationDuplicateTags,
+        params: { tags: duplicates.join(', ') },
+        input: payload.value,
+      });
+    }
+  });
