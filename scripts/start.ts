@@ -1,4 +1,5 @@
-// `npm start`: the Firebase Auth Emulator (users kept in ./data/firebase) and one server process.
+// `npm start`: the Firebase Auth Emulator (users kept in ./data/firebase) and one server process, which also serves the
+// widgets demo page on http://localhost:8081 (WIDGETS_DEMO_PORT; empty turns it off).
 // Ctrl-C stops the server first (it closes the database), then the emulator (which exports its users).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,6 +26,8 @@ const server = spawnGuarded('SIGTERM', process.execPath, ['--import', 'tsx', joi
   env: {
     ...process.env,
     DATA_DIR: dataDir,
+    // The widgets demo page (widgets/demo/intranet.html) on a second origin; the server prints its URL.
+    WIDGETS_DEMO_PORT: process.env.WIDGETS_DEMO_PORT ?? '8081',
     ...(emulator ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } : {}),
   },
 });

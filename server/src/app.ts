@@ -30,6 +30,9 @@ import { sharedEventsRoutes } from './modules/shared-events/routes';
 import { guildsRoutes } from './modules/guilds/routes';
 import { usersRoutes } from './modules/users/routes';
 import { surveysRoutes } from './modules/surveys/routes';
+import { embedOriginsRoutes } from './modules/embed-origins/routes';
+import { apiCors, checkEmbedOrigin } from './http/cors';
+import { widgetsStatic } from './widgets/static';
 
 export type AppDependencies = {
   db: DatabaseHandle;
@@ -57,16 +60,19 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   app.use('/slack', slackReceiver(deps));
 
   const api = express.Router();
+  // First: a refused origin gets nothing else, and a preflight is answered before any body or auth check.
+  api.use(apiCors({ db, config }));
   api.use(requireAcceptedContentType);
   api.use(jsonBody(config.bodyLimit));
   api.use(rejectNulCharacters);
-  api.use(authentication({ identity, sessions: sessionCache }));
+  api.use(authentication({ identity, sessions: sessionCache, checkSession: checkEmbedOrigin }));
   api.use(healthRoutes(deps));
   api.use(clientConfigRoutes(deps));
   api.use(activityRoutes(deps));
   api.use(usersRoutes(deps));
   api.use(coinsRoutes(deps));
   api.use(slackSettingsRoutes(deps));
+  api.use(embedOriginsRoutes(deps));
   api.use(surveysRoutes(deps));
   api.use(organizationsRoutes(deps));
   api.use(membersRoutes(deps));
@@ -80,6 +86,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(apiNotFound);
   app.use('/api', api);
 
+  app.use('/widgets', widgetsStatic(config.widgets.dist));
   app.use(devMailboxRoutes(deps));
   app.use(portal(config.portalDist));
   app.use(apiNotFound);

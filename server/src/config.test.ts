@@ -61,6 +61,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ FIREBASE_API_KEY: 'AIza', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('serves the widgets from widgets/dist and starts no demo server unless WIDGETS_DEMO_PORT is set', () => {
+    const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(loadConfig(emulator).widgets).toEqual({ dist: `${REPO_ROOT}/widgets/dist`, demoPort: undefined });
+    expect(loadConfig({ ...emulator, WIDGETS_DEMO_PORT: '' }).widgets.demoPort).toBeUndefined();
+    expect(loadConfig({ ...emulator, WIDGETS_DIST: '/srv/widgets', WIDGETS_DEMO_PORT: '8081' }).widgets).toEqual({ dist: '/srv/widgets', demoPort: 8081 });
+    expect(() => loadConfig({ ...emulator, WIDGETS_DEMO_PORT: 'demo' })).toThrow(/WIDGETS_DEMO_PORT/);
+    // Port 0 would listen anywhere while the demo seed registers http://localhost:0.
+    expect(() => loadConfig({ ...emulator, WIDGETS_DEMO_PORT: '0' })).toThrow(/WIDGETS_DEMO_PORT/);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).databaseUrl).toBeUndefined();
   });

@@ -67,6 +67,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.preprocess(blankAsUndefined, z.string().trim().optional()),
   SMTP_URL: z.preprocess(blankAsUndefined, z.string().trim().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.preprocess(blankAsUndefined, z.string().trim().default('Kiwi <no-reply@kiwi.example>')),
+  WIDGETS_DIST: z.string().trim().min(1).default(resolve(REPO_ROOT, 'widgets/dist')),
+  // Not 0 ("any free port"): the demo seed registers http://localhost:<this port> as acme's embed origin.
+  WIDGETS_DEMO_PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
 });
 
 export type Config = {
@@ -108,6 +111,12 @@ export type Config = {
     smtpUrl: string | undefined;
     from: string;
   };
+  widgets: {
+    /** The built widgets (`npm run build -w widgets`), served at /widgets/. */
+    dist: string;
+    /** Port of the second origin serving widgets/demo/intranet.html (`npm start` sets 8081); undefined = no demo server. */
+    demoPort: number | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -147,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    widgets: { dist: resolve(e.WIDGETS_DIST), demoPort: e.WIDGETS_DEMO_PORT },
   };
 }
 

@@ -10,6 +10,8 @@ import { closeEventStreams } from './realtime/sse';
 import { demoAccountsTable, seedDemo } from './db/seed';
 import { createLogger } from './logger';
 import { createWorkers } from './workers';
+import { startWidgetsDemo, type WidgetsDemo } from './widgets/demo-server';
+import { demoEmbedOrigin, warnWithoutDemoEmbedOrigin } from './modules/embed-origins/seed';
 
 class StartupError extends Error {}
 
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
 
   const db = await openDatabase(config, { logger });
   let server: Server | null = null;
+  let demo: WidgetsDemo | null = null;
   const identity = createIdentity(config, { logger });
   const sessions = createSessionCache(db, { logger });
   const workers = config.workers ? createWorkers({ db, config, logger }) : null;
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
         setTimeout(() => server?.closeAllConnections(), 5_000).unref();
         await closed;
       }
+      await demo?.close();
       await workers?.stop();
       await sessions.stop();
       await db.close();
@@ -78,7 +82,7 @@ async function main(): Promise<void> {
     await migrateDatabase(db);
     if (config.seedDemo) {
       if (!(await identity.ready())) throw new StartupError(identityUnreachable(config.firebase.emulatorHost));
-      await seedDemo({ db, identity, logger });
+      await seedDemo({ db, identity, logger, widgetsDemoOrigin: demoEmbedOrigin(config.widgets.demoPort) });
     }
     await sessions.start();
   } catch (error) {
@@ -96,6 +100,17 @@ async function main(): Promise<void> {
     '',
     `Kiwi is running at http://${shownHost}:${config.port}  (database: ${db.engine}${db.engine === 'pglite' ? ` in ${config.dataDir}` : ''})`,
   ];
+  if (config.widgets.demoPort !== undefined) {
+    try {
+      demo = await startWidgetsDemo({ port: config.widgets.demoPort, host: config.host, db, kiwiOrigin: config.publicUrl, logger });
+      const demoUrl = `http://${shownHost}:${demo.port}/`;
+      lines.push(`Widgets demo (an intranet page on another origin) at ${demoUrl}`);
+      await warnWithoutDemoEmbedOrigin(db, demoEmbedOrigin(demo.port), logger);
+    } catch (error) {
+      // The demo is a convenience: Kiwi itself keeps running without it.
+      logger.warn({ err: error }, `widgets demo not started on port ${config.widgets.demoPort}`);
+    }
+  }
   if (config.seedDemo) lines.push('', demoAccountsTable());
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

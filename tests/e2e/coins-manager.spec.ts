@@ -49,3 +49,37 @@ test('the manager sets the Slack webhook, sends a test message and schedules the
   await confirm.getByRole('button', { name: ja('coins:transfers.cancel') }).click();
   await expect(row).toContainText(ja('coins:transfers.statuses.canceled'));
 });
+
+test('the manager registers an embed origin for the widgets, which CORS then allows, and removes it again', async ({ page }) => {
+  await signIn(page, ACCOUNTS.acmeManager);
+  await expect(page).toHaveURL(/\/org\/acme/);
+  await page.goto('/org/acme/external_services');
+  const section = page.getByRole('region', { name: ja('coins:externalServices.embedOrigins.title') });
+  // The demo seed registers the widgets demo page (tests/e2e/serve.ts serves it on E2E_DEMO_PORT, default 8081).
+  await expect(section.getByRole('list', { name: ja('coins:externalServices.embedOrigins.listLabel') })).toContainText(
+    `http://localhost:${process.env.E2E_DEMO_PORT ?? '8081'}`,
+  );
+
+  const field = section.getByLabel(ja('coins:externalServices.embedOrigins.newOrigin'));
+  await field.fill('https://intranet.example.com/portal');
+  await field.press('Enter');
+  await expect(section.getByText(ja('validation:invalidOrigin'))).toBeVisible();
+
+  const origin = 'https://intranet.example.com';
+  const health = () => page.request.get('/api/health', { headers: { origin } });
+  expect((await health()).status()).toBe(403);
+  await field.fill('HTTPS://Intranet.Example.com/');
+  await field.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: ja('coins:externalServices.embedOrigins.added') })).toBeVisible();
+  await expect(section.getByText(origin, { exact: true })).toBeVisible();
+  await expect(field).toHaveValue('');
+  const allowed = await health();
+  expect(allowed.status()).toBe(200);
+  expect(allowed.headers()['access-control-allow-origin']).toBe(origin);
+
+  await section.getByRole('button', { name: `${ja('coins:externalServices.embedOrigins.remove')}: ${origin}` }).click();
+  const confirm = page.getByRole('dialog', { name: ja('coins:externalServices.embedOrigins.removeTitle').replace('{{origin}}', origin) });
+  await confirm.getByRole('button', { name: ja('coins:externalServices.embedOrigins.remove') }).click();
+  await expect(section.getByText(origin, { exact: true })).toBeHidden();
+  expect((await health()).status()).toBe(403);
+});

@@ -7,7 +7,13 @@ import { ApiError, invalidParameter } from '../jsonapi/errors';
 import { type Identity, TokenRejectedError } from './identity';
 import type { Session, SessionCache, SessionMembership } from './session-cache';
 
-export type AuthDependencies = { identity: Identity; sessions: SessionCache; now?: () => Date };
+export type AuthDependencies = {
+  identity: Identity;
+  sessions: SessionCache;
+  now?: () => Date;
+  /** Further checks of a resolved session against the request (the embed origin of a widget call); throws to refuse. */
+  checkSession?: (req: Request, session: Session, now: Date) => void;
+};
 
 type RequestAuth = { deps: AuthDependencies; session: Promise<Session> | null };
 const requestAuth = new WeakMap<Request, RequestAuth>();
@@ -40,7 +46,7 @@ export async function currentSession(req: Request): Promise<Session> {
 
 async function resolveSession(
   req: Request,
-  { identity, sessions, now = () => new Date() }: AuthDependencies,
+  { identity, sessions, now = () => new Date(), checkSession }: AuthDependencies,
   { activeOnly = true }: { activeOnly?: boolean } = {},
 ): Promise<Session> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
@@ -59,6 +65,7 @@ async function resolveSession(
   if (activeOnly && !isKiwiUserActive({ role: session.user.role, organizationMembers: session.memberships }, now())) {
     throw new ApiError(ErrorCode.authUserInactive);
   }
+  checkSession?.(req, session, now());
   return session;
 }
 

@@ -30,7 +30,7 @@ describe('demo seed of all features', () => {
     const first = await rowCounts();
     await server.db.db.transaction((tx) => seedDemoData(tx, new Date(2025, 8, 1, 9)));
     expect(await rowCounts()).toEqual(first);
-    for (const table of ['organizations', 'users', 'organization_members', 'groups', 'well_being_surveys', 'guilds', 'events', 'kiwi_coin_transfers']) {
+    for (const table of ['organizations', 'users', 'organization_members', 'groups', 'well_being_surveys', 'guilds', 'events', 'kiwi_coin_transfers', 'embed_origins']) {
       expect(first[table], table).toBeGreaterThan(0);
     }
   });

@@ -10,6 +10,7 @@ import { seedOrganizationDemo } from '../modules/organizations/seed';
 import { seedGuilds } from '../modules/guilds/seed';
 import { seedEventsDemo } from '../modules/events/seed';
 import { seedCoins } from '../modules/coins/seed';
+import { seedEmbedOrigins } from '../modules/embed-origins/seed';
 
 export const DEMO_PASSWORD = 'kiwi-demo-1234';
 
@@ -99,9 +100,10 @@ export function demoPeriod(period: 'pending' | 'expired' | undefined, now: Date)
 
 /**
  * Inserts the demo organisations, users and memberships. Idempotent: rows that exist (by identifier, firebase uid,
- * user+organisation) are left as they are, so a second run changes nothing.
+ * user+organisation) are left as they are, so a second run changes nothing. `widgetsDemoOrigin` (default
+ * http://localhost:8081) is registered as an embed origin of acme for the widgets demo page.
  */
-export async function seedDemoData(tx: Executor, now: Date): Promise<void> {
+export async function seedDemoData(tx: Executor, now: Date, { widgetsDemoOrigin }: { widgetsDemoOrigin?: string } = {}): Promise<void> {
   await tx
     .insert(organizations)
     .values(
@@ -145,6 +147,7 @@ export async function seedDemoData(tx: Executor, now: Date): Promise<void> {
   await seedGuilds(tx, now);
   await seedEventsDemo(tx, now);
   await seedCoins(tx, now);
+  await seedEmbedOrigins(tx, widgetsDemoOrigin);
 }
 
 /** Every start: the demo Firebase users exist with their fixed uid and password (repairs a wiped emulator). */
@@ -160,16 +163,18 @@ export async function seedDemo({
   identity,
   logger,
   now = new Date(),
+  widgetsDemoOrigin,
 }: {
   db: DatabaseHandle;
   identity: Identity;
   logger?: Logger;
   now?: Date;
+  widgetsDemoOrigin?: string;
 }): Promise<{ seededDatabase: boolean }> {
   const seededDatabase = await db.db.transaction(async (tx) => {
     const [row] = await tx.select({ total: count() }).from(users);
     if ((row?.total ?? 0) > 0) return false;
-    await seedDemoData(tx, now);
+    await seedDemoData(tx, now, { widgetsDemoOrigin });
     return true;
   });
   if (seededDatabase) logger?.info('seeded the demo organisations and accounts');

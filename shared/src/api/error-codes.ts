@@ -33,6 +33,8 @@ export const ErrorCode = {
   validationMaximumBelowJoined: 'validation.maximumBelowJoined',
   validationNotEnoughCoins: 'validation.notEnoughCoins',
   validationWrongPassword: 'validation.wrongPassword',
+  validationInvalidOrigin: 'validation.invalidOrigin',
+  validationTooManyItems: 'validation.tooManyItems',
 
   routeNotFound: 'route.notFound',
   resourceNotFound: 'resource.notFound',
@@ -113,6 +115,8 @@ export const ErrorCode = {
 
   serverUnexpected: 'server.unexpected',
   rateLimited: 'rateLimited',
+  /** CORS: the request's Origin is not an embed origin (of the signed-in user's organisations). */
+  originNotAllowed: 'originNotAllowed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -130,6 +134,7 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'auth.userInactive': 403,
   'auth.forbidden': 403,
   rateLimited: 429,
+  originNotAllowed: 403,
   'event.deadlineAfterStart': 422,
   'event.minimumAboveMaximum': 422,
   'event.duplicatePollItems': 422,

@@ -10,6 +10,8 @@ import { LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { useFormSubmit } from '../organization/use-form-submit';
 import { FormFailure } from '../text-field';
+import { EmbedOriginsSection } from './embed-origins-section';
+import { ServiceSection } from './service-section';
 import '../organization/organization.css';
 import './external-services.css';
 
@@ -17,7 +19,10 @@ type Webhook = { id: string; url: string; language: 'ja' | 'en' };
 type Delivery = { id: string; topic: string; attempts: number; lastError: string | null; createdAt: string };
 type Credentials = { configured: boolean; teamId: string | null; updatedAt: string | null };
 
-/** /org/:identifier/external_services: the Slack webhook (test message), failed deliveries with "retry", the Slack app. */
+/**
+ * /org/:identifier/external_services: the Slack webhook (test message), failed deliveries with "retry", the Slack app,
+ * and the origins allowed to embed the widgets.
+ */
 export function ExternalServicesPage() {
   const { t } = useTranslation('coins');
   const { organization, loaded, reload } = useOrganization();
@@ -31,6 +36,7 @@ export function ExternalServicesPage() {
       <WebhookSection organizationId={organization.id} />
       <DeliveriesSection organizationId={organization.id} />
       <SlackAppSection organizationId={organization.id} />
+      <EmbedOriginsSection organizationId={organization.id} />
     </div>
   );
 }
@@ -76,47 +82,39 @@ function WebhookSection({ organizationId }: { organizationId: string }) {
   };
 
   return (
-    <section className="external-services__section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('coins:externalServices.webhook')}</h2>
-      <p>{t('coins:externalServices.webhookHelp')}</p>
-      {setting.isPending ? (
-        <Loading />
-      ) : setting.isError ? (
-        <LoadFailed onRetry={() => void setting.refetch()} />
-      ) : (
-        <form className="org-form" onSubmit={(event) => void save(event)} noValidate aria-busy={saving}>
-          {!current && <p>{t('coins:externalServices.notSet')}</p>}
-          <FormFailure message={failure} />
-          <div className="field">
-            <label htmlFor={`${id}-url`}>{t('coins:externalServices.url')}</label>
-            <input
-              id={`${id}-url`}
-              type="url"
-              value={url}
-              placeholder="https://hooks.slack.com/services/..."
-              onChange={(event) => setUrl(event.target.value)}
-              aria-invalid={errors.url ? true : undefined}
-            />
-            {errors.url && <p className="field__error">{errors.url}</p>}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-language`}>{t('coins:externalServices.language')}</label>
-            <select id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value === 'en' ? 'en' : 'ja')}>
-              <option value="ja">{t('coins:externalServices.languages.ja')}</option>
-              <option value="en">{t('coins:externalServices.languages.en')}</option>
-            </select>
-          </div>
-          <div className="org-form__actions">
-            <button type="button" className="button" onClick={() => void sendTest()} disabled={!current || testing}>
-              {t('coins:externalServices.testMessage')}
-            </button>
-            <button type="submit" className="button button--primary" disabled={saving}>
-              {t('coins:externalServices.save')}
-            </button>
-          </div>
-        </form>
-      )}
-    </section>
+    <ServiceSection title={t('coins:externalServices.webhook')} help={t('coins:externalServices.webhookHelp')} query={setting}>
+      <form className="org-form" onSubmit={(event) => void save(event)} noValidate aria-busy={saving}>
+        {!current && <p>{t('coins:externalServices.notSet')}</p>}
+        <FormFailure message={failure} />
+        <div className="field">
+          <label htmlFor={`${id}-url`}>{t('coins:externalServices.url')}</label>
+          <input
+            id={`${id}-url`}
+            type="url"
+            value={url}
+            placeholder="https://hooks.slack.com/services/..."
+            onChange={(event) => setUrl(event.target.value)}
+            aria-invalid={errors.url ? true : undefined}
+          />
+          {errors.url && <p className="field__error">{errors.url}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-language`}>{t('coins:externalServices.language')}</label>
+          <select id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value === 'en' ? 'en' : 'ja')}>
+            <option value="ja">{t('coins:externalServices.languages.ja')}</option>
+            <option value="en">{t('coins:externalServices.languages.en')}</option>
+          </select>
+        </div>
+        <div className="org-form__actions">
+          <button type="button" className="button" onClick={() => void sendTest()} disabled={!current || testing}>
+            {t('coins:externalServices.testMessage')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {t('coins:externalServices.save')}
+          </button>
+        </div>
+      </form>
+    </ServiceSection>
   );
 }
 
@@ -125,7 +123,6 @@ function DeliveriesSection({ organizationId }: { organizationId: string }) {
   const { api } = useSession();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
-  const id = useId();
   const deliveries = useQuery({
     queryKey: ['slack-deliveries', organizationId],
     queryFn: () => api.get<Delivery[]>(`/organizations/${organizationId}/slack_deliveries`, { status: 'dead', per: 50 }),
@@ -142,9 +139,7 @@ function DeliveriesSection({ organizationId }: { organizationId: string }) {
   const topic = (name: string) => t(`coins:externalServices.topics.${name}`, { defaultValue: name });
 
   return (
-    <section className="external-services__section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('coins:externalServices.deliveries')}</h2>
-      <p>{t('coins:externalServices.deliveriesHelp')}</p>
+    <ServiceSection title={t('coins:externalServices.deliveries')} help={t('coins:externalServices.deliveriesHelp')}>
       <ListTable
         query={deliveries}
         caption={t('coins:externalServices.deliveries')}
@@ -170,7 +165,7 @@ function DeliveriesSection({ organizationId }: { organizationId: string }) {
           ))
         }
       />
-    </section>
+    </ServiceSection>
   );
 }
 
@@ -209,46 +204,36 @@ function SlackAppSection({ organizationId }: { organizationId: string }) {
 
   const data = credentials.data?.data;
   return (
-    <section className="external-services__section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('coins:externalServices.app')}</h2>
-      <p>{t('coins:externalServices.appHelp')}</p>
-      {credentials.isPending ? (
-        <Loading />
-      ) : credentials.isError ? (
-        <LoadFailed onRetry={() => void credentials.refetch()} />
-      ) : (
-        <>
-          <p role="status">{data?.configured ? t('coins:externalServices.appConfigured', { teamId: data.teamId }) : t('coins:externalServices.appNotConfigured')}</p>
-          <form className="org-form" onSubmit={(event) => void save(event)} noValidate aria-busy={saving}>
-            <FormFailure message={failure} />
-            <div className="field">
-              <label htmlFor={`${id}-team`}>{t('coins:externalServices.teamId')}</label>
-              <input id={`${id}-team`} value={teamId} onChange={(event) => setTeamId(event.target.value)} autoComplete="off" aria-invalid={errors.team_id ? true : undefined} />
-              {errors.team_id && <p className="field__error">{errors.team_id}</p>}
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-secret`}>{t('coins:externalServices.signingSecret')}</label>
-              <input id={`${id}-secret`} type="password" value={signingSecret} onChange={(event) => setSigningSecret(event.target.value)} autoComplete="off" aria-invalid={errors.signing_secret ? true : undefined} />
-              {errors.signing_secret && <p className="field__error">{errors.signing_secret}</p>}
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-token`}>{t('coins:externalServices.botToken')}</label>
-              <input id={`${id}-token`} type="password" value={botToken} onChange={(event) => setBotToken(event.target.value)} autoComplete="off" aria-invalid={errors.bot_token ? true : undefined} />
-              {errors.bot_token && <p className="field__error">{errors.bot_token}</p>}
-            </div>
-            <div className="org-form__actions">
-              {data?.configured && (
-                <button type="button" className="button" onClick={unlink}>
-                  {t('coins:externalServices.removeCredentials')}
-                </button>
-              )}
-              <button type="submit" className="button button--primary" disabled={saving}>
-                {t('coins:externalServices.saveCredentials')}
-              </button>
-            </div>
-          </form>
-        </>
-      )}
-    </section>
+    <ServiceSection title={t('coins:externalServices.app')} help={t('coins:externalServices.appHelp')} query={credentials}>
+      <p role="status">{data?.configured ? t('coins:externalServices.appConfigured', { teamId: data.teamId }) : t('coins:externalServices.appNotConfigured')}</p>
+      <form className="org-form" onSubmit={(event) => void save(event)} noValidate aria-busy={saving}>
+        <FormFailure message={failure} />
+        <div className="field">
+          <label htmlFor={`${id}-team`}>{t('coins:externalServices.teamId')}</label>
+          <input id={`${id}-team`} value={teamId} onChange={(event) => setTeamId(event.target.value)} autoComplete="off" aria-invalid={errors.team_id ? true : undefined} />
+          {errors.team_id && <p className="field__error">{errors.team_id}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-secret`}>{t('coins:externalServices.signingSecret')}</label>
+          <input id={`${id}-secret`} type="password" value={signingSecret} onChange={(event) => setSigningSecret(event.target.value)} autoComplete="off" aria-invalid={errors.signing_secret ? true : undefined} />
+          {errors.signing_secret && <p className="field__error">{errors.signing_secret}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-token`}>{t('coins:externalServices.botToken')}</label>
+          <input id={`${id}-token`} type="password" value={botToken} onChange={(event) => setBotToken(event.target.value)} autoComplete="off" aria-invalid={errors.bot_token ? true : undefined} />
+          {errors.bot_token && <p className="field__error">{errors.bot_token}</p>}
+        </div>
+        <div className="org-form__actions">
+          {data?.configured && (
+            <button type="button" className="button" onClick={unlink}>
+              {t('coins:externalServices.removeCredentials')}
+            </button>
+          )}
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {t('coins:externalServices.saveCredentials')}
+          </button>
+        </div>
+      </form>
+    </ServiceSection>
   );
 }

@@ -7,7 +7,15 @@ import { users } from '../../db/schema/users';
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
-/** Demo events of acme: an upcoming one with a poll, a past one with a retrospection post, one shared externally. */
+/** Seeded names the widgets demo page looks up (server/src/widgets/demo-placeholders.ts). */
+export const DEMO_EVENT_NAMES = {
+  /** Upcoming, by the manager; member@acme.example has not joined it (the demo's "join an event"). */
+  joinable: 'ランチタイム ストレッチ講座',
+  /** Upcoming and published externally (shared event page, guests by nickname). */
+  shared: 'オンライン勉強会: 睡眠と健康',
+} as const;
+
+/** Demo events of acme: an upcoming one with a poll, a past one with a retrospection post, one to join, one shared externally. */
 export async function seedEventsDemo(tx: Executor, now: Date): Promise<void> {
   const [acme] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.identifier, 'acme'));
   if (!acme) return;
@@ -83,7 +91,22 @@ export async function seedEventsDemo(tx: Executor, now: Date): Promise<void> {
 
   await create(
     {
-      name: 'オンライン勉強会: 睡眠と健康',
+      name: DEMO_EVENT_NAMES.joinable,
+      description: 'デスクワークの合間にできるストレッチを、理学療法士の方に教わります。',
+      startsAt: new Date(base.getTime() + 3 * DAY),
+      endsAt: new Date(base.getTime() + 3 * DAY + HOUR),
+      recruitmentDeadline: new Date(base.getTime() + 2 * DAY),
+      location: '本社 5F 会議室A',
+      applyMaximum: 20,
+      tags: ['初心者歓迎'],
+      publicRange: 'public',
+    },
+    manager,
+  );
+
+  await create(
+    {
+      name: DEMO_EVENT_NAMES.shared,
       description: '産業医の先生をお招きして、睡眠の質を上げるコツを伺います。社外の方も参加できます。',
       startsAt: new Date(base.getTime() + 14 * DAY),
       endsAt: new Date(base.getTime() + 14 * DAY + 90 * 60 * 1000),

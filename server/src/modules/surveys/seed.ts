@@ -4,7 +4,7 @@ import { organizations } from '../../db/schema/organizations';
 import { wellBeingSurveys } from '../../db/schema/surveys';
 import { scheduleReminder } from './service';
 
-const DEMO_SURVEYS = [
+export const DEMO_SURVEYS = [
   { organization: 'acme', title: '2026年度 ウェルビーイングサーベイ' },
   { organization: 'globex', title: 'Well-being survey 2026' },
 ];

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client';
+import { embedOrigins } from '../../db/schema/embed-origins';
+import { organizations } from '../../db/schema/organizations';
+
+/**
+ * How long this process trusts its copy of the registered origins. A PUT here clears it at once; another process
+ * (a second replica) sees the change within this time.
+ */
+export const EMBED_ORIGINS_TTL_MS = 30_000;
+
+export type EmbedOriginRegistry = {
+  /** The organisations (ids) that registered `origin`, or null when none did. */
+  organizationsFor(origin: string): Promise<ReadonlySet<number> | null>;
+  /** Forget the cached list (after a change); the next lookup reads the database. */
+  invalidate(): void;
+};
+
+type Snapshot = Map<string, Set<number>>;
+type Options = { ttlMs?: number; now?: () => number };
+
+const registries = new WeakMap<DatabaseHandle, EmbedOriginRegistry>();
+
+/**
+ * The union of every (not archived) organisation's embed origins, read in one query and kept for EMBED_ORIGINS_TTL_MS.
+ * One registry per database handle, so the CORS middleware and the PUT route of one app share it.
+ */
+export function embedOriginRegistry(db: DatabaseHandle): EmbedOriginRegistry {
+  let registry = registries.get(db);
+  if (!registry) {
+    registry = createEmbedOriginRegistry(db);
+    registries.set(db, registry);
+  }
+  return registry;
+}
+
+/** A registry of its own (tests give it a clock); the app uses embedOriginRegistry(). */
+export function createEmbedOriginRegistry(db: DatabaseHandle, { ttlMs = EMBED_ORIGINS_TTL_MS, now = Date.now }: Options = {}): EmbedOriginRegistry {
+  let cached: { snapshot: Snapshot; at: number } | null = null;
+  let loading: Promise<Snapshot> | null = null;
+  // Bumped by invalidate(): a load that started before must not store what it read.
+  let generation = 0;
+
+  const load = (): Promise<Snapshot> => {
+    if (loading) return loading;
+    const started = generation;
+    const pending = (async () => {
+      const rows = await db.db
+        .select({ origin: embedOrigins.origin, organizationId: embedOrigins.organizationId })
+        .from(embedOrigins)
+        .innerJoin(organizations, eq(organizations.id, embedOrigins.organizationId))
+        .where(eq(organizations.archived, false));
+      const snapshot: Snapshot = new Map();
+      for (const { origin, organizationId } of rows) {
+        let owners = snapshot.get(origin);
+        if (!owners) snapshot.set(origin, (owners = new Set()));
+        owners.add(organizationId);
+      }
+      if (generation === started) cached = { snapshot, at: now() };
+      return snapshot;
+    })();
+    loading = pending;
+    void pending.then(
+      () => {
+        if (loading === pending) loading = null;
+      },
+      () => {
+        if (loading === pending) loading = null;
+      },
+    );
+    return pending;
+  };
+
+  return {
+    async organizationsFor(origin) {
+      const snapshot = cached && now() - cached.at < ttlMs ? cached.snapshot : await load();
+      return snapshot.get(origin) ?? null;
+    },
+    invalidate() {
+      generation += 1;
+      cached = null;
+      loading = null;
+    },
+  };
+}
