@@ -1,20 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { loaderPlugin } from './vite/loader-plugin.ts';
+import { noPreloadPlugin } from './vite/no-preload-plugin.ts';
+import { styleRegistryPlugin } from './vite/style-registry-plugin.ts';
 
-// Library build of /widgets/kiwi.js. React is aliased to preact/compat so the shared feature components
-// (written against React) run inside the widgets at a fraction of the size.
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const anyOf = (patterns: readonly string[]) => new RegExp(patterns.map((pattern) => pattern.replaceAll('/', String.raw`[\\/]`)).join('|'));
+/** Module paths ('/' matches either separator) of the runtime in the entry chunk. */
+const RUNTIME_MODULES = [
+  String.raw`node_modules/(preact|@r2wc)/`,
+  String.raw`node_modules/@tanstack/(?!.*(?:[mM]utation|[iI]nfiniteQuery(?!Behavior)))`,
+  String.raw`widgets/src/(runtime|i18n(?!/frame-locales)|styles)/`,
+  String.raw`widgets/src/(kiwi\.ts|elements|host\.tsx|api-base|load-failed|widget-kinds|session/session\.ts)`,
+  String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer|modal-dialog)|features/feature-context)`,
+];
+/** The event components SharedEvent and EventDetail both render, with what only they use. */
+const EVENT_VIEW_MODULES = [String.raw`shared/src/(features/events/(?!event-detail|event-list)|schemas/event-resources|domain/event-rules)`, String.raw`widgets/src/shims/date-fns`];
+const registry = here('./src/styles/registry.ts');
+// The line shown when a chunk cannot be loaded, from the locale files (the translations themselves are in chunks).
+const loadFailed = Object.fromEntries(
+  ['ja', 'en'].map((language) => [language, (JSON.parse(readFileSync(here(`../locales/${language}/widgets.json`), 'utf8')) as { loadFailed: string }).loadFailed]),
+);
+
+// The widgets' build: dist/kiwi.js (a one-line loader, served no-cache) imports the hashed entry
+// dist/assets/kiwi-<hash>.js, which registers the four elements and loads each widget's chunks when one appears.
+// React is aliased to preact/compat so the shared feature components (written against React) run at a fraction of
+// the size. dist/.vite/manifest.json is what `npm run size` reads.
 export default defineConfig({
+  base: './',
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
       { find: /^react-dom$/, replacement: 'preact/compat' },
       { find: /^react$/, replacement: 'preact/compat' },
+      // The shared components' i18next and react-i18next, as a small compatible implementation with lazy locale chunks.
+      { find: /^i18next$/, replacement: here('./src/i18n/mini-i18next.ts') },
+      { find: /^react-i18next$/, replacement: here('./src/i18n/mini-react-i18next.tsx') },
+      // The shared API client's ofetch and the event dates' date-fns, as the small subsets they use (src/shims, tested
+      // against the real libraries).
+      { find: /^ofetch$/, replacement: here('./src/shims/ofetch.ts') },
+      { find: /^date-fns$/, replacement: here('./src/shims/date-fns.ts') },
+      { find: /^date-fns\/locale\/ja$/, replacement: here('./src/shims/date-fns-ja.ts') },
+      { find: /^date-fns\/locale\/en-US$/, replacement: here('./src/shims/date-fns-en-us.ts') },
+      // The emoji picker's popover placement without @floating-ui (the shared emoji-picker.tsx imports it lazily).
+      { find: /^\.\/emoji-picker-placement$/, replacement: here('./src/shims/emoji-picker-placement.tsx') },
     ],
   },
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: { 'process.env.NODE_ENV': '"production"', __KIWI_LOAD_FAILED__: JSON.stringify(loadFailed) },
+  plugins: [styleRegistryPlugin({ registry }), noPreloadPlugin(), loaderPlugin({ entryName: 'kiwi' })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    lib: { entry: 'src/kiwi.ts', formats: ['es'], fileName: () => 'kiwi.js' },
+    target: 'es2022',
+    manifest: true,
+    // The widgets load their chunks themselves; Vite's preload helper would add <link> tags to the host page's <head>.
+    modulePreload: false,
+    cssCodeSplit: false,
+    rolldownOptions: {
+      input: { kiwi: 'src/kiwi.ts' },
+      preserveEntrySignatures: 'allow-extension',
+      // react-query's "use client" directives mean nothing here.
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        handler(level, log);
+      },
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+        // One runtime in the entry chunk: what every widget needs (preact and r2wc, react-query without mutations and
+        // infinite queries, the translations code, the session, the frame and the providers it renders). The entry
+        // imports it anyway, and one gzip stream is smaller than several (preserveEntrySignatures 'allow-extension'
+        // lets rolldown put the group into the entry). And the event views the public shared event and the member's
+        // event page share, under a name of their own (not only their dependencies: those are the guild chat's too).
+        codeSplitting: {
+          groups: [
+            { name: 'runtime', test: anyOf(RUNTIME_MODULES) },
+            { name: 'event-views', includeDependenciesRecursively: false, test: anyOf(EVENT_VIEW_MODULES) },
+          ],
+        },
+      },
+    },
   },
 });

@@ -20,6 +20,8 @@ const server = spawnGuarded('SIGTERM', process.execPath, ['--import', 'tsx', joi
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     SMTP_URL: mailbox.smtpUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // The widgets' demo page on a second origin (registered for acme by the demo seed): tests/e2e/widgets*.spec.ts.
+    WIDGETS_DEMO_PORT: process.env.E2E_DEMO_PORT ?? '8081',
   },
 });
 

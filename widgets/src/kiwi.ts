@@ -1,5 +1,8 @@
-// Entry of /widgets/kiwi.js. The custom elements (<kiwi-events>, <kiwi-guild-chat>, <kiwi-coin-message>,
-// <kiwi-survey>) are registered here by the Widgets issue (#8); until then the script only announces its version.
+// Entry of the widgets (dist/assets/kiwi-<hash>.js, imported by the dist/kiwi.js loader): the base style sheet, the
+// page's session and the four custom elements. Everything else loads when an element needs it (widget-kinds.ts).
+import './styles/widget.css';
+import { defineKiwiElements } from './elements';
+
 export const KIWI_WIDGETS_VERSION = '0.1.0';
 
 declare global {
@@ -8,4 +11,5 @@ declare global {
   }
 }
 
-window.kiwiWidgets = { version: KIWI_WIDGETS_VERSION };
+defineKiwiElements();
+window.kiwiWidgets ??= { version: KIWI_WIDGETS_VERSION };

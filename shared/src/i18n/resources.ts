@@ -10,6 +10,7 @@ import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
+import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
 import jaActivity from '../../../locales/ja/activity.json' with { type: 'json' };
 import jaCoins from '../../../locales/ja/coins.json' with { type: 'json' };
 import jaCommon from '../../../locales/ja/common.json' with { type: 'json' };
@@ -22,11 +23,12 @@ import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
+import jaWidgets from '../../../locales/ja/widgets.json' with { type: 'json' };
 
 // Static imports put every string in the bundle (no loading state); locales.test.ts fails when a namespace file is not listed here.
 export const resources = {
-  ja: { common: jaCommon, errors: jaErrors, validation: jaValidation, portal: jaPortal, organization: jaOrganization, activity: jaActivity, events: jaEvents, guilds: jaGuilds, coins: jaCoins, surveys: jaSurveys, slack: jaSlack, mail: jaMail },
-  en: { common: enCommon, errors: enErrors, validation: enValidation, portal: enPortal, organization: enOrganization, activity: enActivity, events: enEvents, guilds: enGuilds, coins: enCoins, surveys: enSurveys, slack: enSlack, mail: enMail },
+  ja: { common: jaCommon, errors: jaErrors, validation: jaValidation, portal: jaPortal, organization: jaOrganization, activity: jaActivity, events: jaEvents, guilds: jaGuilds, coins: jaCoins, surveys: jaSurveys, slack: jaSlack, mail: jaMail, widgets: jaWidgets },
+  en: { common: enCommon, errors: enErrors, validation: enValidation, portal: enPortal, organization: enOrganization, activity: enActivity, events: enEvents, guilds: enGuilds, coins: enCoins, surveys: enSurveys, slack: enSlack, mail: enMail, widgets: enWidgets },
 };
 
 export type Namespace = keyof (typeof resources)['ja'];
