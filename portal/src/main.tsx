@@ -8,7 +8,7 @@ import { App } from './app';
 import { createPortalApiClient } from './api-client';
 import { deviceLanguage } from './i18n/language';
 import { LoadingView, StartupErrorView } from './pages/loading-view';
-import { fetchClientConfig } from './startup/client-config';
+import { fetchClientConfig } from '@kiwi/shared/api/client-config';
 import { initFirebaseAuth } from './startup/firebase';
 import './styles/tokens.css';
 import './styles/base.css';

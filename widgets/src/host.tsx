@@ -1,7 +1,7 @@
 // The component r2wc mounts in each element's shadow root (entry chunk): a placeholder until the widget's own chunk
 // (its feature components and the shared runtime) has loaded, then the widget.
 import { type ComponentType, useEffect, useState } from 'react';
-import { loadFailedText } from './load-failed';
+import { UntranslatedState } from './runtime/states';
 import type { WidgetKind, WidgetProps } from './widget-kinds';
 
 type WidgetModule = { default: ComponentType<WidgetProps> };
@@ -39,20 +39,7 @@ export function hostFor(kind: WidgetKind): ComponentType<WidgetProps> {
     }, [Widget]);
 
     if (Widget) return <Widget {...props} />;
-    if (failed) {
-      return (
-        <div className="kiwi-root" part="root">
-          <p className="kiwi-root__error" part="error" role="alert">
-            {loadFailedText(props.locale)}
-          </p>
-        </div>
-      );
-    }
-    return (
-      <div className="kiwi-root" part="root" aria-busy="true">
-        <div className="kiwi-root__spinner" />
-      </div>
-    );
+    return <UntranslatedState failed={failed} locale={props.locale} />;
   }
   KiwiWidgetHost.displayName = `KiwiWidgetHost(${kind})`;
   return KiwiWidgetHost;

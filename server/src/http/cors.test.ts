@@ -1,6 +1,7 @@
 // CORS on /api (issue 8, widgets on intranet pages) against the real app listening on a port, called with fetch and
 // an Origin header as a browser on another origin would send it. Runs on PGlite and on PostgreSQL.
 import { readEventStream, type StreamEvent } from '@kiwi/shared/api/event-stream';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { embedOrigins } from '../db/schema/embed-origins';
 import { organizationMembers } from '../db/schema/organizations';
@@ -9,6 +10,7 @@ import { createGuildAs, postMessageAs } from '../modules/guilds/test-support';
 import { embedOriginRegistry } from '../modules/embed-origins/registry';
 import { buildCallers, type Callers } from '../test/authorization';
 import { buildUser } from '../test/factories';
+import { apiCors } from './cors';
 import { startTestServer, testConfig, type TestServer } from '../test/server';
 
 const ACME_PAGE = 'https://intranet.acme.example';
@@ -144,6 +146,29 @@ describe('CORS on /api', () => {
         expect(response.headers.get('access-control-allow-origin'), origin).toBeNull();
         expect(response.headers.get('vary'), origin).toBe('Origin');
       }
+    });
+
+    it('passes the common requests (no Origin, own origin) on at once, without a promise or the registry', async () => {
+      const cors = apiCors({ db: server.db, config: server.config });
+      const run = (headers: Record<string, string | undefined>) => {
+        const next = vi.fn();
+        const vary: string[] = [];
+        const req = { method: 'POST', get: (name: string) => headers[name.toLowerCase()] } as unknown as ExpressRequest;
+        const res = { vary: (field: string) => vary.push(field) } as unknown as ExpressResponse;
+        const returned = cors(req, res, next);
+        return { returned, next, vary };
+      };
+      for (const headers of [{ host: 'kiwi.example.com', origin: undefined }, { host: 'kiwi.example.com', origin: 'https://kiwi.example.com' }, { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' }]) {
+        const { returned, next, vary } = run(headers);
+        expect(returned, JSON.stringify(headers)).toBeUndefined();
+        expect(next).toHaveBeenCalledExactlyOnceWith();
+        expect(vary).toEqual(['Origin']);
+      }
+      // A foreign origin is the registry's question, answered asynchronously (here: refused, for the error handler).
+      const foreign = run({ host: 'kiwi.example.com', origin: UNKNOWN_PAGE });
+      expect(foreign.returned).toBeInstanceOf(Promise);
+      await expect(foreign.returned).rejects.toMatchObject({ code: 'originNotAllowed' });
+      expect(foreign.next).not.toHaveBeenCalled();
     });
 
     it("refuses a signed-in user calling from an origin none of the user's organisations registered; admins may use any", async () => {

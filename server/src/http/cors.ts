@@ -1,17 +1,17 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { membershipState } from '@kiwi/shared/domain/membership';
-import type { Request, RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Session } from '../auth/session-cache';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { ApiError } from '../jsonapi/errors';
 import { embedOriginRegistry } from '../modules/embed-origins/registry';
 
-export const CORS_ALLOW_METHODS = 'GET, POST, PUT, DELETE';
-export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Accept-Language, Last-Event-ID';
-export const CORS_EXPOSE_HEADERS = 'x-request-id, Content-Disposition';
+const CORS_ALLOW_METHODS = 'GET, POST, PUT, DELETE';
+const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Accept-Language, Last-Event-ID';
+const CORS_EXPOSE_HEADERS = 'x-request-id, Content-Disposition';
 /** Seconds a browser may reuse a preflight answer. */
-export const CORS_MAX_AGE = 600;
+const CORS_MAX_AGE = 600;
 
 /** The organisations that registered the Origin of a cross-origin request that was let through (for the user check). */
 const embedRequests = new WeakMap<Request, ReadonlySet<number>>();
@@ -25,14 +25,8 @@ const embedRequests = new WeakMap<Request, ReadonlySet<number>>();
 export function apiCors({ db, config }: { db: DatabaseHandle; config: Pick<Config, 'publicUrl'> }): RequestHandler {
   const registry = embedOriginRegistry(db);
   const publicOrigin = new URL(config.publicUrl).origin;
-  return async (req, res, next) => {
-    // Every answer depends on Origin, so no cache may hand one origin's answer to another.
-    res.vary('Origin');
-    const origin = req.get('origin');
-    if (origin === undefined || origin === publicOrigin || isRequestHost(origin, req.get('host'))) {
-      next();
-      return;
-    }
+
+  const foreign = async (req: Request, res: Response, next: NextFunction, origin: string) => {
     const organizations = await registry.organizationsFor(origin);
     if (!organizations) throw new ApiError(ErrorCode.originNotAllowed);
     res.setHeader('Access-Control-Allow-Origin', origin);
@@ -46,6 +40,19 @@ export function apiCors({ db, config }: { db: DatabaseHandle; config: Pick<Confi
     res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
     embedRequests.set(req, organizations);
     next();
+  };
+
+  return (req, res, next) => {
+    // Every answer depends on Origin, so no cache may hand one origin's answer to another.
+    res.vary('Origin');
+    const origin = req.get('origin');
+    // Nearly every call (the portal's own, server to server): passed on at once, no promise and no registry.
+    if (origin === undefined || origin === publicOrigin || isRequestHost(origin, req.get('host'))) {
+      next();
+      return undefined;
+    }
+    // Express 5 hands a rejection (originNotAllowed, or the registry's database failing) to the error handler.
+    return foreign(req, res, next, origin);
   };
 }
 
@@ -67,6 +74,9 @@ export function checkEmbedOrigin(req: Request, session: Session, now: Date): voi
 /** Origin `http://kiwi.example:8080` against `Host: kiwi.example:8080` (default ports compared as the browser omits them). */
 function isRequestHost(origin: string, host: string | undefined): boolean {
   if (!host) return false;
+  // As browsers write both (lower case, no default port): a string comparison, no URL parsing.
+  const authority = origin.indexOf('://');
+  if (authority !== -1 && origin.slice(authority + 3) === host) return true;
   try {
     const url = new URL(origin);
     return new URL(`${url.protocol}//${host}`).host === url.host;

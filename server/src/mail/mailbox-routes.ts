@@ -2,9 +2,7 @@ import { desc } from 'drizzle-orm';
 import { Router } from 'express';
 import { storedMails } from '../db/schema/mail';
 import type { ModuleDependencies } from '../modules/deps';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
+import { escapeHtml } from '../http/html';
 
 /** GET /dev/mailbox: the stored mails, newest first (development only, and only when no SMTP_URL is set). */
 export function devMailboxRoutes({ db, config }: ModuleDependencies): Router {

@@ -1,10 +1,8 @@
 import { translatorFor, type Language } from '../http/i18n';
+import { escapeHtml } from '../http/html';
 
 export type MailPayload = { to: string; language: Language; template: string; params: Record<string, string | number> };
 export type RenderedMail = { to: string; subject: string; text: string; html: string };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
 
 /** locales/<language>/mail.json `<template>.subject` and `.body`, plus the signature; links become anchors in the HTML part. */
 export function renderMail({ to, language, template, params }: MailPayload): RenderedMail {

@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, min, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Executor } from '../db/client';
 import { events } from '../db/schema/events';
@@ -7,12 +8,13 @@ import { organizations } from '../db/schema/organizations';
 import { wellBeingSurveys } from '../db/schema/surveys';
 import { DEMO_EVENT_NAMES } from '../modules/events/seed';
 import { DEMO_SURVEYS } from '../modules/surveys/seed';
+import { escapeHtml } from '../http/html';
 
 /** The account the demo page's ids fit: it has not joined the event, belongs to the guild, has not answered the survey. */
 export const DEMO_WIDGET_ACCOUNT = 'member@acme.example';
 const DEMO_ORGANIZATION = 'acme';
 /** Public, and member@acme.example has joined it (DEMO_GUILDS). */
-export const DEMO_GUILD_NAME = 'ランニング部';
+const DEMO_GUILD_NAME = 'ランニング部';
 const DEMO_SURVEY_TITLE = DEMO_SURVEYS.find((survey) => survey.organization === DEMO_ORGANIZATION)?.title ?? '';
 
 export type DemoPlaceholders = {
@@ -24,61 +26,36 @@ export type DemoPlaceholders = {
 };
 
 /**
- * The values of widgets/demo/intranet.html's placeholders, looked up in the demo data by the seeds' names (each time:
- * the database may be reseeded while the server runs). One that cannot be found becomes "" with a warning.
+ * The values of widgets/demo/intranet.html's placeholders, looked up in the demo data by the seeds' names, in one query
+ * each time (the database may be reseeded while the server runs). One that cannot be found becomes "" with a warning.
  */
 export async function demoPlaceholders(db: Executor, { kiwiOrigin, logger }: { kiwiOrigin: string; logger?: Logger }): Promise<DemoPlaceholders> {
-  const [acme] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.identifier, DEMO_ORGANIZATION));
-  const firstId = async (query: Promise<{ id: number }[]>) => (await query)[0]?.id;
-  const found = acme
-    ? {
-        EVENT_ID: await firstId(
-          db
-            .select({ id: events.id })
-            .from(events)
-            .where(and(eq(events.organizationId, acme.id), eq(events.name, DEMO_EVENT_NAMES.joinable), eq(events.cancel, false)))
-            .orderBy(asc(events.id))
-            .limit(1),
-        ),
-        GUILD_ID: await firstId(
-          db.select({ id: guilds.id }).from(guilds).where(and(eq(guilds.organizationId, acme.id), eq(guilds.name, DEMO_GUILD_NAME))).orderBy(asc(guilds.id)).limit(1),
-        ),
-        SURVEY_ID: await firstId(
-          db
-            .select({ id: wellBeingSurveys.id })
-            .from(wellBeingSurveys)
-            .where(and(eq(wellBeingSurveys.organizationId, acme.id), eq(wellBeingSurveys.title, DEMO_SURVEY_TITLE)))
-            .orderBy(asc(wellBeingSurveys.id))
-            .limit(1),
-        ),
-        SHARED_EVENT_ID: await firstId(
-          db
-            .select({ id: events.id })
-            .from(events)
-            .where(and(eq(events.organizationId, acme.id), eq(events.name, DEMO_EVENT_NAMES.shared), eq(events.externallyPublished, true)))
-            .orderBy(asc(events.id))
-            .limit(1),
-        ),
-      }
-    : {};
+  // Scalar subqueries of acme's row: the lowest matching id, or null.
+  const lowestId = (table: PgTable, id: PgColumn, ...conditions: (SQL | undefined)[]) =>
+    sql<number | null>`(${db.select({ id: min(id) }).from(table).where(and(...conditions))})`;
+  const [found] = await db
+    .select({
+      EVENT_ID: lowestId(events, events.id, eq(events.organizationId, organizations.id), eq(events.name, DEMO_EVENT_NAMES.joinable), eq(events.cancel, false)),
+      GUILD_ID: lowestId(guilds, guilds.id, eq(guilds.organizationId, organizations.id), eq(guilds.name, DEMO_GUILD_NAME)),
+      SURVEY_ID: lowestId(wellBeingSurveys, wellBeingSurveys.id, eq(wellBeingSurveys.organizationId, organizations.id), eq(wellBeingSurveys.title, DEMO_SURVEY_TITLE)),
+      SHARED_EVENT_ID: lowestId(events, events.id, eq(events.organizationId, organizations.id), eq(events.name, DEMO_EVENT_NAMES.shared), eq(events.externallyPublished, true)),
+    })
+    .from(organizations)
+    .where(eq(organizations.identifier, DEMO_ORGANIZATION));
   const ids = Object.fromEntries(
     (['EVENT_ID', 'GUILD_ID', 'SURVEY_ID', 'SHARED_EVENT_ID'] as const).map((name) => {
-      const id = (found as Partial<Record<typeof name, number>>)[name];
-      if (id === undefined) logger?.warn(`widgets demo: no ${name} in the ${DEMO_ORGANIZATION} demo data (is it seeded?); the page gets ""`);
-      return [name, id === undefined ? '' : String(id)];
+      const id = found?.[name];
+      if (id == null) logger?.warn(`widgets demo: no ${name} in the ${DEMO_ORGANIZATION} demo data (is it seeded?); the page gets ""`);
+      return [name, id == null ? '' : String(id)];
     }),
   ) as Omit<DemoPlaceholders, 'KIWI_ORIGIN'>;
   return { KIWI_ORIGIN: kiwiOrigin, ...ids };
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
  * `{{NAME}}` -> value for every placeholder, HTML-escaped (the page puts them in attribute values; PUBLIC_URL is the
  * operator's text, not ours to trust); other text is left as it is.
  */
 export function fillPlaceholders(html: string, values: DemoPlaceholders): string {
-  return html.replace(/\{\{([A-Z_]+)\}\}/g, (all, name: string) =>
-    Object.hasOwn(values, name) ? values[name as keyof DemoPlaceholders].replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character) : all,
-  );
+  return html.replace(/\{\{([A-Z_]+)\}\}/g, (all, name: string) => (Object.hasOwn(values, name) ? escapeHtml(values[name as keyof DemoPlaceholders]) : all));
 }

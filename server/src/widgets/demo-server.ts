@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { demoPlaceholders, fillPlaceholders } from './demo-placeholders';
 
-export const DEMO_DIR = join(REPO_ROOT, 'widgets/demo');
+const DEMO_DIR = join(REPO_ROOT, 'widgets/demo');
 
 export type WidgetsDemo = { server: Server; port: number; close(): Promise<void> };
 

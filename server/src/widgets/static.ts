@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import express, { type RequestHandler, type Response } from 'express';
 
-export const WIDGET_LOADER_CACHE = 'no-cache';
-export const WIDGET_ASSET_CACHE = 'public, max-age=31536000, immutable';
+const WIDGET_LOADER_CACHE = 'no-cache';
+const WIDGET_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 /**
  * /widgets/: the built widgets (WIDGETS_DIST). `kiwi.js` is the small loader every intranet page includes, so it is

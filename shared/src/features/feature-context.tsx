@@ -69,7 +69,7 @@ const FeatureContext = createContext<ResolvedFeatureContext | null>(null);
 const identity = (url: string) => url;
 const nothing = () => undefined;
 /** The portal path as an absolute URL of the page's own origin (what the portal shows). */
-export function defaultPortalUrl(path: string): string {
+function defaultPortalUrl(path: string): string {
   const base = typeof document !== 'undefined' ? document.baseURI : (globalThis.location?.href ?? 'http://localhost/');
   return new URL(path, base).href;
 }

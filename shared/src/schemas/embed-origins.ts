@@ -5,7 +5,7 @@ import { requiredOrInvalidType, strictPayload } from './common';
 /** At most this many embed origins per organisation (External services page). */
 export const EMBED_ORIGINS_MAX = 20;
 /** Longer than any real origin (a DNS name is at most 253 characters), short enough to keep the error list small. */
-export const EMBED_ORIGIN_MAX_LENGTH = 300;
+const EMBED_ORIGIN_MAX_LENGTH = 300;
 
 // scheme://host[:port] and at most one trailing slash; userinfo, path, query and fragment are refused here, before
 // URL parsing could silently drop an empty `?` or `#`.
@@ -48,7 +48,7 @@ export const EmbedOriginSchema = z
   });
 
 /** The whole list (at most EMBED_ORIGINS_MAX entries), each normalised, duplicates merged, order kept. */
-export const EmbedOriginListSchema = z
+const EmbedOriginListSchema = z
   .array(z.unknown(), { error: requiredOrInvalidType })
   .max(EMBED_ORIGINS_MAX, { error: ErrorCode.validationTooManyItems })
   .pipe(z.array(EmbedOriginSchema))

@@ -2,7 +2,7 @@
 // providers the feature components expect (react-query, toast, confirm dialog, image viewer, feature context), and
 // the widget's states around its content: loading, unreachable, sign-in, not a member, signed in.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createApiClient } from '@kiwi/shared/api/client';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
 import { isMembershipActive } from '@kiwi/shared/domain/membership';
@@ -11,12 +11,13 @@ import { ConfirmDialogProvider } from '@kiwi/shared/ui/confirm-dialog';
 import { ImageViewerProvider } from '@kiwi/shared/ui/image-viewer';
 import { ToastProvider } from '@kiwi/shared/ui/toast';
 import { resolveApiBase } from '../api-base';
-import { loadFailedText } from '../load-failed';
 import { type I18nInstance, loadWidgetI18n, resolveWidgetLanguage, type WidgetLanguage } from '../i18n/widget-i18n';
 import { I18nextProvider, useTranslation } from '../i18n/mini-react-i18next';
 import { membershipFor, session, type SessionSnapshot, type WidgetMembership } from '../session/session';
 import type { SignInFormProps } from '../sign-in/sign-in-form';
 import { COMMON_NAMESPACES, type WidgetProps } from '../widget-kinds';
+import { lazyContent } from './lazy-content';
+import { ErrorState, Loading, UntranslatedState } from './states';
 import './frame.css';
 
 /** The DOM event a feature's success becomes (bubbles and crosses the shadow boundary; never carries a token). */
@@ -26,10 +27,6 @@ const HOST_EVENTS: Record<FeatureHostEvent['type'], string> = {
   'coins-sent': 'kiwi-coins-sent',
   'survey-answered': 'kiwi-survey-answered',
 };
-
-export function dispatchWidgetEvent(element: Element, name: string, detail: Record<string, unknown> | null = null): void {
-  element.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-}
 
 export type WidgetFrameProps = WidgetProps & {
   /** The widget's own locale namespaces (the frame adds widgets, errors, validation and common). */
@@ -71,53 +68,8 @@ function useWidgetI18n(language: WidgetLanguage, namespaces: readonly string[]):
   return state;
 }
 
-let signInModule: Promise<ComponentType<SignInFormProps>> | null = null;
-function loadSignInForm(): Promise<ComponentType<SignInFormProps>> {
-  signInModule ??= import('../sign-in/sign-in-form').then((module) => module.SignInForm);
-  signInModule.catch(() => {
-    signInModule = null;
-  });
-  return signInModule;
-}
-
 /** The sign-in form's chunk, loaded the first time a signed-out widget shows it. */
-function SignInSlot(props: SignInFormProps) {
-  const { t } = useTranslation('widgets');
-  const [Form, setForm] = useState<ComponentType<SignInFormProps> | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    loadSignInForm().then(
-      (loaded) => live && setForm(() => loaded),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (Form) return <Form {...props} />;
-  if (failed) return <ErrorState>{t('loadFailed')}</ErrorState>;
-  return <Loading />;
-}
-
-function Loading() {
-  const { t } = useTranslation('widgets');
-  return (
-    <p role="status" className="kiwi-root__status">
-      <span className="kiwi-root__spinner" aria-hidden="true" />
-      {t('loading')}
-    </p>
-  );
-}
-
-function ErrorState({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="kiwi-root__error" part="error" role="alert">
-      <p>{children}</p>
-      {action}
-    </div>
-  );
-}
+const SignInSlot = lazyContent<SignInFormProps>(() => import('../sign-in/sign-in-form').then((module) => ({ default: module.SignInForm })));
 
 /** Queries do not retry what the server refused (4xx): an unknown id shows its error at once. */
 function newQueryClient(): QueryClient {
@@ -149,23 +101,23 @@ export function WidgetFrame(props: WidgetFrameProps) {
   const membership = snapshot.user ? membershipFor(snapshot.user, organization) : undefined;
   const viewer = useMemo(() => featureViewerOf(snapshot.user, membership), [snapshot.user, membership]);
 
-  const portalUrl = useCallback((path: string) => new URL(path, `${apiBase}/`).href, [apiBase]);
-  const resolveUrl = useCallback((url: string) => new URL(url, `${apiBase}/`).href, [apiBase]);
+  // The portal and the API share the Kiwi origin: an API-relative URL and a portal path resolve alike.
+  const onKiwi = useCallback((path: string) => new URL(path, `${apiBase}/`).href, [apiBase]);
   const navigate = useCallback(
     (path: string) => {
       if (onNavigate?.(path)) return;
-      window.open(portalUrl(path), '_blank', 'noopener');
+      window.open(onKiwi(path), '_blank', 'noopener');
     },
-    [onNavigate, portalUrl],
+    [onNavigate, onKiwi],
   );
   const notify = useCallback(
     (event: FeatureHostEvent) => {
       const { type, ...detail } = event;
-      dispatchWidgetEvent(element, HOST_EVENTS[type], detail);
+      element.dispatchEvent(new CustomEvent(HOST_EVENTS[type], { detail, bubbles: true, composed: true }));
     },
     [element],
   );
-  const feature = useMemo(() => ({ api, viewer, navigate, resolveUrl, portalUrl, notify }), [api, viewer, navigate, resolveUrl, portalUrl, notify]);
+  const feature = useMemo(() => ({ api, viewer, navigate, resolveUrl: onKiwi, portalUrl: onKiwi, notify }), [api, viewer, navigate, onKiwi, notify]);
 
   // Signing in or out from this widget removes the focused control (the form's button, the header's link): focus then
   // goes to the widget's content once the session has changed, not to the page's <body>.
@@ -185,19 +137,7 @@ export function WidgetFrame(props: WidgetFrameProps) {
     content.current?.focus();
   }, [snapshot.status, i18n]);
 
-  if (!i18n) {
-    return (
-      <div className="kiwi-root" part="root" lang={language} aria-busy={!failed}>
-        {failed ? (
-          <p className="kiwi-root__error" part="error" role="alert">
-            {loadFailedText(language)}
-          </p>
-        ) : (
-          <div className="kiwi-root__spinner" />
-        )}
-      </div>
-    );
-  }
+  if (!i18n) return <UntranslatedState failed={failed} locale={language} lang={language} />;
 
   return (
     <I18nextProvider i18n={i18n}>
@@ -215,7 +155,7 @@ export function WidgetFrame(props: WidgetFrameProps) {
                     viewer={viewer}
                     missingAttribute={missingAttribute}
                     signedOut={signedOut}
-                    portalUrl={portalUrl}
+                    portalUrl={onKiwi}
                     content={content}
                     onSignedIn={focusAfterSignIn}
                   >

@@ -2,13 +2,14 @@
 // first load of a signed-out widget (npm run size counts them in the signed-in total).
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/mini-react-i18next';
+import { ErrorState, Loading } from './states';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
-export function lazyContent<P extends object>(load: Loader<P>): ComponentType<P> & { preload(): Promise<unknown> } {
+export function lazyContent<P extends object>(load: Loader<P>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
-  const preload = () => {
+  const loadOnce = () => {
     pending ??= load().then(
       (module) => (loaded = module.default),
       (error: unknown) => {
@@ -26,7 +27,7 @@ export function lazyContent<P extends object>(load: Loader<P>): ComponentType<P>
     useEffect(() => {
       if (Component) return;
       let live = true;
-      preload().then(
+      loadOnce().then(
         (component) => live && setComponent(() => component),
         (error: unknown) => {
           console.warn('Kiwi widgets: a widget chunk could not be loaded', error);
@@ -38,19 +39,8 @@ export function lazyContent<P extends object>(load: Loader<P>): ComponentType<P>
       };
     }, [Component]);
     if (Component) return <Component {...props} />;
-    if (failed) {
-      return (
-        <p className="kiwi-root__error" part="error" role="alert">
-          {t('loadFailed')}
-        </p>
-      );
-    }
-    return (
-      <p role="status" className="kiwi-root__status">
-        <span className="kiwi-root__spinner" aria-hidden="true" />
-        {t('loading')}
-      </p>
-    );
+    if (failed) return <ErrorState>{t('loadFailed')}</ErrorState>;
+    return <Loading />;
   }
-  return Object.assign(LazyContent, { preload });
+  return LazyContent;
 }

@@ -3,7 +3,7 @@
 // initializeAuth with only browserLocalPersistence (no popup/redirect resolver) keeps the chunk small.
 import { getApps, initializeApp } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, initializeAuth, onAuthStateChanged, signInWithEmailAndPassword, signOut, type Auth } from 'firebase/auth';
-import type { ClientConfig } from './session';
+import type { ClientConfig } from '@kiwi/shared/api/client-config';
 
 export type FirebaseSession = {
   signIn(email: string, password: string): Promise<void>;

@@ -3,6 +3,7 @@
 // property), the product user from GET /api/user, and the widgets that listen. Signing in in one widget signs in all
 // of them; a token the API refuses (401) signs all of them out.
 import { createApiClient, type ApiClient } from '@kiwi/shared/api/client';
+import { type ClientConfig, fetchClientConfig } from '@kiwi/shared/api/client-config';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
 import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
 import type { FirebaseSession } from './firebase-auth';
@@ -48,13 +49,6 @@ export function sessionEventOf(
   }
   return null;
 }
-
-export type ClientConfig = {
-  firebaseApiKey: string;
-  firebaseProjectId: string;
-  firebaseAuthDomain?: string | null;
-  authEmulatorUrl?: string | null;
-};
 
 /**
  * Why the session is (again) signed out, shown above the sign-in form: `expired` the API refused the token (401),
@@ -160,10 +154,6 @@ export class WidgetSession {
     return this.snapshot;
   }
 
-  get apiBase(): string | null {
-    return this.apiBaseUrl;
-  }
-
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => {
@@ -250,20 +240,13 @@ export class WidgetSession {
     if (this.firebase) await (await this.firebase).signOut();
   }
 
-  /** The portal-side login URL for an account the widget cannot sign in (two-step verification). */
-  portalUrl(path: string): string {
-    return new URL(path, `${this.apiBaseUrl ?? globalThis.location.origin}/`).href;
-  }
-
   private api(): ApiClient {
     this.client ??= createApiClient({ baseURL: `${this.apiBaseUrl ?? ''}/api`, getToken: this.getToken, fetch: this.fetch });
     return this.client;
   }
 
   private clientConfig(): Promise<ClientConfig> {
-    this.config ??= this.api()
-      .get<ClientConfig>('/client_config', undefined, { public: true })
-      .then(({ data }) => data);
+    this.config ??= fetchClientConfig(this.api());
     const pending = this.config;
     pending.catch(() => {
       if (this.config === pending) this.config = null;

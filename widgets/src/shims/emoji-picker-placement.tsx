@@ -3,14 +3,9 @@
 // autoUpdate, outside-press dismissal) without @floating-ui (9 KB gzip). emoji-picker-placement.test.ts compares
 // placePopover with @floating-ui/core's computePosition over many cases. Left out: right-to-left text (the widgets'
 // languages are left-to-right) and visual-viewport offsets of a pinch-zoomed page.
-import { type CSSProperties, useLayoutEffect } from 'react';
-
-export type EmojiPickerPlacementProps = {
-  reference: HTMLElement;
-  floating: HTMLElement;
-  onPlace: (style: CSSProperties) => void;
-  onDismiss: () => void;
-};
+import { useLayoutEffect } from 'react';
+// The props of the component this replaces (a type only: nothing of floating-ui comes along).
+import type { EmojiPickerPlacementProps } from '@kiwi/shared/ui/emoji-picker-placement';
 
 /** offset(6) */
 const GAP = 6;

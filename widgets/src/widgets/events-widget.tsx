@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
 import { useFeatureContext } from '@kiwi/shared/features/feature-context';
-import { useTranslation } from '../i18n/mini-react-i18next';
 import { WidgetFrame } from '../runtime/frame';
 import { lazyContent } from '../runtime/lazy-content';
+import { Loading } from '../runtime/states';
 import type { WidgetProps } from '../widget-kinds';
 import './events-widget.css';
 
@@ -55,21 +55,13 @@ export default function EventsWidget(props: WidgetProps) {
  * does not carry the event components), so the public page renders from its cache.
  */
 function PublicEventOrSignIn({ eventId, signInForm }: { eventId: string; signInForm: ReactNode }) {
-  const { t } = useTranslation('widgets');
   const { api } = useFeatureContext();
   const shared = useQuery({
     queryKey: ['events', 'shared', eventId, ''],
     retry: false,
     queryFn: async () => (await api.get<unknown>(`/shared_events/${encodeURIComponent(eventId)}`, undefined, { public: true })).data,
   });
-  if (shared.isPending) {
-    return (
-      <p role="status" className="kiwi-root__status">
-        <span className="kiwi-root__spinner" aria-hidden="true" />
-        {t('loading')}
-      </p>
-    );
-  }
+  if (shared.isPending) return <Loading />;
   // Not published (404) or refused: members sign in and see it as members.
   if (shared.isError && shared.error instanceof HttpResponseError) return <>{signInForm}</>;
   return <EventsPublic eventId={eventId} signInForm={signInForm} />;

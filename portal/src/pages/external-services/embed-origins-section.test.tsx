@@ -22,15 +22,16 @@ const i18n = createI18n({ lng: 'en' });
 const text = (key: string, options: Record<string, unknown> = {}) => i18n.t(key, options) as string;
 const jsonApi = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
 
-type Backend = { origins: string[]; puts: unknown[]; failGets: number; refuseNext: { index: number; code: string } | null };
+type Backend = { origins: string[]; gets: number; puts: unknown[]; failGets: number; refuseNext: { index: number; code: string } | null };
 
 function backend(origins: string[] = []) {
-  const state: Backend = { origins: [...origins], puts: [], failGets: 0, refuseNext: null };
+  const state: Backend = { origins: [...origins], gets: 0, puts: [], failGets: 0, refuseNext: null };
   const document = () => jsonApi(200, { data: state.origins.map((origin, index) => ({ type: 'embed-origins', id: String(index + 1), attributes: { origin, 'created-at': '2030-01-01T00:00:00.000Z' } })) });
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     expect(url.pathname).toBe('/api/organizations/7/embed_origins');
     if ((init?.method ?? 'GET') === 'GET') {
+      state.gets += 1;
       if (state.failGets > 0) {
         state.failGets -= 1;
         return jsonApi(500, { errors: [{ status: '500', code: 'server.unexpected' }] });
@@ -187,6 +188,27 @@ describe('EmbedOriginsSection', () => {
     fireEvent.click(addButton());
     expect(await screen.findByText(text('coins:externalServices.embedOrigins.alreadyAdded'))).toBeTruthy();
     expect(state.puts).toHaveLength(2);
+  });
+
+  it('shows the list the save answered with, asking the server only for the list of now before each save', async () => {
+    const { api, state } = backend(['https://a.example']);
+    renderSection(api);
+    await screen.findByText('https://a.example');
+    expect(state.gets).toBe(1);
+    // Another manager's addition arrives with the save's answer.
+    state.origins.push('https://theirs.example');
+    type('https://mine.example');
+    fireEvent.click(addButton());
+    await screen.findByText('https://mine.example');
+    await waitFor(() => expect((addButton() as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.getByText('https://theirs.example')).toBeTruthy();
+    expect(state.gets).toBe(2);
+
+    fireEvent.click(screen.getByRole('button', { name: `${text('coins:externalServices.embedOrigins.remove')}: https://a.example` }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: text('coins:externalServices.embedOrigins.remove') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('https://a.example')).toBeNull();
+    expect(state.gets).toBe(3);
   });
 
   it('offers a retry when the list cannot be loaded', async () => {

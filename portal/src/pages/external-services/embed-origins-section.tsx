@@ -34,7 +34,8 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const origins = (list.data?.data ?? []).map((item) => item.origin);
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  // A save answers with the whole list as saved: the page shows that, without asking for it again.
+  const save = async (next: string[]) => queryClient.setQueryData(queryKey, await api.put<EmbedOrigin[]>(path, { embed_origins: next }));
   // A save replaces the whole list, so it starts from the server's list of now, not from what this page loaded:
   // another manager's change since then must not be undone.
   const latest = async () => (await queryClient.fetchQuery({ queryKey, queryFn: load, staleTime: 0 })).data.map((item) => item.origin);
@@ -71,10 +72,9 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
         return;
       }
       index = current.length;
-      await api.put(path, { embed_origins: [...current, parsed.data] });
+      await save([...current, parsed.data]);
       setValue('');
       showToast(t('coins:externalServices.embedOrigins.added'), 'success');
-      await refresh();
     } catch (error) {
       // The new entry's error goes under the field; anything else (another entry, the list, the network) above.
       const fields = fieldErrors(t, error);
@@ -91,9 +91,8 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
       title: t('coins:externalServices.embedOrigins.removeTitle', { origin }),
       body: t('coins:externalServices.embedOrigins.removeBody'),
       okLabel: t('coins:externalServices.embedOrigins.remove'),
-      action: async () => api.put(path, { embed_origins: (await latest()).filter((other) => other !== origin) }),
+      action: async () => save((await latest()).filter((other) => other !== origin)),
       done: t('coins:externalServices.embedOrigins.removed'),
-      then: refresh,
     });
 
   return (

@@ -7,7 +7,7 @@ import { organizations } from '../../db/schema/organizations';
  * How long this process trusts its copy of the registered origins. A PUT here clears it at once; another process
  * (a second replica) sees the change within this time.
  */
-export const EMBED_ORIGINS_TTL_MS = 30_000;
+const EMBED_ORIGINS_TTL_MS = 30_000;
 
 export type EmbedOriginRegistry = {
   /** The organisations (ids) that registered `origin`, or null when none did. */

@@ -5,7 +5,7 @@ import { embedOrigins } from '../../db/schema/embed-origins';
 import { organizations } from '../../db/schema/organizations';
 
 /** `npm start` serves the widgets demo page on this port unless WIDGETS_DEMO_PORT says otherwise. */
-export const DEFAULT_WIDGETS_DEMO_PORT = 8081;
+const DEFAULT_WIDGETS_DEMO_PORT = 8081;
 
 /** The origin of the widgets demo page (server/src/widgets/demo-server.ts) as the browser sends it. */
 export const demoEmbedOrigin = (port: number | undefined) => `http://localhost:${port ?? DEFAULT_WIDGETS_DEMO_PORT}`;

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../api-client';
+import type { ApiClient } from './client';
 
-/** GET /api/client_config (public): the web settings the portal starts Firebase with. */
+/** GET /api/client_config (public): the web settings the portal and the widgets start Firebase with. */
 export type ClientConfig = {
   firebaseApiKey: string;
   firebaseProjectId: string;
