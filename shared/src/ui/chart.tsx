@@ -2,7 +2,9 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import './button.css';
 import './chart.css';
+import './visually-hidden.css';
 
 export type ChartSeries = { label: string; values: (number | null)[]; color?: string };
 
@@ -186,7 +188,7 @@ export function Chart({ title, kind, labels, series, csvFileName, height = 260, 
         </h3>
         <button
           type="button"
-          className="kiwi-chart__download"
+          className="kiwi-button kiwi-button--transparent"
           aria-describedby={captionId}
           disabled={empty}
           onClick={() => downloadCsv(csvFileName, chartCsv({ categoryHeading, labels, series }))}
@@ -202,7 +204,7 @@ export function Chart({ title, kind, labels, series, csvFileName, height = 260, 
           {/* Focusable so that a keyboard can scroll a table wider than the screen. */}
           <div className="kiwi-chart__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
             <table className="kiwi-chart__table">
-              <caption>{title}</caption>
+              <caption className="kiwi-visually-hidden">{title}</caption>
               <thead>
                 <tr>
                   <th scope="col">{categoryHeading}</th>

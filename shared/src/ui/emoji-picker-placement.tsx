@@ -8,7 +8,7 @@ export type EmojiPickerPlacementProps = {
   floating: HTMLElement;
   /** The popover's computed position (above the trigger, flipped below or shifted when there is no room). */
   onPlace: (style: CSSProperties) => void;
-  /** A press outside the trigger and the popover (Escape is the grid's own, which gives focus back). */
+  /** A press outside the trigger and the popover (Escape is the picker's own, which gives focus back). */
   onDismiss: () => void;
 };
 

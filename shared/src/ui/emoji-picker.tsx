@@ -89,7 +89,6 @@ export function EmojiPicker({ onPick, label, disabled, triggerContent, emoji = P
   };
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') return;
     if (event.key === 'Enter') {
       // Handled here rather than by the button's native click, so a picked emoji never also submits a form around it.
       event.preventDefault();

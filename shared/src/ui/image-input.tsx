@@ -2,7 +2,9 @@ import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react
 import { useTranslation } from 'react-i18next';
 import { HttpResponseError } from '../api/errors';
 import { useFeatureContext } from '../features/feature-context';
+import './button.css';
 import './image-input.css';
+import './layout.css';
 
 /** Same limit and types as the server (POST /api/images): spec §5 image files only, one image, size limit. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -80,7 +82,7 @@ export function ImageInput({ value, onChange, label, hint, token, disabled }: Im
       </label>
       {/* The value stays the API's relative URL (it is what the form sends); only the preview loads it resolved. */}
       {value ? <img className="kiwi-image-input__preview" src={resolveUrl(value)} alt={t('imageInput.preview', { label })} /> : null}
-      <div className="kiwi-image-input__actions">
+      <div className="kiwi-row">
         <input
           ref={input}
           id={inputId}
@@ -92,7 +94,7 @@ export function ImageInput({ value, onChange, label, hint, token, disabled }: Im
           onChange={onPick}
         />
         {value ? (
-          <button type="button" className="kiwi-image-input__remove" disabled={disabled || uploading} onClick={() => onChange(null)}>
+          <button type="button" className="kiwi-button kiwi-button--transparent" disabled={disabled || uploading} onClick={() => onChange(null)}>
             {t('imageInput.remove')}
           </button>
         ) : null}

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './toast.css';
+import './visually-hidden.css';
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 export type ToastMessage = { id: number; text: string; severity: ToastSeverity };
@@ -75,7 +76,7 @@ function Toast({ messages, onClose }: { messages: ToastMessage[]; onClose: () =>
             <ul className="kiwi-toast__list">
               {messages.map((message) => (
                 <li key={message.id} className={`kiwi-toast__message kiwi-toast__message--${message.severity}`} data-severity={message.severity}>
-                  <span className="kiwi-toast__severity">{t(`toast.severity.${message.severity}`)}: </span>
+                  <span className="kiwi-visually-hidden">{t(`toast.severity.${message.severity}`)}: </span>
                   {message.text}
                 </li>
               ))}

@@ -5,7 +5,8 @@ import { useToast } from '@kiwi/shared/ui/toast';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
 import { FormDialog } from './form-dialog';
-import { type Group, groupTree, type Member } from './member-types';
+import { GroupOptions, useGroups } from './groups';
+import { type Group, groupTree, type Member, toggled } from './member-types';
 import { ListTable, RowAction } from './list-table';
 import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
@@ -23,11 +24,7 @@ export function GroupsPage() {
   const confirmed = useConfirmedAction();
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const organizationId = organization?.id;
-  const groups = useQuery({
-    queryKey: ['organization', organizationId, 'groups'],
-    queryFn: () => api.get<Group[]>(`/organizations/${organizationId}/groups`),
-    enabled: organizationId !== undefined,
-  });
+  const groups = useGroups(organizationId);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['organization', organizationId] });
 
   if (!loaded) return <Loading />;
@@ -132,14 +129,7 @@ function GroupFormDialog({ organizationId, group, groups, onClose, onSaved }: { 
         <label htmlFor={`${id}-parent`}>{t('groups.parent')}</label>
         <select id={`${id}-parent`} value={parentId} onChange={(event) => setParentId(event.target.value)}>
           <option value="">{t('groups.noParent')}</option>
-          {groupTree(groups)
-            .filter(({ group: option }) => option.id !== group?.id)
-            .map(({ group: option, depth }) => (
-              <option key={option.id} value={option.id}>
-                {'\u3000'.repeat(depth)}
-                {option.name}
-              </option>
-            ))}
+          <GroupOptions groups={groups} except={group?.id} />
         </select>
         {errors.parent_id && <p className="field__error">{errors.parent_id}</p>}
       </div>
@@ -158,12 +148,7 @@ function GroupFormDialog({ organizationId, group, groups, onClose, onSaved }: { 
               <input
                 type="checkbox"
                 checked={selected?.has(member.id) ?? false}
-                onChange={(event) => {
-                  const next = new Set(selected ?? []);
-                  if (event.target.checked) next.add(member.id);
-                  else next.delete(member.id);
-                  setMemberIds(next);
-                }}
+                onChange={(event) => setMemberIds(toggled(selected ?? [], member.id, event.target.checked))}
               />{' '}
               {member.name || member.email}
             </label>

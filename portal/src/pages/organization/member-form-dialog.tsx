@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useSession } from '../../session/session-provider';
 import { FormDialog } from './form-dialog';
-import { DATETIME_INPUT_RANGE, fromLocalInput, type Group, groupTree, type Member, splitList, toLocalInput } from './member-types';
+import { DATETIME_INPUT_RANGE, fromLocalInput, type Group, groupTree, type Member, splitList, toggled, toLocalInput } from './member-types';
 import { useFormSubmit } from './use-form-submit';
 
 type Props = { organizationId: string; member: Member | null; groups: Group[]; onClose: () => void; onSaved: () => void };
@@ -114,12 +114,7 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
               <input
                 type="checkbox"
                 checked={groupIds.has(group.id)}
-                onChange={(event) => {
-                  const next = new Set(groupIds);
-                  if (event.target.checked) next.add(group.id);
-                  else next.delete(group.id);
-                  setGroupIds(next);
-                }}
+                onChange={(event) => setGroupIds(toggled(groupIds, group.id, event.target.checked))}
               />{' '}
               {group.name}
             </label>

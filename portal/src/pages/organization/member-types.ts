@@ -37,6 +37,14 @@ export function groupTree(groups: Group[]): { group: Group; depth: number }[] {
   return result;
 }
 
+/** A copy of `values` with `value` added (`on`) or taken out: a checkbox list's next selection. */
+export function toggled<T>(values: Iterable<T>, value: T, on: boolean): Set<T> {
+  const next = new Set(values);
+  if (on) next.add(value);
+  else next.delete(value);
+  return next;
+}
+
 /** ISO instant -> the value of a datetime-local input in the browser's zone. */
 export function toLocalInput(iso: string | null | undefined): string {
   if (!iso) return '';

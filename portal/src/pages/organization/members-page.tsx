@@ -7,7 +7,8 @@ import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from './api-error';
 import { CsvImportPanel } from './csv-import-panel';
 import { MemberFormDialog } from './member-form-dialog';
-import { type Group, groupTree, type Member } from './member-types';
+import { GroupOptions, useGroups } from './groups';
+import type { Member } from './member-types';
 import { ListTable, RowAction } from './list-table';
 import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
@@ -42,11 +43,7 @@ export function MembersPage() {
       }),
     enabled: organizationId !== undefined,
   });
-  const groups = useQuery({
-    queryKey: ['organization', organizationId, 'groups'],
-    queryFn: () => api.get<Group[]>(`/organizations/${organizationId}/groups`),
-    enabled: organizationId !== undefined,
-  });
+  const groups = useGroups(organizationId);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['organization', organizationId] });
 
   if (!loaded) return <Loading />;
@@ -121,12 +118,7 @@ export function MembersPage() {
           <label htmlFor={`${searchId}-group`}>{t('members.filterGroup')}</label>
           <select id={`${searchId}-group`} value={filters.groupId} onChange={(event) => setFilter('groupId', event.target.value)}>
             <option value="">{t('members.all')}</option>
-            {groupTree(groups.data?.data ?? []).map(({ group, depth }) => (
-              <option key={group.id} value={group.id}>
-                {'\u3000'.repeat(depth)}
-                {group.name}
-              </option>
-            ))}
+            <GroupOptions groups={groups.data?.data ?? []} />
           </select>
         </div>
         <div className="field">

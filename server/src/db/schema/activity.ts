@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { cascadingReference, timestamps } from './columns';
 import { organizationMembers } from './organizations';
 
 export const ACTIVITY_SOURCES = ['manual', 'app'] as const;
@@ -14,9 +14,7 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 export const activityDays = pgTable(
   'activity_days',
   {
-    organizationMemberId: integer('organization_member_id')
-      .notNull()
-      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
     day: date('day', { mode: 'string' }).notNull(),
     steps: integer('steps').notNull().default(0),
     workoutMinutes: integer('workout_minutes').notNull().default(0),
@@ -41,9 +39,7 @@ export const activityDays = pgTable(
 export const activityMonths = pgTable(
   'activity_months',
   {
-    organizationMemberId: integer('organization_member_id')
-      .notNull()
-      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
     /** The month's first day. */
     month: date('month', { mode: 'string' }).notNull(),
     healthPoints: integer('health_points').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { cascadingReference } from './columns';
 import { organizationMembers, organizations } from './organizations';
 import { users } from './users';
 
@@ -21,12 +22,8 @@ export const coinMessages = pgTable(
   'coin_messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    senderMemberId: integer('sender_member_id')
-      .notNull()
-      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    organizationId: cascadingReference('organization_id', () => organizations.id),
+    senderMemberId: cascadingReference('sender_member_id', () => organizationMembers.id),
     /** As typed, with {name}/{nickname} placeholders; each transfer keeps its filled-in text. */
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -40,9 +37,7 @@ export const kiwiCoinTransfers = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind', { enum: COIN_TRANSFER_KINDS }).notNull(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: cascadingReference('organization_id', () => organizations.id),
     /** The recipient; null for an admin grant to the organisation's own balance. */
     organizationMemberId: integer('organization_member_id').references(() => organizationMembers.id, { onDelete: 'cascade' }),
     senderMemberId: integer('sender_member_id').references(() => organizationMembers.id, { onDelete: 'cascade' }),
@@ -104,9 +99,7 @@ export const coinLedgerEntries = pgTable(
 export const coinActivityAwards = pgTable(
   'coin_activity_awards',
   {
-    organizationMemberId: integer('organization_member_id')
-      .notNull()
-      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
     day: date('day', { mode: 'string' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     movementId: bigint('movement_id', { mode: 'number' }).references(() => coinMovements.id, { onDelete: 'set null' }),

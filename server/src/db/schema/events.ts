@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { cascadingReference, textList, timestamps } from './columns';
 import { organizationMembers, organizations } from './organizations';
 
 export const EVENT_PUBLIC_RANGES = ['public', 'private'] as const;
@@ -13,9 +13,7 @@ export const events = pgTable(
   'events',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: cascadingReference('organization_id', () => organizations.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -24,10 +22,7 @@ export const events = pgTable(
     location: text('location'),
     applyMinimum: integer('apply_minimum'),
     applyMaximum: integer('apply_maximum'),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    tags: textList('tags'),
     publicRange: text('public_range', { enum: EVENT_PUBLIC_RANGES }).notNull().default('public'),
     sendNotification: boolean('send_notification').notNull().default(false),
     headerImageUrl: text('header_image_url'),
@@ -48,12 +43,8 @@ export const eventMembers = pgTable(
   'event_members',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    organizationMemberId: integer('organization_member_id')
-      .notNull()
-      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    eventId: cascadingReference('event_id', () => events.id),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
     role: text('role', { enum: EVENT_MEMBER_ROLES }).notNull().default('member'),
     status: text('status', { enum: EVENT_MEMBER_STATUSES }).notNull().default('joined'),
     invitedByMemberId: integer('invited_by_member_id').references(() => organizationMembers.id, { onDelete: 'set null' }),
@@ -73,9 +64,7 @@ export const eventGuests = pgTable(
   'event_guests',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: cascadingReference('event_id', () => events.id),
     nickname: text('nickname').notNull(),
     /** sha256 of the bearer token (hex); the token itself is shown once, when the guest joins. */
     tokenHash: text('token_hash').notNull().unique(),
@@ -97,9 +86,7 @@ export const pollItems = pgTable(
   'poll_items',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    pollId: integer('poll_id')
-      .notNull()
-      .references(() => polls.id, { onDelete: 'cascade' }),
+    pollId: cascadingReference('poll_id', () => polls.id),
     text: text('text').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,9 +99,7 @@ export const pollVotes = pgTable(
   'poll_votes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    pollItemId: integer('poll_item_id')
-      .notNull()
-      .references(() => pollItems.id, { onDelete: 'cascade' }),
+    pollItemId: cascadingReference('poll_item_id', () => pollItems.id),
     organizationMemberId: integer('organization_member_id').references(() => organizationMembers.id, { onDelete: 'cascade' }),
     eventGuestId: integer('event_guest_id').references(() => eventGuests.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -130,18 +115,13 @@ export const eventMessages = pgTable(
   'event_messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: cascadingReference('event_id', () => events.id),
     organizationMemberId: integer('organization_member_id').references(() => organizationMembers.id, { onDelete: 'cascade' }),
     eventGuestId: integer('event_guest_id').references(() => eventGuests.id, { onDelete: 'cascade' }),
     /** chat before the event ends, retrospection after (fixed when posted). */
     kind: text('kind', { enum: EVENT_MESSAGE_KINDS }).notNull().default('chat'),
     body: text('body').notNull().default(''),
-    imageUrls: text('image_urls')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    imageUrls: textList('image_urls'),
     ...timestamps,
   },
   (t) => [
@@ -155,9 +135,7 @@ export const eventMessageReactions = pgTable(
   'event_message_reactions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventMessageId: integer('event_message_id')
-      .notNull()
-      .references(() => eventMessages.id, { onDelete: 'cascade' }),
+    eventMessageId: cascadingReference('event_message_id', () => eventMessages.id),
     emoji: text('emoji').notNull(),
     organizationMemberId: integer('organization_member_id').references(() => organizationMembers.id, { onDelete: 'cascade' }),
     eventGuestId: integer('event_guest_id').references(() => eventGuests.id, { onDelete: 'cascade' }),

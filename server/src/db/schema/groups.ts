@@ -1,14 +1,12 @@
 import { type AnyPgColumn, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { cascadingReference, timestamps } from './columns';
 import { organizationMembers, organizations } from './organizations';
 
 export const groups = pgTable(
   'groups',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: cascadingReference('organization_id', () => organizations.id),
     name: text('name').notNull(),
     /** Hierarchy ("a > b > c" in CSV import): a child points at its parent in the same organisation. */
     parentId: integer('parent_id').references((): AnyPgColumn => groups.id, { onDelete: 'cascade' }),
@@ -21,12 +19,8 @@ export const groupMemberships = pgTable(
   'group_memberships',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    organizationMemberId: integer('organization_member_id')
-      .notNull()
-      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    groupId: cascadingReference('group_id', () => groups.id),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

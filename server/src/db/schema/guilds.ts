@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { cascadingReference, textList, timestamps } from './columns';
 import { organizationMembers, organizations } from './organizations';
 
 export const GUILD_PUBLIC_RANGES = ['public', 'private'] as const;
@@ -13,17 +13,12 @@ export const guilds = pgTable(
   'guilds',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: cascadingReference('organization_id', () => organizations.id),
     /** Who created it: edits it, manages members and pins, like the organisation's managers. */
     authorMemberId: integer('author_member_id').references(() => organizationMembers.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    tags: textList('tags'),
     publicRange: text('public_range', { enum: GUILD_PUBLIC_RANGES }).notNull().default('public'),
     headerImageUrl: text('header_image_url'),
     /**
@@ -45,12 +40,8 @@ export const guildMembers = pgTable(
   'guild_members',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    guildId: integer('guild_id')
-      .notNull()
-      .references(() => guilds.id, { onDelete: 'cascade' }),
-    organizationMemberId: integer('organization_member_id')
-      .notNull()
-      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    guildId: cascadingReference('guild_id', () => guilds.id),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
     status: text('status', { enum: GUILD_MEMBER_STATUSES }).notNull().default('joined'),
     /** A free label ("organiser", "coach"): no permission comes with it (spec §3). */
     role: text('role').notNull().default(''),
@@ -69,17 +60,10 @@ export const guildMessages = pgTable(
   'guild_messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    guildId: integer('guild_id')
-      .notNull()
-      .references(() => guilds.id, { onDelete: 'cascade' }),
-    organizationMemberId: integer('organization_member_id')
-      .notNull()
-      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    guildId: cascadingReference('guild_id', () => guilds.id),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
     body: text('body').notNull().default(''),
-    imageUrls: text('image_urls')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    imageUrls: textList('image_urls'),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -89,12 +73,8 @@ export const guildMessages = pgTable(
 export const guildMessageReactions = pgTable(
   'guild_message_reactions',
   {
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => guildMessages.id, { onDelete: 'cascade' }),
-    organizationMemberId: integer('organization_member_id')
-      .notNull()
-      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    messageId: cascadingReference('message_id', () => guildMessages.id),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
     emoji: text('emoji').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,9 +88,7 @@ export const guildMessageReactions = pgTable(
 export const guildEvents = pgTable(
   'guild_events',
   {
-    guildId: integer('guild_id')
-      .notNull()
-      .references(() => guilds.id, { onDelete: 'cascade' }),
+    guildId: cascadingReference('guild_id', () => guilds.id),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { cascadingReference, timestamps } from './columns';
 import { organizations } from './organizations';
 
 /** Organisation news. Once publishedAt has passed the news counts as sent and its publishedAt is frozen (spec §4). */
@@ -7,9 +7,7 @@ export const news = pgTable(
   'news',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: cascadingReference('organization_id', () => organizations.id),
     title: text('title').notNull(),
     body: text('body').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),

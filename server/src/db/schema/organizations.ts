@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { cascadingReference, textList, timestamps } from './columns';
 import { users } from './users';
 
 export const ORGANIZATION_MEMBER_ROLES = ['manager', 'member'] as const;
@@ -41,25 +41,15 @@ export const organizationMembers = pgTable(
   'organization_members',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: cascadingReference('user_id', () => users.id),
+    organizationId: cascadingReference('organization_id', () => organizations.id),
     role: text('role', { enum: ORGANIZATION_MEMBER_ROLES }).notNull().default('member'),
     activeFrom: timestamp('active_from', { withTimezone: true }),
     activeTo: timestamp('active_to', { withTimezone: true }),
     nickname: text('nickname'),
     icon: text('icon'),
-    belongings: text('belongings')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    occupations: text('occupations')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    belongings: textList('belongings'),
+    occupations: textList('occupations'),
     appInstalled: boolean('app_installed').notNull().default(false),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     /** Moved only by the coin ledger (server/src/modules/coins/ledger.ts). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { cascadingReference, timestamps } from './columns';
 import { organizationMembers, organizations } from './organizations';
 import { users } from './users';
 
@@ -9,9 +9,7 @@ export const wellBeingSurveys = pgTable(
   'well_being_surveys',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: cascadingReference('organization_id', () => organizations.id),
     title: text('title').notNull(),
     expiredAt: timestamp('expired_at', { withTimezone: true }).notNull(),
     /** The last reminder, manual or automatic: the next one waits 24 hours. */
@@ -29,12 +27,8 @@ export const wellBeingSurveyAnswers = pgTable(
   'well_being_survey_answers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    surveyId: integer('survey_id')
-      .notNull()
-      .references(() => wellBeingSurveys.id, { onDelete: 'cascade' }),
-    organizationMemberId: integer('organization_member_id')
-      .notNull()
-      .references(() => organizationMembers.id, { onDelete: 'cascade' }),
+    surveyId: cascadingReference('survey_id', () => wellBeingSurveys.id),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
     /** `{ "physical.energy": 7, ... }`: every question of shared/domain/well-being.ts, 0-10. */
     answers: jsonb('answers').$type<Record<string, number>>().notNull(),
     physical: score('physical'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { cascadingReference, timestamps } from './columns';
 
 export const USER_ROLES = ['admin', 'member'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -33,9 +33,7 @@ export const userDevices = pgTable(
   'user_devices',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingReference('user_id', () => users.id),
     uuid: text('uuid').notNull(),
     fcmToken: text('fcm_token').notNull(),
     ...timestamps,

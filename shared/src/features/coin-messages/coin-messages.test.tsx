@@ -1,51 +1,16 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../api/client';
-import { createI18n } from '../../i18n/create-i18n';
-import { type FeatureContextValue, FeatureProvider, type FeatureViewer } from '../feature-context';
+import type { FeatureContextValue } from '../feature-context';
+import { featureHost, type Replies, testViewer } from '../test-support';
 import { CoinMessages } from './coin-messages';
 
 afterEach(cleanup);
 
-type Reply = { status?: number; body: unknown };
-type Sent = { method: string; path: string; search: string; body: unknown };
+const viewer = testViewer({ name: 'Sato Hanako', organizationId: '5', organizationMemberId: '10' });
 
-/** The real API client over a fetch that answers from a table (the backend is not part of these tests). */
-function host(replies: Record<string, Reply | ((sent: Sent) => Reply)>, extra: Partial<FeatureContextValue> = {}) {
-  const sent: Sent[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://kiwi.test');
-    const method = init?.method ?? 'GET';
-    const request = { method, path: url.pathname, search: decodeURIComponent(url.search), body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    sent.push(request);
-    const entry = replies[`${method} ${url.pathname}`];
-    const reply = typeof entry === 'function' ? entry(request) : entry;
-    if (!reply) return new Response(JSON.stringify({ errors: [{ status: '404', code: 'route.notFound' }] }), { status: 404 });
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/vnd.api+json' } });
-  }) as typeof globalThis.fetch;
-  const api = createApiClient({ getToken: async () => 'token', fetch, baseURL: 'http://kiwi.test/api' });
-  const viewer: FeatureViewer = {
-    userId: '1',
-    name: 'Sato Hanako',
-    role: 'member',
-    organizationId: '5',
-    organizationIdentifier: 'acme',
-    organizationMemberId: '10',
-    organizationRole: 'member',
-  };
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={createI18n({ lng: 'en' })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FeatureProvider value={{ api, viewer, navigate: () => {}, ...extra }}>{children}</FeatureProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  return { sent, wrapper };
-}
+/** The coins API answered from `replies`, for `viewer`. */
+const host = (replies: Replies, extra: Partial<FeatureContextValue> = {}) => featureHost(replies, { viewer, ...extra });
 
 const feed = (balance: number, entries: unknown[] = []) => ({
   body: { data: entries, meta: { balance, 'total-count': entries.length, 'current-page': 1, 'total-pages': entries.length > 0 ? 1 : 0 } },

@@ -11,6 +11,7 @@ import { useEventChanges } from './use-event-changes';
 import { eventApi, eventErrorMessage, type EventMember, eventPaths, eventQueryKeys, formatEventDate, type KiwiEvent } from '../../schemas/event-resources';
 import '../../ui/button.css';
 import './events.css';
+import '../../ui/layout.css';
 
 type Colleague = { id: string; name: string; nickname?: string | null };
 
@@ -82,9 +83,34 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
       setBusy(false);
     }
   };
-  /** Asks first (spec §4: confirmation before destructive or public actions), then acts. */
-  const confirmed = (prefix: string, work: () => Promise<unknown>, done: string) => () =>
-    confirm({ title: t(`events:${prefix}Title`), body: t(`events:${prefix}Body`), onSubmit: () => act(work, done) });
+  /** A button labelled `events:<key>` that joins the event (`join` joins, or accepts the invitation) and tells the host. */
+  const joinButton = (key: string, join: () => Promise<unknown>, done: string) => (
+    <button
+      type="button"
+      className="kiwi-button kiwi-button--primary"
+      disabled={busy}
+      onClick={() =>
+        void act(async () => {
+          await join();
+          notify({ type: 'event-joined', eventId });
+        }, done)
+      }
+    >
+      {t(`events:${key}`)}
+    </button>
+  );
+  /** A button labelled `events:<prefix>` that asks first (spec §4: confirmation before destructive or public actions), then acts. */
+  const confirmedButton = (prefix: string, work: () => Promise<unknown>, done: string, { danger = false } = {}) => (
+    <button
+      type="button"
+      className={danger ? 'kiwi-button kiwi-button--danger' : 'kiwi-button'}
+      disabled={busy}
+      onClick={() => confirm({ title: t(`events:${prefix}Title`), body: t(`events:${prefix}Body`), onSubmit: () => act(work, done) })}
+    >
+      {t(`events:${prefix}`)}
+    </button>
+  );
+  const leave = () => api.delete(eventApi.member(organizationId, eventId, event.myEventMemberId!));
 
   return (
     <article className="kiwi-event" aria-labelledby={headingId}>
@@ -123,107 +149,51 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
           {t('events:detail.readOnlyAdmin')}
         </p>
       )}
-      <div className="kiwi-event__actions">
-        {canJoin && viewer && (
-          <button
-            type="button"
-            className="kiwi-button kiwi-button--primary"
-            disabled={busy}
-            onClick={() =>
-              void act(async () => {
-                await api.post(eventApi.join(organizationId, eventId), { event_member: { organization_member_id: Number(viewer.organizationMemberId) } });
-                notify({ type: 'event-joined', eventId });
-              }, t('events:detail.joined'))
-            }
-          >
-            {t('events:detail.join')}
-          </button>
-        )}
+      <div className="kiwi-row">
+        {canJoin &&
+          viewer &&
+          joinButton(
+            'detail.join',
+            () => api.post(eventApi.join(organizationId, eventId), { event_member: { organization_member_id: Number(viewer.organizationMemberId) } }),
+            t('events:detail.joined'),
+          )}
         {!readOnly && event.myStatus === 'invited' && event.myEventMemberId && !event.cancel && !ended && (
           <>
-            <button
-              type="button"
-              className="kiwi-button kiwi-button--primary"
-              disabled={busy}
-              onClick={() =>
-                void act(async () => {
-                  await api.put(`${eventApi.member(organizationId, eventId, event.myEventMemberId!)}/accept_invitation`);
-                  // Accepting an invitation is joining too.
-                  notify({ type: 'event-joined', eventId });
-                }, t('events:detail.accepted'))
-              }
-            >
-              {t('events:detail.accept')}
-            </button>
-            <button
-              type="button"
-              className="kiwi-button"
-              disabled={busy}
-              onClick={confirmed('detail.decline', () => api.delete(eventApi.member(organizationId, eventId, event.myEventMemberId!)), t('events:detail.declined'))}
-            >
-              {t('events:detail.decline')}
-            </button>
+            {/* Accepting an invitation is joining too. */}
+            {joinButton('detail.accept', () => api.put(`${eventApi.member(organizationId, eventId, event.myEventMemberId!)}/accept_invitation`), t('events:detail.accepted'))}
+            {confirmedButton('detail.decline', leave, t('events:detail.declined'))}
           </>
         )}
-        {!readOnly && event.myStatus === 'joined' && event.myRole !== 'author' && event.myEventMemberId && !ended && (
-          <button
-            type="button"
-            className="kiwi-button"
-            disabled={busy}
-            onClick={confirmed('detail.leave', () => api.delete(eventApi.member(organizationId, eventId, event.myEventMemberId!)), t('events:detail.left'))}
-          >
-            {t('events:detail.leave')}
-          </button>
-        )}
+        {!readOnly && event.myStatus === 'joined' && event.myRole !== 'author' && event.myEventMemberId && !ended && confirmedButton('detail.leave', leave, t('events:detail.left'))}
       </div>
 
       {readOnly && event.canManage && <EventDashboard event={event} members={members} />}
       {!readOnly && event.canManage && (
         <section className="kiwi-event__organiser" aria-label={t('events:organiser.title')}>
           <h2>{t('events:organiser.title')}</h2>
-          <div className="kiwi-event__actions">
+          <div className="kiwi-row">
             {!event.cancel && (
               <button type="button" className="kiwi-button" onClick={() => navigate(eventPaths.edit(event.id))}>
                 {t('events:organiser.edit')}
               </button>
             )}
-            <button
-              type="button"
-              className="kiwi-button"
-              disabled={busy}
-              onClick={confirmed(
-                event.externallyPublished ? 'organiser.unpublish' : 'organiser.publish',
-                () => api.put(eventApi.show(organizationId, eventId), { event: { externally_published: !event.externallyPublished } }),
-                t(event.externallyPublished ? 'events:organiser.unpublished' : 'events:organiser.published'),
-              )}
-            >
-              {t(event.externallyPublished ? 'events:organiser.unpublish' : 'events:organiser.publish')}
-            </button>
-            {!event.cancel && !ended && (
-              <button
-                type="button"
-                className="kiwi-button kiwi-button--danger"
-                disabled={busy}
-                onClick={confirmed('organiser.cancel', () => api.put(eventApi.show(organizationId, eventId), { event: { cancel: true } }), t('events:organiser.cancelled'))}
-              >
-                {t('events:organiser.cancel')}
-              </button>
+            {confirmedButton(
+              event.externallyPublished ? 'organiser.unpublish' : 'organiser.publish',
+              () => api.put(eventApi.show(organizationId, eventId), { event: { externally_published: !event.externallyPublished } }),
+              t(event.externallyPublished ? 'events:organiser.unpublished' : 'events:organiser.published'),
             )}
-            <button
-              type="button"
-              className="kiwi-button kiwi-button--danger"
-              disabled={busy}
-              onClick={confirmed(
-                'organiser.delete',
-                async () => {
-                  await api.delete(eventApi.show(organizationId, eventId));
-                  navigate(eventPaths.list());
-                },
-                t('events:organiser.deleted'),
-              )}
-            >
-              {t('events:organiser.delete')}
-            </button>
+            {!event.cancel &&
+              !ended &&
+              confirmedButton('organiser.cancel', () => api.put(eventApi.show(organizationId, eventId), { event: { cancel: true } }), t('events:organiser.cancelled'), { danger: true })}
+            {confirmedButton(
+              'organiser.delete',
+              async () => {
+                await api.delete(eventApi.show(organizationId, eventId));
+                navigate(eventPaths.list());
+              },
+              t('events:organiser.deleted'),
+              { danger: true },
+            )}
           </div>
           {event.externallyPublished && (
             <p>

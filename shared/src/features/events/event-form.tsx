@@ -23,6 +23,7 @@ import {
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/visually-hidden.css';
+import '../../ui/layout.css';
 
 export type EventFormValues = {
   name: string;
@@ -248,7 +249,7 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
         <textarea {...fieldProps('description')} rows={5} value={values.description} onChange={(change) => set('description', change.target.value)} />
         {fieldError('description')}
       </div>
-      <div className="kiwi-event-form__row">
+      <div className="kiwi-row kiwi-event-form__row">
         {dateInput('started_at', true)}
         {dateInput('ended_at', true)}
       </div>
@@ -258,7 +259,7 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
         <input {...fieldProps('location')} value={values.location} onChange={(change) => set('location', change.target.value)} />
         {fieldError('location')}
       </div>
-      <div className="kiwi-event-form__row">
+      <div className="kiwi-row kiwi-event-form__row">
         <div className="kiwi-event__field">
           <label htmlFor={ids.apply_minimum}>{t('events:form.applyMinimum')}</label>
           <input {...fieldProps('apply_minimum')} type="number" min={1} inputMode="numeric" value={values.apply_minimum} onChange={(change) => set('apply_minimum', change.target.value)} />
@@ -274,7 +275,7 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
         <label htmlFor={ids.tags}>{t('events:form.tags')}</label>
         <input {...fieldProps('tags')} value={values.tags} onChange={(change) => set('tags', change.target.value)} placeholder={t('events:form.tagsPlaceholder')} />
         <p className="kiwi-event__muted">{t('events:form.tagsHint')}</p>
-        <div className="kiwi-event__preset-tags" role="group" aria-label={t('events:form.presetTags')}>
+        <div className="kiwi-row" role="group" aria-label={t('events:form.presetTags')}>
           {presetTags.map((tag) => (
             <button key={tag} type="button" className="kiwi-event__tag" disabled={chosenTags.has(tag)} onClick={() => addTag(tag)}>
               + {tag}
@@ -336,7 +337,7 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
           </p>
         )}
       </fieldset>
-      <div className="kiwi-event-form__actions">
+      <div className="kiwi-row">
         <button type="button" className="kiwi-button" onClick={onCancel}>
           {t('common:actions.cancel')}
         </button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type EventStatusMessage, type EventViewerState, eventStatusMessages } from '../../domain/event-rules';
 import { formatEventDate, type KiwiEvent } from '../../schemas/event-resources';
 import { useFeatureContext } from '../feature-context';
+import '../../ui/layout.css';
 
 /** The status messages of spec §4 for a viewer of this event, now. */
 export function statusMessagesOf(event: KiwiEvent, viewer: EventViewerState, now = new Date()): EventStatusMessage[] {
@@ -28,7 +29,7 @@ export function EventHeader({ event, headingId, statuses, aside }: { event: Kiwi
   return (
     <>
       {event.headerImageUrl && <img className="kiwi-event__header-image" src={resolveUrl(event.headerImageUrl)} alt="" />}
-      <header className="kiwi-event__header">
+      <header className="kiwi-page-header kiwi-event__header">
         <div>
           <h1 id={headingId}>{event.name}</h1>
           <p className="kiwi-event__muted">

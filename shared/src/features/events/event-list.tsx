@@ -6,6 +6,7 @@ import { applicantsText } from './event-header';
 import { eventApi, eventErrorMessage, eventPaths, eventQueryKeys, formatEventDate, type KiwiEvent } from '../../schemas/event-resources';
 import '../../ui/button.css';
 import './events.css';
+import '../../ui/layout.css';
 
 const PER = 20;
 
@@ -32,13 +33,13 @@ export function EventList() {
 
   return (
     <section className="kiwi-events" aria-labelledby={headingId}>
-      <header className="kiwi-events__header">
+      <header className="kiwi-page-header kiwi-events__header">
         <h1 id={headingId}>{t('events:list.title')}</h1>
         <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => navigate(eventPaths.create())}>
           {t('events:list.create')}
         </button>
       </header>
-      <div className="kiwi-events__filters">
+      <div className="kiwi-row kiwi-events__filters">
         <div role="group" aria-label={t('events:list.period')} className="kiwi-events__tabs">
           {(['upcoming', 'past'] as const).map((value) => (
             <button
@@ -82,7 +83,7 @@ export function EventList() {
       ) : events.length === 0 ? (
         <p className="kiwi-event__muted">{t(period === 'upcoming' ? 'events:list.emptyUpcoming' : 'events:list.emptyPast')}</p>
       ) : (
-        <ul className="kiwi-events__cards">
+        <ul className="kiwi-card-grid">
           {events.map((event) => (
             <li key={event.id} className="kiwi-event-card">
               {event.headerImageUrl && <img className="kiwi-event-card__image" src={resolveUrl(event.headerImageUrl)} alt="" loading="lazy" />}
@@ -136,7 +137,7 @@ export function EventList() {
         </ul>
       )}
       {totalPages > 1 && (
-        <nav className="kiwi-events__pages" aria-label={t('events:list.pages')}>
+        <nav className="kiwi-row" aria-label={t('events:list.pages')}>
           <button type="button" className="kiwi-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('events:list.previous')}
           </button>

@@ -11,6 +11,7 @@ import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import { type EventMessage, eventApi, eventErrorMessage, eventQueryKeys, formatEventDate, reactionSummaries, sharedEventApi } from '../../schemas/event-resources';
 import '../../ui/button.css';
+import '../../ui/layout.css';
 
 export type MessagesScope =
   | { kind: 'member'; organizationId: string; eventId: string }
@@ -140,7 +141,7 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
                 <form className="kiwi-event-messages__form" onSubmit={saveEdit}>
                   <label htmlFor={editId}>{t('events:messages.edit')}</label>
                   <textarea id={editId} rows={3} value={editing.body} onChange={(change) => setEditing({ id: message.id, body: change.target.value })} />
-                  <div className="kiwi-event__actions">
+                  <div className="kiwi-row">
                     <button type="submit" className="kiwi-button kiwi-button--primary">
                       {t('events:messages.save')}
                     </button>
@@ -155,7 +156,7 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
                 </p>
               )}
               <MessageImages urls={message.imageUrls} authorName={message.authorName} size="tile" />
-              <div className="kiwi-event-message__footer">
+              <div className="kiwi-row">
                 <Reactions reactions={reactionSummaries(message.reactions)} onToggle={(emoji) => void toggleReaction(message, emoji)} disabled={!canPost} />
                 {canPost && <EmojiPicker label={t('common:reactions.add')} onPick={(emoji) => void toggleReaction(message, emoji)} />}
                 {message.mine && scope.kind === 'member' && editing?.id !== message.id && (

@@ -1,16 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../api/client';
-import { createI18n } from '../../i18n/create-i18n';
 import { guestStorageKey } from '../../schemas/event-resources';
-import { ConfirmDialogProvider } from '../../ui/confirm-dialog';
-import { ImageViewerProvider } from '../../ui/image-viewer';
-import { ToastProvider } from '../../ui/toast';
-import { type FeatureContextValue, type FeatureViewer, FeatureProvider } from '../feature-context';
+import type { FeatureContextValue, FeatureViewer } from '../feature-context';
+import { featureHost, type Replies, testViewer } from '../test-support';
 import { EventDetail } from './event-detail';
 import { EventForm } from './event-form';
 import { EventList } from './event-list';
@@ -22,49 +15,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-type Reply = { status?: number; body: unknown };
-type Sent = { method: string; path: string; search: string; authorization: string | null; body: unknown };
+const viewer = testViewer({ organizationId: '1', organizationMemberId: '5' });
 
-const viewer: FeatureViewer = {
-  userId: '1',
-  name: 'Hanako',
-  role: 'member',
-  organizationId: '1',
-  organizationIdentifier: 'acme',
-  organizationMemberId: '5',
-  organizationRole: 'member',
-};
-
-/** The real API client over a fetch that answers from a table (the backend is not part of these tests). */
-function host(replies: Record<string, Reply | (() => Reply)>, who: FeatureViewer | null = viewer, extra: Partial<FeatureContextValue> = {}) {
-  const sent: Sent[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://kiwi.test');
-    const method = init?.method ?? 'GET';
-    const headers = new Headers(init?.headers);
-    sent.push({ method, path: url.pathname, search: url.search, authorization: headers.get('authorization'), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const entry = replies[`${method} ${url.pathname}`];
-    const reply = typeof entry === 'function' ? entry() : entry;
-    if (!reply) return new Response(JSON.stringify({ errors: [{ status: '404', code: 'route.notFound' }] }), { status: 404 });
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/vnd.api+json' } });
-  }) as typeof globalThis.fetch;
-  const api = createApiClient({ getToken: async () => 'session-token', fetch, baseURL: 'http://kiwi.test/api' });
-  const navigated: string[] = [];
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={createI18n({ lng: 'en' })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <ConfirmDialogProvider>
-            <ImageViewerProvider>
-              <FeatureProvider value={{ api, viewer: who, navigate: (path) => navigated.push(path), ...extra }}>{children}</FeatureProvider>
-            </ImageViewerProvider>
-          </ConfirmDialogProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  return { sent, navigated, wrapper };
-}
+/** The events API answered from `replies`, for `viewer` (null: signed out, a guest). */
+const host = (replies: Replies, who: FeatureViewer | null = viewer, extra: Partial<FeatureContextValue> = {}) => featureHost(replies, { viewer: who, ...extra });
 
 const DAY = 24 * 3600 * 1000;
 const event = (attributes: Record<string, unknown> = {}) => ({

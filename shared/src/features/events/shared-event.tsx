@@ -22,6 +22,7 @@ import {
 } from '../../schemas/event-resources';
 import '../../ui/button.css';
 import './events.css';
+import '../../ui/layout.css';
 
 /**
  * An externally published event for anyone (spec §2 /shared_events/{id}): no account; a guest joins by nickname and
@@ -84,7 +85,7 @@ export function SharedEvent({ eventId }: { eventId: string }) {
       <EventTagsAndDescription event={event} />
 
       {guest ? (
-        <div className="kiwi-event__guest">
+        <div className="kiwi-row">
           <p role="status">{t('events:shared.joinedAs', { nickname: guest.nickname })}</p>
           <button
             type="button"

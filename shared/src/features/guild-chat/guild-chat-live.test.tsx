@@ -1,30 +1,15 @@
 // @vitest-environment happy-dom
 // The chat against the real API client and event-stream reader, with a fake network: a live event appears, a failed
 // send stays with its reason and can be retried; the host hears of the message once the server stored it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../api/client';
 import { createI18n } from '../../i18n/create-i18n';
-import { ConfirmDialogProvider } from '../../ui/confirm-dialog';
-import { ImageViewerProvider } from '../../ui/image-viewer';
-import { ToastProvider } from '../../ui/toast';
-import { FeatureProvider, type FeatureViewer } from '../feature-context';
+import { featureWrapper, testApi, testViewer } from '../test-support';
 import { GuildChat } from './guild-chat';
 
 afterEach(cleanup);
 
 const i18n = createI18n({ lng: 'en' });
-const viewer: FeatureViewer = {
-  userId: '1',
-  name: 'Hanako',
-  role: 'member',
-  organizationId: '7',
-  organizationIdentifier: 'acme',
-  organizationMemberId: '11',
-  organizationRole: 'member',
-};
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
 const messageDoc = (id: number, body: string, mine = false) => ({
@@ -82,22 +67,8 @@ describe('<GuildChat> live', () => {
   it('shows live messages, keeps a failed send with its reason until retried, and tells the host of the sent one', async () => {
     const server = fakeServer();
     const notify = vi.fn();
-    const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch: server.fetch });
-    const view = render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <ToastProvider>
-            <ConfirmDialogProvider>
-              <ImageViewerProvider>
-                <FeatureProvider value={{ api, viewer, navigate: () => undefined, notify, resolveUrl: (url) => new URL(url, 'https://api.example').href }}>
-                  <GuildChat guildId="5" showMembers={false} />
-                </FeatureProvider>
-              </ImageViewerProvider>
-            </ConfirmDialogProvider>
-          </ToastProvider>
-        </QueryClientProvider>
-      </I18nextProvider>,
-    );
+    const context = { api: testApi(server.fetch), viewer: testViewer(), navigate: () => undefined, notify, resolveUrl: (url: string) => new URL(url, 'https://api.example').href };
+    const view = render(<GuildChat guildId="5" showMembers={false} />, { wrapper: featureWrapper(context, i18n) });
     const log = await screen.findByRole('log', { name: i18n.t('guilds:chat.messages') });
     expect(await within(log).findByText(i18n.t('guilds:chat.empty'))).toBeTruthy();
     expect(await screen.findByText(i18n.t('guilds:chat.live.live'))).toBeTruthy();

@@ -1,31 +1,17 @@
 // @vitest-environment happy-dom
 // The guild feature components rendered against the real API client with a fake network (fetch), as a widget or the
 // portal would run them.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../api/client';
 import { createI18n } from '../../i18n/create-i18n';
-import { ConfirmDialogProvider } from '../../ui/confirm-dialog';
-import { ToastProvider } from '../../ui/toast';
-import { FeatureProvider, type FeatureViewer } from '../feature-context';
+import { featureWrapper, testApi, testViewer } from '../test-support';
 import { GuildList } from './guild-list';
 import { validateGuildForm } from './guild-form';
 
 afterEach(cleanup);
 
 const i18n = createI18n({ lng: 'en' });
-const viewer: FeatureViewer = {
-  userId: '1',
-  name: 'Hanako',
-  role: 'member',
-  organizationId: '7',
-  organizationIdentifier: 'acme',
-  organizationMemberId: '11',
-  organizationRole: 'member',
-};
 
 type Call = { url: string; method: string };
 function fakeNetwork(answer: (url: URL) => unknown) {
@@ -39,18 +25,7 @@ function fakeNetwork(answer: (url: URL) => unknown) {
 }
 
 function renderWith(node: ReactNode, fetch: typeof globalThis.fetch, navigated: string[] = []) {
-  const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <ConfirmDialogProvider>
-            <FeatureProvider value={{ api, viewer, navigate: (path) => navigated.push(path) }}>{node}</FeatureProvider>
-          </ConfirmDialogProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  render(node, { wrapper: featureWrapper({ api: testApi(fetch), viewer: testViewer(), navigate: (path) => navigated.push(path) }, i18n) });
 }
 
 const guildResource = (id: string, name: string, tags: string[]) => ({

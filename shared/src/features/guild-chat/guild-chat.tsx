@@ -27,6 +27,7 @@ import { chatReducer, initialChatState, type PendingMessage } from './chat-state
 import '../../ui/button.css';
 import './guild-chat.css';
 import '../../ui/visually-hidden.css';
+import '../../ui/layout.css';
 
 const PAGE = 30;
 
@@ -93,7 +94,7 @@ export function GuildChat({ guildId, showMembers = true }: { guildId: string; /*
   return (
     <article className="kiwi-guild" aria-labelledby={headingId}>
       {data.headerImageUrl && <img className="kiwi-guild__header-image" src={resolveUrl(data.headerImageUrl)} alt="" />}
-      <header className="kiwi-guild__header">
+      <header className="kiwi-page-header kiwi-guild__header">
         <div>
           <h1 id={headingId}>{data.name}</h1>
           <p className="kiwi-guild-card__meta">
@@ -108,7 +109,7 @@ export function GuildChat({ guildId, showMembers = true }: { guildId: string; /*
             </ul>
           )}
         </div>
-        <div className="kiwi-guild__header-actions">
+        <div className="kiwi-row">
           <button type="button" className="kiwi-button" onClick={() => navigate(guildPaths.list())}>
             {t('guilds:chat.backToList')}
           </button>
@@ -521,7 +522,7 @@ function MessageItem({
             {t('guilds:chat.editMessage')}
           </label>
           <textarea id={editId} value={draft} onChange={(event) => setDraft(event.target.value)} rows={3} />
-          <div className="kiwi-guild-message__actions">
+          <div className="kiwi-row">
             <button type="submit" className="kiwi-button kiwi-button--primary" disabled={saving || countGraphemes(draft) > GUILD_LIMITS.messageMax}>
               {t('guilds:chat.save')}
             </button>
@@ -549,7 +550,7 @@ function MessageItem({
         <Reactions reactions={reactionSummaries(message.reactions)} onToggle={onToggle} disabled={!joined} />
         {joined && <EmojiPicker label={t('common:reactions.add')} onPick={onToggle} />}
         {!editing && (
-          <span className="kiwi-guild-message__actions">
+          <span className="kiwi-row">
             {message.mine && (
               <>
                 <button type="button" className="kiwi-link-button" onClick={() => setEditing(true)}>

@@ -10,6 +10,7 @@ import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import '../../ui/button.css';
 import './guild-chat.css';
+import '../../ui/layout.css';
 
 type Field = 'name' | 'description' | 'tags' | 'public_range' | 'header_image_url';
 type Values = { name: string; description: string; tags: string; public_range: 'public' | 'private'; header_image_url: string | null };
@@ -144,7 +145,7 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
         <ImageInput value={values.header_image_url} onChange={(url) => set('header_image_url', url)} label={t('guilds:form.headerImage')} hint={t('guilds:form.headerImageHint')} />
         {fieldError('header_image_url', 'header-image')}
       </div>
-      <div className="kiwi-guild-form__actions">
+      <div className="kiwi-row">
         <button type="button" className="kiwi-button" onClick={onCancel}>
           {t('common:actions.cancel')}
         </button>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeatureContext } from '../feature-context';
 import '../../ui/button.css';
 import './guild-chat.css';
+import '../../ui/layout.css';
 
 const PER = 12;
 
@@ -71,7 +72,7 @@ export function GuildList() {
 
   return (
     <section className="kiwi-guilds" aria-labelledby={headingId}>
-      <header className="kiwi-guilds__header">
+      <header className="kiwi-page-header kiwi-guilds__header">
         <h1 id={headingId}>{t('guilds:list.title')}</h1>
         <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => navigate(guildPaths.create())}>
           {t('guilds:list.create')}
@@ -93,7 +94,7 @@ export function GuildList() {
         </div>
         <div className="kiwi-guild__field">
           <label htmlFor={tagInputId}>{t('guilds:list.tagFilter')}</label>
-          <div className="kiwi-guilds__tag-input">
+          <div className="kiwi-row">
             <input
               id={tagInputId}
               value={tagInput}
@@ -177,7 +178,7 @@ export function GuildList() {
       ) : guilds.length === 0 ? (
         <p className="kiwi-guild__empty">{t(tags.length > 0 || filter.name || joinedOnly ? 'guilds:list.noMatch' : 'guilds:list.empty')}</p>
       ) : (
-        <ul className="kiwi-guilds__grid" aria-label={t('guilds:list.title')}>
+        <ul className="kiwi-card-grid" aria-label={t('guilds:list.title')}>
           {guilds.map((guild) => (
             <li key={guild.id} className="kiwi-guild-card">
               {guild.headerImageUrl ? <img className="kiwi-guild-card__image" src={resolveUrl(guild.headerImageUrl)} alt="" /> : <div className="kiwi-guild-card__image kiwi-guild-card__image--none" aria-hidden="true" />}

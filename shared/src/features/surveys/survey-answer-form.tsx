@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ANSWER_MAX,
@@ -57,20 +57,26 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
   const resultPath = surveyPaths.result(organization.identifier, surveyId);
   const missing = WELL_BEING_QUESTIONS.filter((question) => answers[question.id] === undefined);
   const answeredCount = WELL_BEING_QUESTIONS.length - missing.length;
-  const header = (
-    <header>
-      <h1 id={headingId}>{title}</h1>
-      <p className="kiwi-survey__meta">{t('surveys:deadline', { date: formatSurveyTime(expiredAt, i18n.language) })}</p>
-    </header>
+  /** The survey's title and deadline, then `content`. */
+  const page = (content: ReactNode) => (
+    <section className="kiwi-survey" aria-labelledby={headingId}>
+      <header>
+        <h1 id={headingId}>{title}</h1>
+        <p className="kiwi-survey__meta">{t('surveys:deadline', { date: formatSurveyTime(expiredAt, i18n.language) })}</p>
+      </header>
+      {content}
+    </section>
+  );
+  const notice = (text: string) => (
+    <p role="status" className="kiwi-survey__notice">
+      {text}
+    </p>
   );
 
   if (submit.isSuccess || survey.data.answeredByMe) {
-    return (
-      <section className="kiwi-survey" aria-labelledby={headingId}>
-        {header}
-        <p role="status" className="kiwi-survey__notice">
-          {submit.isSuccess ? t('surveys:answer.thanks') : t('surveys:answer.alreadyAnswered')}
-        </p>
+    return page(
+      <>
+        {notice(submit.isSuccess ? t('surveys:answer.thanks') : t('surveys:answer.alreadyAnswered'))}
         <div className="kiwi-survey__actions">
           <button type="button" className="kiwi-survey__button" onClick={() => navigate(resultPath)}>
             {t('surveys:answer.viewResult')}
@@ -79,32 +85,13 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
             {t('surveys:answer.backToList')}
           </button>
         </div>
-      </section>
+      </>,
     );
   }
 
   // Only members of the survey's organisation answer (an admin without that membership reads it only).
-  if (survey.data.answeredByMe === null) {
-    return (
-      <section className="kiwi-survey" aria-labelledby={headingId}>
-        {header}
-        <p role="status" className="kiwi-survey__notice">
-          {t('errors:survey.notRespondent')}
-        </p>
-      </section>
-    );
-  }
-
-  if (!survey.data.open) {
-    return (
-      <section className="kiwi-survey" aria-labelledby={headingId}>
-        {header}
-        <p role="status" className="kiwi-survey__notice">
-          {t('surveys:answer.closed')}
-        </p>
-      </section>
-    );
-  }
+  if (survey.data.answeredByMe === null) return page(notice(t('errors:survey.notRespondent')));
+  if (!survey.data.open) return page(notice(t('surveys:answer.closed')));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -117,9 +104,8 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
     submit.mutate();
   };
 
-  return (
-    <section className="kiwi-survey" aria-labelledby={headingId}>
-      {header}
+  return page(
+    <>
       <p>{t('surveys:answer.intro')}</p>
       <div className="kiwi-survey__progress">
         <progress max={WELL_BEING_QUESTIONS.length} value={answeredCount} aria-label={t('surveys:answer.progressLabel')} />
@@ -157,7 +143,7 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
           </button>
         </div>
       </form>
-    </section>
+    </>,
   );
 }
 

@@ -1,44 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../api/client';
 import { WELL_BEING_QUESTION_IDS } from '../../domain/well-being';
-import { createI18n } from '../../i18n/create-i18n';
-import { type FeatureContextValue, FeatureProvider } from '../feature-context';
+import { featureHost as host } from '../test-support';
 import { SurveyAnswerForm } from './survey-answer-form';
 import { SurveyResult } from './survey-result';
 
 afterEach(cleanup);
-
-type Reply = { status?: number; body: unknown };
-type Sent = { method: string; path: string; body: unknown };
-
-/** The real API client over a fetch that answers from a table (the backend is not part of these tests). */
-function host(replies: Record<string, Reply | (() => Reply)>, extra: Partial<FeatureContextValue> = {}) {
-  const sent: Sent[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://kiwi.test');
-    const method = init?.method ?? 'GET';
-    sent.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const entry = replies[`${method} ${url.pathname}`];
-    const reply = typeof entry === 'function' ? entry() : entry;
-    if (!reply) return new Response(JSON.stringify({ errors: [{ status: '404', code: 'route.notFound' }] }), { status: 404 });
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/vnd.api+json' } });
-  }) as typeof globalThis.fetch;
-  const api = createApiClient({ getToken: async () => 'token', fetch, baseURL: 'http://kiwi.test/api' });
-  const navigated: string[] = [];
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={createI18n({ lng: 'en' })}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FeatureProvider value={{ api, viewer: null, navigate: (path) => navigated.push(path), ...extra }}>{children}</FeatureProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-  return { sent, navigated, wrapper };
-}
 
 const survey = (attributes: Record<string, unknown> = {}) => ({
   type: 'well-being-surveys',

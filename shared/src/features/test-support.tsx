@@ -1,0 +1,85 @@
+// For the feature components' tests: the components rendered in what the portal and a widget give them (English
+// translations, a query client that does not retry, toasts, the confirmation dialog, the image viewer and the feature
+// context), over the real API client and a fake network (the backend is not part of these tests).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createApiClient } from '../api/client';
+import { createI18n } from '../i18n/create-i18n';
+import { ConfirmDialogProvider } from '../ui/confirm-dialog';
+import { ImageViewerProvider } from '../ui/image-viewer';
+import { ToastProvider } from '../ui/toast';
+import { type FeatureContextValue, FeatureProvider, type FeatureViewer } from './feature-context';
+
+/** A member of organisation 7 ("acme"), organisation member 11, unless `overrides` say otherwise. */
+export const testViewer = (overrides: Partial<FeatureViewer> = {}): FeatureViewer => ({
+  userId: '1',
+  name: 'Hanako',
+  role: 'member',
+  organizationId: '7',
+  organizationIdentifier: 'acme',
+  organizationMemberId: '11',
+  organizationRole: 'member',
+  ...overrides,
+});
+
+/** The real API client on http://kiwi.test/api, signed in with the token "token", over `fetch`. */
+export const testApi = (fetch: typeof globalThis.fetch) => createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch });
+
+/** The providers around a feature component, for `render(node, { wrapper })`. */
+export function featureWrapper(context: FeatureContextValue, i18n: I18n = createI18n({ lng: 'en' })) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <ConfirmDialogProvider>
+            <ImageViewerProvider>
+              <FeatureProvider value={context}>{children}</FeatureProvider>
+            </ImageViewerProvider>
+          </ConfirmDialogProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+export type Reply = { status?: number; body: unknown };
+/** A request the fake network answered: `search` decoded, `body` parsed. */
+export type Sent = { method: string; path: string; search: string; authorization: string | null; body: unknown };
+/** Answers by "METHOD /path" (no query string); anything else is a 404. */
+export type Replies = Record<string, Reply | ((request: Sent) => Reply)>;
+
+/** A fetch that answers from `replies` and keeps every request in `sent`. */
+export function tableFetch(replies: Replies) {
+  const sent: Sent[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://kiwi.test');
+    const method = init?.method ?? 'GET';
+    const request: Sent = {
+      method,
+      path: url.pathname,
+      search: decodeURIComponent(url.search),
+      authorization: new Headers(init?.headers).get('authorization'),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    sent.push(request);
+    const entry = replies[`${method} ${url.pathname}`];
+    const reply = typeof entry === 'function' ? entry(request) : entry;
+    if (!reply) return new Response(JSON.stringify({ errors: [{ status: '404', code: 'route.notFound' }] }), { status: 404 });
+    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/vnd.api+json' } });
+  }) as typeof globalThis.fetch;
+  return { fetch, sent };
+}
+
+/**
+ * A host for one test: the fake network answering from `replies`, the wrapper (no viewer and a navigate that records
+ * the paths in `navigated`, unless `context` says otherwise), and what was sent.
+ */
+export function featureHost(replies: Replies, context: Partial<FeatureContextValue> = {}) {
+  const { fetch, sent } = tableFetch(replies);
+  const navigated: string[] = [];
+  const wrapper = featureWrapper({ api: testApi(fetch), viewer: null, navigate: (path) => navigated.push(path), ...context });
+  return { sent, navigated, wrapper };
+}
