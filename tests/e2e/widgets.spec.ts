@@ -432,6 +432,8 @@ test('a token handed over by the host signs in every widget; an expired one sign
     (document.getElementById('survey-widget') as HTMLElement & { idToken: string }).idToken = value;
   }, token);
   for (const id of WIDGETS) await expect(signedInHeader(widget(page, id))).toBeVisible();
+  // The host owns a session it handed over: no widget offers a sign-out its next token refresh would undo.
+  for (const id of WIDGETS) await expect(widget(page, id).getByRole('button', { name: ja('widgets:signOut') })).toHaveCount(0);
   // Write-only and never reflected: no attribute, nothing to read back.
   expect(await page.evaluate(() => {
     const element = document.getElementById('survey-widget') as HTMLElement & { idToken: unknown };
@@ -446,6 +448,25 @@ test('a token handed over by the host signs in every widget; an expired one sign
     await expect(signInForm(widget(page, id)).getByRole('alert')).toHaveText(ja('widgets:problem.expired'));
   }
   await expect.poll(async () => (await hostEvents(page, 'kiwi-signed-out')).map((event) => event.detail)).toContainEqual({ reason: 'expired' });
+
+  // A widget sign-in of this origin (the form, which offers sign-out), then the host's token again: the host's wins.
+  await signInWithin(widget(page, 'coin-widget'));
+  await expect(widget(page, 'guild-widget').getByRole('button', { name: ja('widgets:signOut') })).toBeVisible();
+  const handOver = (value: string | null) =>
+    page.evaluate((idToken) => {
+      (document.getElementById('guild-widget') as HTMLElement & { idToken: string | null }).idToken = idToken;
+    }, value);
+  await handOver(token);
+  await expect(widget(page, 'guild-widget').getByRole('button', { name: ja('widgets:signOut') })).toHaveCount(0);
+  await expect(signedInHeader(widget(page, 'guild-widget'))).toBeVisible();
+  // The host signs out (null): the widget sign-in takes over instead of signing the widgets out.
+  const signedOutBefore = (await hostEvents(page, 'kiwi-signed-out')).length;
+  await handOver(null);
+  for (const id of WIDGETS) {
+    await expect(signedInHeader(widget(page, id))).toBeVisible();
+    await expect(widget(page, id).getByRole('button', { name: ja('widgets:signOut') })).toBeVisible();
+  }
+  expect(await hostEvents(page, 'kiwi-signed-out')).toHaveLength(signedOutBefore);
 });
 
 test('properties and a token the page set before kiwi.js defined the elements are taken over', async ({ page, request }) => {

@@ -180,18 +180,22 @@ function Header({ snapshot, onSignOut }: { snapshot: SessionSnapshot; onSignOut:
       {snapshot.status === 'signedIn' && snapshot.user && (
         <span className="kiwi-root__user">
           <span className="kiwi-root__user-name">{t('signedInAs', { name: snapshot.user.name })}</span>
-          <button
-            type="button"
-            className="kiwi-link-button"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              onSignOut();
-              void session.signOut().finally(() => setBusy(false));
-            }}
-          >
-            {t('signOut')}
-          </button>
+          {/* A session the host page handed over (idToken) is the host's to end: a sign-out here would last only until
+              its next token refresh signed the widgets in again (widgets/README.md, "Signing in"). */}
+          {snapshot.source !== 'host' && (
+            <button
+              type="button"
+              className="kiwi-link-button"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                onSignOut();
+                void session.signOut().finally(() => setBusy(false));
+              }}
+            >
+              {t('signOut')}
+            </button>
+          )}
         </span>
       )}
     </header>

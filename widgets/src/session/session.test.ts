@@ -1,9 +1,10 @@
 // The widgets' page session against a real HTTP server standing in for the Kiwi API: a handed-over token signs in,
 // a refused one (401) signs out as expired, a 401 on any later call with the session's token signs out, an origin the
 // user's organisations did not register (403 originNotAllowed) is "refused", and no answer at all is "unreachable".
+// The widgets' own Firebase sign-in runs against the run's Auth Emulator (FIREBASE_AUTH_EMULATOR_HOST), as in a page.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hasPersistedFirebaseUser, membershipFor, sessionEventOf, type SessionSnapshot, tokenExpiry, WidgetSession, type WidgetUser } from './session';
 
 const GOOD = 'good-token';
@@ -27,6 +28,37 @@ const userDocument = (activeTo: string | null) => ({
   ],
 });
 
+/** The run's Auth Emulator, for the tests of the widgets' own Firebase sign-in (`npm test` starts one). */
+function emulatorUrl(): string {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: start the Auth Emulator (npm test does) and export it');
+  return `http://${host}`;
+}
+
+/** A new account in the emulator (the widget form signs in with it); the test server takes its ID tokens until exp. */
+async function emulatorAccount(): Promise<{ email: string; password: string; remove: () => Promise<void> }> {
+  const email = `widgets-session-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const password = 'widgets-session-password';
+  const call = async (method: string, body: object) => {
+    const response = await fetch(`${emulatorUrl()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=k`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`accounts:${method}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { idToken: string };
+  };
+  await call('signUp', { email, password, returnSecureToken: true });
+  return {
+    email,
+    password,
+    remove: async () => {
+      const { idToken } = await call('signInWithPassword', { email, password, returnSecureToken: true });
+      await call('delete', { idToken });
+    },
+  };
+}
+
 let server: Server;
 let apiBase = '';
 /** Every request the test server got: "<path> <authorization>". */
@@ -39,7 +71,10 @@ beforeAll(async () => {
     // No answer at all (a network cut).
     if (auth === 'Bearer unanswered-token') return void req.socket.destroy();
     const json = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/vnd.api+json' }).end(JSON.stringify(body));
-    if (req.url === '/api/client_config') return json(200, { data: { type: 'client-configs', id: '1', attributes: { 'firebase-api-key': 'k', 'firebase-project-id': 'demo-kiwi' } } });
+    if (req.url === '/api/client_config') {
+      const attributes = { 'firebase-api-key': 'k', 'firebase-project-id': 'demo-kiwi', 'auth-emulator-url': emulatorUrl() };
+      return json(200, { data: { type: 'client-configs', id: '1', attributes } });
+    }
     // A JWT-shaped token (as Firebase's) is good until its exp.
     const jwtExpiry = auth.startsWith('Bearer ') ? tokenExpiry(auth.slice(7)) : null;
     if (auth === `Bearer ${GOOD}` || auth === `Bearer ${GOOD_REFRESHED}` || (jwtExpiry !== null && jwtExpiry > Date.now())) {
@@ -200,6 +235,73 @@ describe('WidgetSession', () => {
     session.handOver(null);
     expect(session.current).toMatchObject({ status: 'signedOut', problem: null, source: null });
     expect(changes.map((change) => change.status)).toEqual(['signedOut', 'signingIn', 'signedIn', 'signedOut']);
+  });
+
+  it('a handed-over null falls back to the widget sign-in of this origin, and signs out once that one is gone', async () => {
+    const account = await emulatorAccount();
+    const { session, settled, changes } = sessionOn();
+    try {
+      session.start();
+      expect(await settled()).toMatchObject({ status: 'signedOut' });
+      // Signed in from a widget's form (Firebase, app kiwi-widgets), then the host hands its own token over: it wins.
+      await session.signIn(account.email, account.password);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await settled()).toMatchObject({ status: 'signedIn', source: 'firebase' });
+      const widgetToken = await session.getToken();
+      expect(tokenExpiry(widgetToken ?? '')).toBeGreaterThan(Date.now());
+      session.handOver(GOOD);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await settled()).toMatchObject({ status: 'signedIn', source: 'host' });
+      expect(await session.getToken()).toBe(GOOD);
+
+      // The host takes its token back (its user signed out): the widget sign-in takes over, no kiwi-signed-out.
+      const seen = changes.length;
+      session.handOver(null);
+      expect(session.current.status).toBe('signingIn');
+      expect(await settled()).toMatchObject({ status: 'signedIn', source: 'firebase', problem: null });
+      expect(session.current.user?.id).toBe('7');
+      expect(await session.getToken()).toBe(widgetToken);
+      const events = changes.slice(seen).map((change, index) => sessionEventOf(change, changes[seen + index - 1]!, null)?.name ?? null);
+      expect(events).toEqual([null, 'kiwi-signed-in']);
+
+      // Once the widget sign-in ended, a host session that ends signs out as before.
+      await session.signOut();
+      session.handOver(GOOD);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await settled()).toMatchObject({ status: 'signedIn', source: 'host' });
+      session.handOver('');
+      expect(session.current).toMatchObject({ status: 'signedOut', source: null, problem: null });
+      expect(await session.getToken()).toBeNull();
+    } finally {
+      await session.signOut();
+      await account.remove();
+    }
+  });
+
+  it("a handed-over null resumes the widget sign-in persisted on this origin when the page's widgets had not started it", async () => {
+    const account = await emulatorAccount();
+    // Another page of this origin signed in from a widget's form (the Firebase app kiwi-widgets keeps the user).
+    const earlier = sessionOn();
+    const { session, settled } = sessionOn();
+    try {
+      await earlier.session.signIn(account.email, account.password);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await earlier.settled()).toMatchObject({ status: 'signedIn', source: 'firebase' });
+
+      // This page's host handed a token over first, so its widgets never started Firebase.
+      session.handOver(GOOD);
+      expect(await settled()).toMatchObject({ status: 'signedIn', source: 'host' });
+      // What browserLocalPersistence left in this origin's localStorage (Node has none of its own).
+      vi.stubGlobal('localStorage', { length: 1, key: (index: number) => (index === 0 ? 'firebase:authUser:k:kiwi-widgets' : null) });
+      session.handOver(null);
+      expect(session.current).toMatchObject({ status: 'signingIn', source: 'firebase' });
+      expect(await settled()).toMatchObject({ status: 'signedIn', source: 'firebase', problem: null });
+      expect(tokenExpiry((await session.getToken()) ?? '')).toBeGreaterThan(Date.now());
+    } finally {
+      vi.unstubAllGlobals();
+      await earlier.session.signOut();
+      await account.remove();
+    }
   });
 });
 

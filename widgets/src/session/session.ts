@@ -132,6 +132,8 @@ export class WidgetSession {
   private config: Promise<ClientConfig> | null = null;
   private firebase: Promise<FirebaseSession> | null = null;
   private client: ApiClient | null = null;
+  /** What the widgets' Firebase app last reported: a user signed in (true), none (false), nothing yet (null). */
+  private firebaseUser: boolean | null = null;
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The fetch every widget's API client uses: notices refused tokens and tells the developer about CORS failures. */
@@ -211,13 +213,16 @@ export class WidgetSession {
     }
   }
 
-  /** The host page hands over a Firebase ID token (`element.idToken = token`); null or '' signs a host session out. */
+  /**
+   * The host page hands over a Firebase ID token (`element.idToken = token`). null or '' ends a host session: a widget
+   * sign-in of this origin then takes over (see fallBackFromHost), else the widgets are signed out.
+   */
   handOver(token: string | null): void {
     const value = typeof token === 'string' && token !== '' ? token : null;
     if (value === this.hostToken || (value !== null && value === this.refusedHostToken)) return;
     this.hostToken = value;
     if (value === null) {
-      if (this.snapshot.source === 'host') this.signedOut('signedOut');
+      if (this.snapshot.source === 'host') this.fallBackFromHost();
       return;
     }
     this.started = true;
@@ -232,6 +237,24 @@ export class WidgetSession {
     this.hostToken = null;
     this.set({ problem: null });
     await firebase.signIn(email, password);
+  }
+
+  /**
+   * The host took its token back: the widgets' own Firebase sign-in of this origin (app 'kiwi-widgets', signed in from
+   * a widget's form before the host handed a token over, kept in localStorage) signs them in again; without one they are
+   * signed out. Widgets show their loading state meanwhile; kiwi-signed-in follows for the widget sign-in's user.
+   */
+  private fallBackFromHost(): void {
+    if (this.firebaseUser === true) {
+      void this.loadUser('firebase');
+    } else if (this.firebaseUser === null && (this.firebase !== null || hasPersistedFirebaseUser())) {
+      // The Firebase SDK reports the persisted user (or none) through onAuthStateChanged: onFirebaseUser goes on.
+      this.generation += 1;
+      this.set({ status: 'signingIn', source: 'firebase', user: null, problem: null });
+      this.firebaseSession().catch((error: unknown) => this.fail(error));
+    } else {
+      this.signedOut('signedOut');
+    }
   }
 
   async signOut(): Promise<void> {
@@ -268,6 +291,7 @@ export class WidgetSession {
   }
 
   private onFirebaseUser(signedIn: boolean): void {
+    this.firebaseUser = signedIn;
     // A token handed over by the host wins over the widgets' own sign-in.
     if (this.hostToken) return;
     if (signedIn) void this.loadUser('firebase');
