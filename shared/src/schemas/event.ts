@@ -225,14 +225,43 @@ export const EventListQuerySchema = z.object({
   tag: z.string(invalidParameter).max(EVENT_LIMITS.tagMax * 4, invalidParameter).optional(),
 });
 
+/** The periods the events statistics count by (spec §7 `type`). */
+export const EVENT_STATISTICS_TYPES = ['daily', 'weekly', 'monthly'] as const;
+export type EventStatisticsType = (typeof EVENT_STATISTICS_TYPES)[number];
+
 /** GET .../events_summary and .../events_participation_rate (spec §7: from, to, type); the server defaults to the last 12 months. */
 export const EventStatisticsQuerySchema = z
   .object({
     from: dateParameter.optional(),
     to: dateParameter.optional(),
-    type: z.enum(['daily', 'weekly', 'monthly'], invalidParameter).default('monthly'),
+    type: z.enum(EVENT_STATISTICS_TYPES, invalidParameter).default('monthly'),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { ...invalidParameter, path: ['to'] });
+
+/**
+ * What both statistics answer besides their figures: the range the server settled on (defaults filled) and one label per
+ * period (YYYY-MM-DD, or YYYY-MM for months). The server builds these objects and serialises them as flat attributes;
+ * the client decodes them back to the same shape (its `type` attribute wins over the JSON:API resource type; the
+ * resource `id`, the organisation's, is left out: nothing reads it).
+ */
+type EventStatisticsPeriods = { from: string; to: string; type: EventStatisticsType; labels: string[] };
+
+/** GET .../events_summary: events held (by start), cancelled, their participants and messages, per period. */
+export type EventsSummary = EventStatisticsPeriods & {
+  eventsCount: number[];
+  cancelledCount: number[];
+  participantsCount: number[];
+  messagesCount: number[];
+  totals: { events: number; cancelled: number; participants: number; messages: number };
+};
+
+/** GET .../events_participation_rate, per period. */
+export type EventsParticipationRate = EventStatisticsPeriods & {
+  /** Share (0..1) of the period's active members who joined at least one event held in it; null with no members. */
+  rates: (number | null)[];
+  participants: number[];
+  members: number[];
+};
 
 /** GET /shared_events/{id}/guests/search */
 export const GuestSearchQuerySchema = z.object({ nickname: z.string(invalidParameter).min(1, invalidParameter).max(200, invalidParameter) });

@@ -6,17 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOrganization } from '../../organization/organization-context';
 import { useFeatureContext } from '@kiwi/shared/features/feature-context';
-
-type Granularity = 'daily' | 'weekly' | 'monthly';
-type Summary = {
-  labels: string[];
-  eventsCount: number[];
-  cancelledCount: number[];
-  participantsCount: number[];
-  messagesCount: number[];
-  totals: { events: number; cancelled: number; participants: number; messages: number };
-};
-type Rate = { labels: string[]; rates: (number | null)[]; participants: number[]; members: number[] };
+import { EVENT_STATISTICS_TYPES, type EventStatisticsType, type EventsParticipationRate, type EventsSummary } from '@kiwi/shared/schemas/event';
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const ALL_EVENTS_PER = 50;
@@ -33,7 +23,7 @@ export function EventsCommunicationSection() {
   const { organization } = useOrganization();
   const organizationId = organization ? String(organization.id) : '';
   const [range, setRange] = useState(() => defaultRange(new Date()));
-  const [type, setType] = useState<Granularity>('monthly');
+  const [type, setType] = useState<EventStatisticsType>('monthly');
   const ids = { heading: useId(), from: useId(), to: useId(), type: useId() };
   const query = { from: range.from, to: range.to, type };
   // A reversed range asks nothing (the charts' queries stay disabled): say why instead of "loading" for ever.
@@ -42,12 +32,12 @@ export function EventsCommunicationSection() {
   const summary = useQuery({
     queryKey: ['events', 'summary', organizationId, query],
     enabled: organizationId !== '' && validRange,
-    queryFn: async () => (await api.get<Summary>(eventApi.summary(organizationId), query)).data,
+    queryFn: async () => (await api.get<EventsSummary>(eventApi.summary(organizationId), query)).data,
   });
   const rate = useQuery({
     queryKey: ['events', 'participation', organizationId, query],
     enabled: organizationId !== '' && validRange,
-    queryFn: async () => (await api.get<Rate>(eventApi.participationRate(organizationId), query)).data,
+    queryFn: async () => (await api.get<EventsParticipationRate>(eventApi.participationRate(organizationId), query)).data,
   });
   // Every event, a page at a time (an organisation can hold more than one page of them).
   const [page, setPage] = useState(1);
@@ -78,8 +68,8 @@ export function EventsCommunicationSection() {
         <label htmlFor={ids.to}>{t('events:communication.to')}</label>
         <input id={ids.to} type="date" min="1900-01-01" max="2099-12-31" value={range.to} onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })} />
         <label htmlFor={ids.type}>{t('events:communication.type')}</label>
-        <select id={ids.type} value={type} onChange={(event) => setType(event.target.value as Granularity)}>
-          {(['daily', 'weekly', 'monthly'] as const).map((option) => (
+        <select id={ids.type} value={type} onChange={(event) => setType(event.target.value as EventStatisticsType)}>
+          {EVENT_STATISTICS_TYPES.map((option) => (
             <option key={option} value={option}>
               {t(`events:communication.types.${option}`)}
             </option>

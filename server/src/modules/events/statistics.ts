@@ -1,3 +1,4 @@
+import type { EventStatisticsType, EventsParticipationRate, EventsSummary } from '@kiwi/shared/schemas/event';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { eventMembers, events } from '../../db/schema/events';
@@ -5,7 +6,6 @@ import { organizationMembers } from '../../db/schema/organizations';
 import { invalidParameter } from '../../jsonapi/errors';
 import { joinedCountSql } from './service';
 
-export type Granularity = 'daily' | 'weekly' | 'monthly';
 export type Bucket = { label: string; start: Date; end: Date };
 
 const DAY = 24 * 3600 * 1000;
@@ -16,7 +16,7 @@ const dateOf = (date: Date) => date.toISOString().slice(0, 10);
  * The periods between two dates (UTC, both included): days, weeks starting on Monday (labelled by that Monday) or
  * calendar months (YYYY-MM). The first and last periods are clipped to the range.
  */
-export function buckets(from: string, to: string, type: Granularity): Bucket[] {
+export function buckets(from: string, to: string, type: EventStatisticsType): Bucket[] {
   const rangeStart = new Date(`${from}T00:00:00.000Z`);
   const rangeEnd = new Date(new Date(`${to}T00:00:00.000Z`).getTime() + DAY);
   const result: Bucket[] = [];
@@ -43,20 +43,8 @@ export function buckets(from: string, to: string, type: Granularity): Bucket[] {
 
 const bucketIndex = (list: Bucket[], at: Date) => list.findIndex((bucket) => at >= bucket.start && at < bucket.end);
 
-export type EventsSummary = {
-  from: string;
-  to: string;
-  type: Granularity;
-  labels: string[];
-  eventsCount: number[];
-  cancelledCount: number[];
-  participantsCount: number[];
-  messagesCount: number[];
-  totals: { events: number; cancelled: number; participants: number; messages: number };
-};
-
 /** Events held (by start), cancelled, their participants and messages, per period. */
-export async function eventsSummary(tx: Executor, organizationId: number, query: { from: string; to: string; type: Granularity }): Promise<EventsSummary> {
+export async function eventsSummary(tx: Executor, organizationId: number, query: { from: string; to: string; type: EventStatisticsType }): Promise<EventsSummary> {
   const list = buckets(query.from, query.to, query.type);
   const start = list[0]?.start ?? new Date(`${query.from}T00:00:00.000Z`);
   const end = list.at(-1)?.end ?? start;
@@ -97,22 +85,11 @@ export async function eventsSummary(tx: Executor, organizationId: number, query:
   return summary;
 }
 
-export type ParticipationRate = {
-  from: string;
-  to: string;
-  type: Granularity;
-  labels: string[];
-  /** Share (0..1) of the period's active members who joined at least one event held in it; null with no members. */
-  rates: (number | null)[];
-  participants: number[];
-  members: number[];
-};
-
 export async function eventsParticipationRate(
   tx: Executor,
   organizationId: number,
-  query: { from: string; to: string; type: Granularity },
-): Promise<ParticipationRate> {
+  query: { from: string; to: string; type: EventStatisticsType },
+): Promise<EventsParticipationRate> {
   const list = buckets(query.from, query.to, query.type);
   const start = list[0]?.start ?? new Date(`${query.from}T00:00:00.000Z`);
   const end = list.at(-1)?.end ?? start;
