@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMBED_ORIGINS_MAX, EmbedOriginSchema, EmbedOriginsPayloadSchema, normalizeOrigin } from './embed-origins';
+import { EMBED_ORIGINS_MAX, EmbedOriginPayloadSchema, EmbedOriginSchema, EmbedOriginsPayloadSchema, normalizeOrigin } from './embed-origins';
 
 describe('normalizeOrigin', () => {
   it.each([
@@ -86,5 +86,25 @@ describe('EmbedOriginsPayloadSchema', () => {
   it('validates one origin for a form field the same way', () => {
     expect(EmbedOriginSchema.safeParse('HTTP://LOCALHOST:8081/').data).toBe('http://localhost:8081');
     expect(EmbedOriginSchema.safeParse('https://a.example/x').error?.issues[0]?.message).toBe('validation.invalidOrigin');
+  });
+});
+
+describe('EmbedOriginPayloadSchema (one origin to add)', () => {
+  const issues = (body: unknown) => {
+    const result = EmbedOriginPayloadSchema.safeParse(body);
+    return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('/'), issue.message]);
+  };
+
+  it('normalises the origin as the list does', () => {
+    expect(EmbedOriginPayloadSchema.safeParse({ embed_origin: ' HTTPS://Intranet.Example.com:443/ ' }).data).toEqual({ embed_origin: 'https://intranet.example.com' });
+  });
+
+  it('refuses a wrong origin, a missing or empty one, another type, a list and unknown keys with stable codes', () => {
+    expect(issues({ embed_origin: 'https://a.example/path' })).toEqual([['embed_origin', 'validation.invalidOrigin']]);
+    expect(issues({})).toEqual([['embed_origin', 'validation.required']]);
+    expect(issues({ embed_origin: '  ' })).toEqual([['embed_origin', 'validation.required']]);
+    expect(issues({ embed_origin: 42 })).toEqual([['embed_origin', 'validation.invalidType']]);
+    expect(issues({ embed_origin: ['https://a.example'] })).toEqual([['embed_origin', 'validation.invalidType']]);
+    expect(issues({ embed_origin: 'https://a.example', embed_origins: [] })).toEqual([['', 'validation.unknownKey']]);
   });
 });

@@ -56,3 +56,9 @@ const EmbedOriginListSchema = z
 
 /** PUT /api/organizations/{id}/embed_origins: `{ "embed_origins": ["https://intranet.example.com", ...] }` replaces the list. */
 export const EmbedOriginsPayloadSchema = strictPayload({ embed_origins: EmbedOriginListSchema });
+
+/**
+ * POST /api/organizations/{id}/embed_origins: `{ "embed_origin": "https://intranet.example.com" }` adds one origin
+ * (normalised as in the list) and leaves the others as they are.
+ */
+export const EmbedOriginPayloadSchema = strictPayload({ embed_origin: EmbedOriginSchema });

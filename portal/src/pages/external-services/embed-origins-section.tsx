@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
+import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
 import { EMBED_ORIGINS_MAX, EmbedOriginSchema } from '@kiwi/shared/schemas/embed-origins';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { type FormEvent, useId, useState } from 'react';
@@ -16,7 +17,9 @@ type EmbedOrigin = { id: string; origin: string; createdAt: string };
 
 /**
  * The origins whose pages may embed the widgets (issue 8): CORS on /api answers only these. Adding and removing each
- * save the whole list at once (PUT); an origin is checked here with the API's own schema, then by the API.
+ * change one origin on the server (POST one origin, DELETE one by id), never the whole list, so two managers saving
+ * at the same moment keep both changes; each answers the whole list as saved, which the page then shows. An origin
+ * is checked here with the API's own schema, then by the API.
  */
 export function EmbedOriginsSection({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation(['coins', 'errors']);
@@ -33,12 +36,10 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const origins = (list.data?.data ?? []).map((item) => item.origin);
-  // A save answers with the whole list as saved: the page shows that, without asking for it again.
-  const save = async (next: string[]) => queryClient.setQueryData(queryKey, await api.put<EmbedOrigin[]>(path, { embed_origins: next }));
-  // A save replaces the whole list, so it starts from the server's list of now, not from what this page loaded:
-  // another manager's change since then must not be undone.
-  const latest = async () => (await queryClient.fetchQuery({ queryKey, queryFn: load, staleTime: 0 })).data.map((item) => item.origin);
+  const items = list.data?.data ?? [];
+  const origins = items.map((item) => item.origin);
+  // A change answers with the whole list as saved (other managers' changes included): the page shows that.
+  const show = (answer: DecodedDocument<EmbedOrigin[]>) => queryClient.setQueryData(queryKey, answer);
   const errorId = `${id}-error`;
 
   const add = async (event: FormEvent) => {
@@ -50,35 +51,29 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
       setFieldError(t(`errors:${parsed.error.issues[0]?.message ?? 'validation.invalidOrigin'}`));
       return;
     }
-    // Checked against the list shown (no call when it already says no), then against the server's list of now.
-    const refusal = (list: string[]) =>
-      list.includes(parsed.data)
-        ? t('coins:externalServices.embedOrigins.alreadyAdded')
-        : list.length >= EMBED_ORIGINS_MAX
-          ? t('errors:validation.tooManyItems', { count: EMBED_ORIGINS_MAX })
-          : null;
-    const shownRefusal = refusal(origins);
-    if (shownRefusal) {
-      setFieldError(shownRefusal);
+    // What the list shown already refuses needs no call; the server judges again against its list of now.
+    if (origins.includes(parsed.data)) {
+      setFieldError(t('coins:externalServices.embedOrigins.alreadyAdded'));
       return;
     }
-    let index = origins.length;
+    if (origins.length >= EMBED_ORIGINS_MAX) {
+      setFieldError(t('errors:validation.tooManyItems', { count: EMBED_ORIGINS_MAX }));
+      return;
+    }
     setSaving(true);
     try {
-      const current = await latest();
-      const currentRefusal = refusal(current);
-      if (currentRefusal) {
-        setFieldError(currentRefusal);
+      const answer = await api.post<EmbedOrigin[]>(path, { embed_origin: parsed.data });
+      show(answer);
+      // Another manager registered it since this page loaded its list: nothing was added.
+      if (answer.meta?.added === false) {
+        setFieldError(t('coins:externalServices.embedOrigins.alreadyAdded'));
         return;
       }
-      index = current.length;
-      await save([...current, parsed.data]);
       setValue('');
       showToast(t('coins:externalServices.embedOrigins.added'), 'success');
     } catch (error) {
-      // The new entry's error goes under the field; anything else (another entry, the list, the network) above.
-      const fields = fieldErrors(t, error);
-      const mine = fields[String(index)] ?? fields.embed_origins;
+      // The origin's error (not an origin, the list is full) goes under the field; anything else above.
+      const mine = fieldErrors(t, error).embed_origin;
       if (mine && error instanceof HttpResponseError && error.errors.length === 1) setFieldError(mine);
       else setFailure(apiErrorMessage(t, error));
     } finally {
@@ -86,12 +81,22 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
     }
   };
 
-  const remove = (origin: string) =>
+  const remove = ({ id: originId, origin }: EmbedOrigin) =>
     confirmed({
       title: t('coins:externalServices.embedOrigins.removeTitle', { origin }),
       body: t('coins:externalServices.embedOrigins.removeBody'),
       okLabel: t('coins:externalServices.embedOrigins.remove'),
-      action: async () => save((await latest()).filter((other) => other !== origin)),
+      action: async () => {
+        try {
+          show(await api.delete<EmbedOrigin[]>(`${path}/${originId}`));
+        } catch (error) {
+          if (!(error instanceof HttpResponseError && error.status === 404)) throw error;
+          // 404: another manager removed it meanwhile. Done, if the list of now no longer has it (re-added since, it
+          // has a new id: the refusal is shown with the list of now).
+          const now = await queryClient.fetchQuery({ queryKey, queryFn: load, staleTime: 0 });
+          if (now.data.some((other) => other.origin === origin)) throw error;
+        }
+      },
       done: t('coins:externalServices.embedOrigins.removed'),
     });
 
@@ -101,10 +106,10 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
         <Empty text={t('coins:externalServices.embedOrigins.none')} />
       ) : (
         <ul className="external-services__origins" aria-label={t('coins:externalServices.embedOrigins.listLabel')}>
-          {origins.map((origin) => (
-            <li key={origin}>
-              <code>{origin}</code>
-              <RowAction label={t('coins:externalServices.embedOrigins.remove')} subject={origin} onClick={() => remove(origin)} />
+          {items.map((item) => (
+            <li key={item.id}>
+              <code>{item.origin}</code>
+              <RowAction label={t('coins:externalServices.embedOrigins.remove')} subject={item.origin} onClick={() => remove(item)} />
             </li>
           ))}
         </ul>

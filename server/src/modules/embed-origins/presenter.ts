@@ -1,4 +1,6 @@
 import type { EmbedOriginRow } from '../../db/schema/embed-origins';
 import { serialize } from '../../jsonapi/serialize';
 
-export const presentEmbedOrigins = (rows: EmbedOriginRow[]) => serialize('embed-origins', rows, { attributes: ['origin', 'createdAt'] });
+/** The organisation's list of `embed-origins`; `meta` carries facts about the change that answered it (`added`). */
+export const presentEmbedOrigins = (rows: EmbedOriginRow[], meta?: Record<string, unknown>) =>
+  serialize('embed-origins', rows, { attributes: ['origin', 'createdAt'], ...(meta ? { meta } : {}) });

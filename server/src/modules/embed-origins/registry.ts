@@ -4,7 +4,7 @@ import { embedOrigins } from '../../db/schema/embed-origins';
 import { organizations } from '../../db/schema/organizations';
 
 /**
- * How long this process trusts its copy of the registered origins. A PUT here clears it at once; another process
+ * How long this process trusts its copy of the registered origins. A change here clears it at once; another process
  * (a second replica) sees the change within this time.
  */
 const EMBED_ORIGINS_TTL_MS = 30_000;
@@ -23,7 +23,7 @@ const registries = new WeakMap<DatabaseHandle, EmbedOriginRegistry>();
 
 /**
  * The union of every (not archived) organisation's embed origins, read in one query and kept for EMBED_ORIGINS_TTL_MS.
- * One registry per database handle, so the CORS middleware and the PUT route of one app share it.
+ * One registry per database handle, so the CORS middleware and the routes that change the list share it.
  */
 export function embedOriginRegistry(db: DatabaseHandle): EmbedOriginRegistry {
   let registry = registries.get(db);

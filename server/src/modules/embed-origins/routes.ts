@@ -1,13 +1,17 @@
-import { EmbedOriginsPayloadSchema } from '@kiwi/shared/schemas/embed-origins';
+import { EmbedOriginPayloadSchema, EmbedOriginsPayloadSchema } from '@kiwi/shared/schemas/embed-origins';
 import { Router } from 'express';
 import { requireOrganizationMember } from '../../auth/guards';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
 import { presentEmbedOrigins } from './presenter';
 import { embedOriginRegistry } from './registry';
-import { listEmbedOrigins, replaceEmbedOrigins } from './service';
+import { addEmbedOrigin, listEmbedOrigins, removeEmbedOrigin, replaceEmbedOrigins } from './service';
 
-/** The External services page's embed origins: the pages (origins) allowed to embed the widgets and call /api. */
+/**
+ * The External services page's embed origins: the pages (origins) allowed to embed the widgets and call /api. Every
+ * change answers the whole list as saved, and clears this process's copy of the registered origins so CORS answers
+ * the new list at once (other processes within EMBED_ORIGINS_TTL_MS).
+ */
 export function embedOriginsRoutes({ db }: ModuleDependencies): Router {
   const router = Router();
   const managers = requireOrganizationMember();
@@ -19,11 +23,29 @@ export function embedOriginsRoutes({ db }: ModuleDependencies): Router {
     res.json(presentEmbedOrigins(await db.db.transaction((tx) => listEmbedOrigins(tx, organizationId))));
   });
 
+  // Replaces the whole list.
   router.put(path, managers, async (req, res) => {
     const organizationId = parseId(req, 'organizationId');
     const { embed_origins: origins } = parseBody(EmbedOriginsPayloadSchema, req);
     const rows = await db.db.transaction((tx) => replaceEmbedOrigins(tx, organizationId, origins));
-    // CORS answers the new list at once in this process (other processes within EMBED_ORIGINS_TTL_MS).
+    registry.invalidate();
+    res.json(presentEmbedOrigins(rows));
+  });
+
+  // Adds one origin: 201 when this request added it, 200 when it was registered already (meta.added says the same).
+  router.post(path, managers, async (req, res) => {
+    const organizationId = parseId(req, 'organizationId');
+    const { embed_origin: origin } = parseBody(EmbedOriginPayloadSchema, req);
+    const { added, rows } = await db.db.transaction((tx) => addEmbedOrigin(tx, organizationId, origin));
+    if (added) registry.invalidate();
+    res.status(added ? 201 : 200).json(presentEmbedOrigins(rows, { added }));
+  });
+
+  // Removes one origin by its id; 404 when the organisation has no such origin (any more).
+  router.delete(`${path}/:embedOriginId`, managers, async (req, res) => {
+    const organizationId = parseId(req, 'organizationId');
+    const embedOriginId = parseId(req, 'embedOriginId');
+    const rows = await db.db.transaction((tx) => removeEmbedOrigin(tx, organizationId, embedOriginId));
     registry.invalidate();
     res.json(presentEmbedOrigins(rows));
   });
