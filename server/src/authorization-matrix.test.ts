@@ -1,13 +1,10 @@
 // Every real route of the app x every kind of caller (spec §6). The table must name exactly the routes the app
 // serves, read from Express itself: a new route fails the run until it has a row here, and so does a row whose route is gone.
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from './http/list-routes';
 import { buildCallers, type Caller, describeExpected, type Expected, expectAnswer } from './test/authorization';
 import { buildUser } from './test/factories';
-import { ADMIN_ONLY, ANY_ACTIVE_USER, EVERYONE, type Fixture, type MatrixModule, type Row } from './test/matrix';
+import { ADMIN_ONLY, ANY_ACTIVE_USER, EVERYONE, type Fixture, loadFeatureMatrices, type MatrixModule, type Row } from './test/matrix';
 import { startTestServer, type TestServer } from './test/server';
 
 /** The caller's own user id; anonymous has none, so it gets another user's. */
@@ -30,14 +27,7 @@ const CORE: MatrixModule = {
   ],
 };
 
-// Every feature's rows: server/src/modules/<feature>/authorization.rows.ts exporting `matrix`.
-const modulesDir = join(dirname(fileURLToPath(import.meta.url)), 'modules');
-const FEATURES: [string, MatrixModule][] = await Promise.all(
-  readdirSync(modulesDir)
-    .filter((feature) => existsSync(join(modulesDir, feature, 'authorization.rows.ts')))
-    .sort()
-    .map(async (feature) => [feature, ((await import(join(modulesDir, feature, 'authorization.rows.ts'))) as { matrix: MatrixModule }).matrix] as [string, MatrixModule]),
-);
+const FEATURES = await loadFeatureMatrices();
 const MODULES: [string, MatrixModule][] = [['core', CORE], ...FEATURES];
 
 describe('authorisation matrix of the real routes', () => {

@@ -2,22 +2,13 @@
 // acme's resource ids (`/api/organizations/<globex>/members/<an acme member>`): the guard passes, so only the service's
 // "this resource belongs to this organisation" check stands between them and acme's data. Every row that acme's
 // manager may call with a nested resource id is replayed that way and must be refused.
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCallers, OK } from './test/authorization';
 import { buildUser } from './test/factories';
-import type { Fixture, MatrixModule } from './test/matrix';
+import { type Fixture, loadFeatureMatrices } from './test/matrix';
 import { startTestServer, type TestServer } from './test/server';
 
-const modulesDir = join(dirname(fileURLToPath(import.meta.url)), 'modules');
-const MODULES: [string, MatrixModule][] = await Promise.all(
-  readdirSync(modulesDir)
-    .filter((feature) => existsSync(join(modulesDir, feature, 'authorization.rows.ts')))
-    .sort()
-    .map(async (feature) => [feature, ((await import(join(modulesDir, feature, 'authorization.rows.ts'))) as { matrix: MatrixModule }).matrix] as [string, MatrixModule]),
-);
+const MODULES = await loadFeatureMatrices();
 
 describe("another organisation's manager with acme's ids under their own organisation's path", () => {
   let server: TestServer;

@@ -11,7 +11,7 @@ import { type DatabaseHandle, wrapPGlite, wrapPool } from '../../server/src/db/c
 import { migrateDatabase } from '../../server/src/db/migrate';
 import { organizations } from '../../server/src/db/schema/organizations';
 import { applyMemberCsv, readMemberCsv } from '../../server/src/modules/members/csv-import';
-import { postgresAnswers, TEST_POSTGRES_URL } from '../support/postgres';
+import { postgresAnswers, TEST_POSTGRES_URL, withScratchDatabase } from '../support/postgres';
 
 const ROWS = Number(process.env.ROWS ?? 10_000);
 
@@ -68,20 +68,14 @@ async function main() {
     console.log(`\nPostgreSQL: ${TEST_POSTGRES_URL} does not answer; skipped.`);
     return;
   }
-  const name = `kiwi_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const handle = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 2 }));
-  try {
-    await bench('PostgreSQL', handle);
-  } finally {
-    await handle.close();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  await withScratchDatabase(async (url) => {
+    const handle = wrapPool(new pg.Pool({ connectionString: url, max: 2 }));
+    try {
+      await bench('PostgreSQL', handle);
+    } finally {
+      await handle.close();
+    }
+  });
 }
 
 await main();

@@ -13,7 +13,7 @@ import { organizationMembers, organizations } from '../../server/src/db/schema/o
 import { users } from '../../server/src/db/schema/users';
 import { ApiError } from '../../server/src/jsonapi/errors';
 import { joinOrInvite } from '../../server/src/modules/events/service';
-import { postgresAnswers, TEST_POSTGRES_URL } from '../support/postgres';
+import { postgresAnswers, TEST_POSTGRES_URL, withScratchDatabase } from '../support/postgres';
 
 const JOINS = Number(process.env.JOINS ?? 500);
 const MAXIMUM = Number(process.env.MAXIMUM ?? 100);
@@ -83,20 +83,14 @@ async function main() {
     console.log(`PostgreSQL: ${TEST_POSTGRES_URL} does not answer; skipped.`);
     return;
   }
-  const name = `kiwi_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const handle = wrapPool(new pg.Pool({ connectionString: url.toString(), max: POOL }));
-  try {
-    await bench(`PostgreSQL (pool ${POOL})`, handle);
-  } finally {
-    await handle.close();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  await withScratchDatabase(async (url) => {
+    const handle = wrapPool(new pg.Pool({ connectionString: url, max: POOL }));
+    try {
+      await bench(`PostgreSQL (pool ${POOL})`, handle);
+    } finally {
+      await handle.close();
+    }
+  });
 }
 
 await main();

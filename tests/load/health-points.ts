@@ -13,7 +13,7 @@ import { type DatabaseHandle, openDatabase } from '../../server/src/db/client';
 import { migrateDatabase } from '../../server/src/db/migrate';
 import { refreshActivityMonths } from '../../server/src/modules/activity/months';
 import { type GroupFilter, healthPointSummary, utilizationRates } from '../../server/src/modules/activity/summary';
-import { postgresAnswers, TEST_POSTGRES_URL } from '../support/postgres';
+import { postgresAnswers, TEST_POSTGRES_URL, withScratchDatabase } from '../support/postgres';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
 const DAYS = Number(process.env.DAYS ?? 365);
@@ -155,21 +155,14 @@ async function main() {
     console.log(`\nPostgreSQL: ${TEST_POSTGRES_URL} does not answer; skipped.`);
     return;
   }
-  const name = `kiwi_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ dataDir: tmpdir(), databaseUrl: url.toString() });
-  try {
-    await bench('PostgreSQL', handle);
-  } finally {
-    await handle.close();
-    if (process.env.KEEP_DATABASE === 'true') console.log(`  kept database ${name}`);
-    else await admin.query(`drop database if exists ${name}`);
-    await admin.end();
-  }
+  await withScratchDatabase(async (url) => {
+    const handle = await openDatabase({ dataDir: tmpdir(), databaseUrl: url });
+    try {
+      await bench('PostgreSQL', handle);
+    } finally {
+      await handle.close();
+    }
+  });
 }
 
 await main();

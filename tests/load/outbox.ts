@@ -2,7 +2,6 @@
 // then delivered to a local HTTP receiver standing in for Slack by one worker and by two workers (two connection pools
 // on PostgreSQL; two workers on the one PGlite session). Prints messages/s and checks 0 lost, 0 doubled by counting
 // what the receiver got; asserts nothing (not part of `npm test`).
-import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { and, count, eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -13,7 +12,7 @@ import { outbox } from '../../server/src/db/schema/outbox';
 import { organizations } from '../../server/src/db/schema/organizations';
 import { slackWebhooks } from '../../server/src/db/schema/slack';
 import { createWorkers } from '../../server/src/workers';
-import { postgresAnswers, TEST_POSTGRES_URL } from '../support/postgres';
+import { postgresAnswers, TEST_POSTGRES_URL, withScratchDatabase } from '../support/postgres';
 
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 50);
@@ -61,25 +60,19 @@ await deliver('pglite', [lite, lite], 'lite-2');
 await lite.close();
 
 if (await postgresAnswers()) {
-  const name = `kiwi_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const open = () => wrapPool(new pg.Pool({ connectionString: url.toString(), max: 5 }));
-  const one = open();
-  const two = open();
-  try {
-    await migrateDatabase(one);
-    await deliver('postgres', [one], 'pg-1');
-    await deliver('postgres', [one, two], 'pg-2');
-  } finally {
-    await one.close();
-    await two.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  await withScratchDatabase(async (url) => {
+    const open = () => wrapPool(new pg.Pool({ connectionString: url, max: 5 }));
+    const one = open();
+    const two = open();
+    try {
+      await migrateDatabase(one);
+      await deliver('postgres', [one], 'pg-1');
+      await deliver('postgres', [one, two], 'pg-2');
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
 } else {
   console.log(`postgres: not reachable at ${TEST_POSTGRES_URL}; skipped`);
 }

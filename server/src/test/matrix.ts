@@ -1,6 +1,9 @@
 // The shape of the authorisation matrix's rows. Each feature keeps its rows beside its routes, in
 // `server/src/modules/<feature>/authorization.rows.ts` exporting `matrix: MatrixModule`; authorization-matrix.test.ts
 // gathers every such file, so a feature adds rows without touching a shared table.
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Caller, Callers, Expected } from './authorization';
 import { FORBIDDEN, INACTIVE, OK, UNAUTHENTICATED } from './authorization';
 import type { BuiltUser } from './factories';
@@ -39,3 +42,17 @@ export const ADMIN_ONLY: Record<Caller, Expected> = { ...ANY_ACTIVE_USER, otherO
 export const ACME_MEMBERS: Record<Caller, Expected> = { ...ANY_ACTIVE_USER, otherOrganization: FORBIDDEN };
 /** acme's manager and admins. */
 export const ACME_MANAGERS: Record<Caller, Expected> = { ...ACME_MEMBERS, member: FORBIDDEN };
+
+/** Every feature's rows: server/src/modules/<feature>/authorization.rows.ts exporting `matrix`, by feature name. */
+export async function loadFeatureMatrices(): Promise<[string, MatrixModule][]> {
+  const modulesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'modules');
+  const features = readdirSync(modulesDir)
+    .filter((feature) => existsSync(join(modulesDir, feature, 'authorization.rows.ts')))
+    .sort();
+  return Promise.all(
+    features.map(async (feature): Promise<[string, MatrixModule]> => {
+      const rows = (await import(join(modulesDir, feature, 'authorization.rows.ts'))) as { matrix: MatrixModule };
+      return [feature, rows.matrix];
+    }),
+  );
+}
