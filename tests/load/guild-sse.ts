@@ -6,13 +6,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createEventStreamParser } from '../../shared/src/api/event-stream';
 import { stop } from '../../scripts/run';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
 import { signInWithPassword } from '../../server/src/test/factories';
 import { ensureAuthEmulator, REPO_ROOT } from '../support/emulator';
-import { postgresAnswers, TEST_POSTGRES_URL } from '../support/postgres';
+import { postgresAnswers, withScratchDatabase } from '../support/postgres';
 
 const SUBSCRIBERS = Number(process.env.GUILD_SSE_SUBSCRIBERS ?? 500);
 const RATE = Number(process.env.GUILD_SSE_RATE ?? 20);
@@ -169,18 +168,7 @@ const emulator = await ensureAuthEmulator();
 try {
   await run('pglite', emulator.host, null);
   if (await postgresAnswers()) {
-    const name = `kiwi_guild_sse_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(TEST_POSTGRES_URL);
-    url.pathname = `/${name}`;
-    try {
-      await run('postgres', emulator.host, url.toString());
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withScratchDatabase((url) => run('postgres', emulator.host, url));
   } else {
     console.log('postgres: not answering at TEST_DATABASE_URL, skipped');
   }
