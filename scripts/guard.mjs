@@ -9,7 +9,10 @@ const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
 // The child's output passes through us, so a reader that went away (a closed terminal, a dead parent) costs only the
 // output: the child never writes into a broken pipe and dies before it has shut down cleanly.
-for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+for (const [from, to] of [
+  [child.stdout, process.stdout],
+  [child.stderr, process.stderr],
+]) {
   let open = true;
   to.on('error', () => (open = false));
   from.on('data', (chunk) => open && to.write(chunk));

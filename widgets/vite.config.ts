@@ -16,11 +16,17 @@ const RUNTIME_MODULES = [
   String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer|modal-dialog)|features/feature-context)`,
 ];
 /** The event components SharedEvent and EventDetail both render, with what only they use. */
-const EVENT_VIEW_MODULES = [String.raw`shared/src/(features/events/(?!event-detail|event-list)|schemas/event-resources|domain/event-rules)`, String.raw`widgets/src/shims/date-fns`];
+const EVENT_VIEW_MODULES = [
+  String.raw`shared/src/(features/events/(?!event-detail|event-list)|schemas/event-resources|domain/event-rules)`,
+  String.raw`widgets/src/shims/date-fns`,
+];
 const registry = here('./src/styles/registry.ts');
 // The line shown when a chunk cannot be loaded, from the locale files (the translations themselves are in chunks).
 const loadFailed = Object.fromEntries(
-  ['ja', 'en'].map((language) => [language, (JSON.parse(readFileSync(here(`../locales/${language}/widgets.json`), 'utf8')) as { loadFailed: string }).loadFailed]),
+  ['ja', 'en'].map((language) => [
+    language,
+    (JSON.parse(readFileSync(here(`../locales/${language}/widgets.json`), 'utf8')) as { loadFailed: string }).loadFailed,
+  ]),
 );
 
 // The widgets' build: dist/kiwi.js (a one-line loader, served no-cache) imports the hashed entry

@@ -5,7 +5,11 @@ export function buildUser({
   role = 'member',
   organization,
   membershipRole = 'member',
-}: { role?: 'admin' | 'member'; organization?: string; membershipRole?: OrganizationRole } = {}): KiwiUser {
+}: {
+  role?: 'admin' | 'member';
+  organization?: string;
+  membershipRole?: OrganizationRole;
+} = {}): KiwiUser {
   return {
     id: '1',
     role,

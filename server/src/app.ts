@@ -113,7 +113,13 @@ function requestLogging(logger: Logger): RequestHandler {
     let child: Logger | undefined;
     Object.defineProperty(req, 'log', { configurable: true, get: () => (child ??= logger.child({ reqId: id })) });
     res.once('finish', () => {
-      const line = { reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(performance.now() - started) };
+      const line = {
+        reqId: id,
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      };
       if (res.statusCode >= 500) logger.error(line, 'request failed');
       else logger.info(line, 'request completed');
     });
@@ -129,7 +135,9 @@ function jsonBody(limit: string): RequestHandler {
 
 function startedSessionCache(db: DatabaseHandle, logger: Logger): SessionCache {
   const cache = createSessionCache(db, { logger });
-  cache.start().catch((error: unknown) => logger.error({ err: error }, 'session cache could not LISTEN; other processes cannot invalidate it'));
+  cache
+    .start()
+    .catch((error: unknown) => logger.error({ err: error }, 'session cache could not LISTEN; other processes cannot invalidate it'));
   return cache;
 }
 

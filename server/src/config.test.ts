@@ -45,7 +45,13 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/tmp/kiwi-data',
       databaseUrl: 'postgres://kiwi@db:5432/kiwi',
-      firebase: { projectId: 'kiwi-prod', emulatorHost: undefined, apiKey: 'AIza', authDomain: 'auth.example.com', credentialsFile: '/secrets/sa.json' },
+      firebase: {
+        projectId: 'kiwi-prod',
+        emulatorHost: undefined,
+        apiKey: 'AIza',
+        authDomain: 'auth.example.com',
+        credentialsFile: '/secrets/sa.json',
+      },
       logLevel: 'warn',
       logFormat: 'json',
       seedDemo: false,
@@ -65,7 +71,10 @@ describe('loadConfig', () => {
     const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
     expect(loadConfig(emulator).widgets).toEqual({ dist: `${REPO_ROOT}/widgets/dist`, demoPort: undefined });
     expect(loadConfig({ ...emulator, WIDGETS_DEMO_PORT: '' }).widgets.demoPort).toBeUndefined();
-    expect(loadConfig({ ...emulator, WIDGETS_DIST: '/srv/widgets', WIDGETS_DEMO_PORT: '8081' }).widgets).toEqual({ dist: '/srv/widgets', demoPort: 8081 });
+    expect(loadConfig({ ...emulator, WIDGETS_DIST: '/srv/widgets', WIDGETS_DEMO_PORT: '8081' }).widgets).toEqual({
+      dist: '/srv/widgets',
+      demoPort: 8081,
+    });
     expect(() => loadConfig({ ...emulator, WIDGETS_DEMO_PORT: 'demo' })).toThrow(/WIDGETS_DEMO_PORT/);
     // Port 0 would listen anywhere while the demo seed registers http://localhost:0.
     expect(() => loadConfig({ ...emulator, WIDGETS_DEMO_PORT: '0' })).toThrow(/WIDGETS_DEMO_PORT/);

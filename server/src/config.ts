@@ -65,7 +65,14 @@ const EnvSchema = z.object({
   ),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   TRUST_PROXY: z.preprocess(blankAsUndefined, z.string().trim().optional()),
-  SMTP_URL: z.preprocess(blankAsUndefined, z.string().trim().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(blankAsUndefined, z.string().trim().default('Kiwi <no-reply@kiwi.example>')),
   WIDGETS_DIST: z.string().trim().min(1).default(resolve(REPO_ROOT, 'widgets/dist')),
   // Not 0 ("any free port"): the demo seed registers http://localhost:<this port> as acme's embed origin.

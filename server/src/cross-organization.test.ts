@@ -31,7 +31,10 @@ describe("another organisation's manager with acme's ids under their own organis
       const leaks: string[] = [];
       for (const row of rows) {
         const [method = '', pattern = ''] = row.route.split(' ');
-        const params: Record<string, string | number> = { ...((await row.params?.(fixture, 'manager', world)) ?? {}), organizationId: fixture.globex.id };
+        const params: Record<string, string | number> = {
+          ...((await row.params?.(fixture, 'manager', world)) ?? {}),
+          organizationId: fixture.globex.id,
+        };
         const path = pattern.replace(/:(\w+)/g, (_all, name: string) => encodeURIComponent(String(params[name])));
         const json = typeof row.body === 'function' ? await row.body(fixture, 'manager', world) : row.body;
         const headers = (await row.headers?.(fixture, 'manager', world)) ?? {};

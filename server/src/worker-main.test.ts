@@ -16,19 +16,28 @@ const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 function envWithoutFirebase(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith('FIREBASE_') && key !== 'GOOGLE_APPLICATION_CREDENTIALS' && key !== 'DATABASE_URL' && key !== 'DATA_DIR') env[key] = value;
+    if (!key.startsWith('FIREBASE_') && key !== 'GOOGLE_APPLICATION_CREDENTIALS' && key !== 'DATABASE_URL' && key !== 'DATA_DIR')
+      env[key] = value;
   }
   return { ...env, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty', NO_COLOR: '1', NODE_ENV: 'test', ...extra };
 }
 
 describe('loadWorkerConfig', () => {
   it('reads DATABASE_URL and the Slack settings from an environment without Firebase variables', () => {
-    const env = { DATABASE_URL: 'postgres://kiwi@db.internal/kiwi', SLACK_API_URL: 'http://127.0.0.1:9/api/', PUBLIC_URL: 'https://kiwi.example/' };
+    const env = {
+      DATABASE_URL: 'postgres://kiwi@db.internal/kiwi',
+      SLACK_API_URL: 'http://127.0.0.1:9/api/',
+      PUBLIC_URL: 'https://kiwi.example/',
+    };
     // The server itself still needs Firebase...
     expect(() => loadConfig(env)).toThrow(ConfigError);
     // ...the workers do not, and their config carries no identity settings at all.
     const config = loadWorkerConfig(env);
-    expect(config).toMatchObject({ databaseUrl: 'postgres://kiwi@db.internal/kiwi', publicUrl: 'https://kiwi.example', slack: { apiUrl: 'http://127.0.0.1:9/api/' } });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://kiwi@db.internal/kiwi',
+      publicUrl: 'https://kiwi.example',
+      slack: { apiUrl: 'http://127.0.0.1:9/api/' },
+    });
     expect(config).not.toHaveProperty('firebase');
   });
 
@@ -52,7 +61,11 @@ describe('npm run worker -w server', () => {
       extra.DATABASE_URL = databaseUrl(target.adminUrl, name);
     }
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], { cwd: SERVER_DIR, env: envWithoutFirebase(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
+        cwd: SERVER_DIR,
+        env: envWithoutFirebase(extra),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

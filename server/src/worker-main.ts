@@ -11,7 +11,8 @@ async function main(): Promise<void> {
   // No Firebase settings needed: the workers verify no ID tokens.
   const config = loadWorkerConfig();
   const logger = createLogger(config);
-  if (!config.databaseUrl) logger.warn('DATABASE_URL is not set: the worker holds the PGlite data folder, so no server can open it meanwhile');
+  if (!config.databaseUrl)
+    logger.warn('DATABASE_URL is not set: the worker holds the PGlite data folder, so no server can open it meanwhile');
   const db = await openDatabase(config, { logger });
   await migrateDatabase(db);
   const workers = createWorkers({ db, config, logger });

@@ -27,7 +27,11 @@ export type WorkerDependencies = {
 
 /** Outbox topics and their delivery: `slack.*` -> the Slack app, `mail.send` -> SMTP or the dev mailbox. */
 export function outboxHandlers({ db, config, fetch }: Pick<WorkerDependencies, 'db' | 'config' | 'fetch'>): OutboxHandlers {
-  const slack: OutboxHandler = createSlackDelivery({ settings: slackSettingsPort(db.db), publicUrl: config.publicUrl, ...(fetch ? { fetch } : {}) });
+  const slack: OutboxHandler = createSlackDelivery({
+    settings: slackSettingsPort(db.db),
+    publicUrl: config.publicUrl,
+    ...(fetch ? { fetch } : {}),
+  });
   const byTopic: Record<string, OutboxHandler> = { 'mail.send': mailOutboxHandler({ db, config }) };
   return (topic) => byTopic[topic] ?? (topic.startsWith('slack.') ? slack : undefined);
 }

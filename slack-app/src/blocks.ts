@@ -81,7 +81,15 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
       if (icon) header.accessory = { type: 'image', image_url: icon, alt_text: p.sender.name };
       const recipients = p.recipients.map((r) => `• ${t('coinMessage.recipient', { name: e(r.name), amount: r.amount })}`).join('\n');
       const blocks: Block[] = [header, section(recipients)];
-      if (p.message.trim() !== '') blocks.push(section(e(p.message).split('\n').map((line) => `> ${line}`).join('\n')));
+      if (p.message.trim() !== '')
+        blocks.push(
+          section(
+            e(p.message)
+              .split('\n')
+              .map((line) => `> ${line}`)
+              .join('\n'),
+          ),
+        );
       blocks.push({
         type: 'actions',
         elements: [
@@ -109,7 +117,11 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
       const text = t('eventCancelled.text', { name: e(p.name) });
       return {
         text,
-        blocks: [section(text), context(t('eventCancelled.startsAt', { startsAt: slackDate(p.startsAt) })), linkButton(t('eventCancelled.open'), url(p.path), 'kiwi_open')],
+        blocks: [
+          section(text),
+          context(t('eventCancelled.startsAt', { startsAt: slackDate(p.startsAt) })),
+          linkButton(t('eventCancelled.open'), url(p.path), 'kiwi_open'),
+        ],
       };
     }
     case 'slack.news_published': {
@@ -122,7 +134,11 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
       const text = t('surveyOpened.text', { title: e(p.title) });
       return {
         text,
-        blocks: [section(text), context(t('surveyOpened.expiredAt', { expiredAt: slackDate(p.expiredAt) })), linkButton(t('surveyOpened.open'), url(p.path), 'kiwi_open')],
+        blocks: [
+          section(text),
+          context(t('surveyOpened.expiredAt', { expiredAt: slackDate(p.expiredAt) })),
+          linkButton(t('surveyOpened.open'), url(p.path), 'kiwi_open'),
+        ],
       };
     }
     case 'slack.survey_reminder': {
@@ -132,7 +148,10 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
         text,
         blocks: [
           section(text),
-          context(t('surveyReminder.expiredAt', { expiredAt: slackDate(p.expiredAt) }), t('surveyReminder.unanswered', { count: p.unansweredCount })),
+          context(
+            t('surveyReminder.expiredAt', { expiredAt: slackDate(p.expiredAt) }),
+            t('surveyReminder.unanswered', { count: p.unansweredCount }),
+          ),
           linkButton(t('surveyReminder.open'), url(p.path), 'kiwi_open'),
         ],
       };

@@ -21,7 +21,8 @@ function errorText(language: Language, code: string): string {
   let translate = errorTexts.get(language);
   if (!translate) {
     const i18n = createI18n({ lng: language });
-    translate = (key) => i18n.t(`errors:${key}`, { lng: language, defaultValue: i18n.t('errors:server.unexpected', { lng: language }) }) as string;
+    translate = (key) =>
+      i18n.t(`errors:${key}`, { lng: language, defaultValue: i18n.t('errors:server.unexpected', { lng: language }) }) as string;
     errorTexts.set(language, translate);
   }
   return translate(code);
@@ -129,7 +130,13 @@ export function createKiwiSlackApp({ workspaces, coins, apiUrl, logger, now }: K
             type: 'input',
             block_id: 'message',
             label: { type: 'plain_text', text: t('thanksModal.message') },
-            element: { type: 'plain_text_input', action_id: 'value', multiline: true, max_length: 500, initial_value: t('thanksModal.defaultMessage') },
+            element: {
+              type: 'plain_text_input',
+              action_id: 'value',
+              multiline: true,
+              max_length: 500,
+              initial_value: t('thanksModal.defaultMessage'),
+            },
           },
         ],
       },

@@ -17,7 +17,11 @@ export type Skipped = { skipped: string };
  * The outbox handler for every `slack.*` topic: renders the row in the organisation's language and posts it to the
  * organisation's webhook. An organisation without a webhook simply gets no Slack message.
  */
-export function createSlackDelivery({ settings, publicUrl, ...webhook }: SlackDeliveryOptions): (row: OutboxRow) => Promise<void | Skipped> {
+export function createSlackDelivery({
+  settings,
+  publicUrl,
+  ...webhook
+}: SlackDeliveryOptions): (row: OutboxRow) => Promise<void | Skipped> {
   return async (row) => {
     if (row.organizationId === null) throw new DeliveryError('a Slack notification needs an organization', { permanent: true });
     const setting = await settings.forOrganization(row.organizationId);

@@ -35,5 +35,11 @@ export interface KiwiCoins {
    * Sends a coin message exactly as POST /api/user/kiwi_coin_transfers does (same checks, same ledger, same outbox
    * notification). Resolves to an error code (`coins.notEnough`, `coins.selfTransfer`, ...) when refused.
    */
-  send(input: { organizationId: number; senderMemberId: number; recipientMemberId: number; amount: number; message: string }): Promise<{ ok: true } | { ok: false; code: string }>;
+  send(input: {
+    organizationId: number;
+    senderMemberId: number;
+    recipientMemberId: number;
+    amount: number;
+    message: string;
+  }): Promise<{ ok: true } | { ok: false; code: string }>;
 }

@@ -95,12 +95,15 @@ export class KiwiReceiver implements Receiver {
     const timestamp = String(req.headers['x-slack-request-timestamp'] ?? '');
     const signature = String(req.headers['x-slack-signature'] ?? '');
     const now = Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000);
-    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS) return reply(res, 401, 'stale or future request');
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS)
+      return reply(res, 401, 'stale or future request');
     const workspace = parsed.teamId ? await this.options.workspaces.byTeamId(parsed.teamId) : null;
     // An unknown team cannot be verified: the same answer as a bad signature, so probing tells nothing.
-    if (!workspace || !safeEqual(signature, slackSignature(workspace.signingSecret, timestamp, raw))) return reply(res, 401, 'invalid signature');
+    if (!workspace || !safeEqual(signature, slackSignature(workspace.signingSecret, timestamp, raw)))
+      return reply(res, 401, 'invalid signature');
 
-    if (parsed.body.type === 'url_verification') return reply(res, 200, JSON.stringify({ challenge: parsed.body.challenge }), 'application/json');
+    if (parsed.body.type === 'url_verification')
+      return reply(res, 200, JSON.stringify({ challenge: parsed.body.challenge }), 'application/json');
     if (parsed.body.ssl_check) return reply(res, 200, '');
     if (!this.app) return reply(res, 503, 'not ready');
 

@@ -8,7 +8,11 @@ export type WebhookOptions = { fetch?: typeof globalThis.fetch; timeoutMs?: numb
  * other failure and drops Retry-After: here a 429 becomes a DeliveryError carrying it, 5xx and network failures are
  * retried, and the 4xx answers Slack gives for a removed webhook or a bad payload are permanent.
  */
-export async function postToWebhook(url: string, message: SlackMessage, { fetch = globalThis.fetch, timeoutMs = 10_000, now = () => new Date() }: WebhookOptions = {}): Promise<void> {
+export async function postToWebhook(
+  url: string,
+  message: SlackMessage,
+  { fetch = globalThis.fetch, timeoutMs = 10_000, now = () => new Date() }: WebhookOptions = {},
+): Promise<void> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -23,7 +27,9 @@ export async function postToWebhook(url: string, message: SlackMessage, { fetch 
   const body = (await response.text().catch(() => '')).slice(0, 200);
   if (response.ok) return;
   if (response.status === 429) {
-    throw new DeliveryError(`Slack rate limit (429)`, { retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()) ?? 30_000 });
+    throw new DeliveryError(`Slack rate limit (429)`, {
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()) ?? 30_000,
+    });
   }
   const permanent = [400, 401, 403, 404, 410].includes(response.status);
   throw new DeliveryError(`Slack answered ${response.status} ${body}`.trim(), { permanent });

@@ -35,7 +35,9 @@ test("the manager's workout dashboard charts last month's seeded activity, with 
 
   // Age ranges: the same members again, split by age; utilisation: invited >= app installed, active.
   const ageRanges = page.getByRole('table', { name: `年代別ポイント分布（${month}）` });
-  await expect(ageRanges.locator('tbody th')).toHaveText(['upTo20s', '30s', '40s', '50s', '60sAndOver', 'unknown'].map((range) => ja(`activity:ageRanges.${range}`)));
+  await expect(ageRanges.locator('tbody th')).toHaveText(
+    ['upTo20s', '30s', '40s', '50s', '60sAndOver', 'unknown'].map((range) => ja(`activity:ageRanges.${range}`)),
+  );
   const ageCells = (await ageRanges.locator('tbody td').allTextContents()).map(Number);
   expect(ageCells.reduce((sum, count) => sum + count, 0)).toBe(members);
   const utilization = page.getByRole('table', { name: `利用状況（${month}）` });
@@ -51,7 +53,10 @@ test("the manager's workout dashboard charts last month's seeded activity, with 
 
   // The CSV holds the table's figures.
   const download = page.waitForEvent('download');
-  await page.getByRole('figure', { name: `月間ポイント分布（${month}）` }).getByRole('button', { name: ja('common:chart.downloadCsv') }).click();
+  await page
+    .getByRole('figure', { name: `月間ポイント分布（${month}）` })
+    .getByRole('button', { name: ja('common:chart.downloadCsv') })
+    .click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`point-distribution-acme-${month}.csv`);
   const csv = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
@@ -89,7 +94,11 @@ test("globex's manager reads the dashboard in English: an error with a retry, an
   let failing = true;
   await page.route('**/api/organizations/*/health_point_summary*', async (route) => {
     if (failing) {
-      await route.fulfill({ status: 500, contentType: 'application/vnd.api+json', body: '{"errors":[{"status":"500","code":"server.unexpected"}]}' });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/vnd.api+json',
+        body: '{"errors":[{"status":"500","code":"server.unexpected"}]}',
+      });
     } else {
       await route.continue();
     }
@@ -104,7 +113,9 @@ test("globex's manager reads the dashboard in English: an error with a retry, an
   const month = await page.locator('input[type="month"]').inputValue();
   const distribution = page.getByRole('table', { name: en('activity:dashboard.distribution.title').replace('{{month}}', month) });
   await expect(distribution).toBeVisible();
-  await expect(distribution.locator('tbody th')).toHaveText(['0', '1-99', '100-149', '150-199', '200-249', '250-349', '350+'].map((group) => en(`activity:pointGroups.${group}`)));
+  await expect(distribution.locator('tbody th')).toHaveText(
+    ['0', '1-99', '100-149', '150-199', '200-249', '250-349', '350+'].map((group) => en(`activity:pointGroups.${group}`)),
+  );
 
   // globex's only group has nobody in it.
   await page.getByRole('checkbox', { name: 'Engineering' }).check();

@@ -9,7 +9,9 @@ function yesterday(): string {
 
 test('a member logs a day on My activity and sees its points and coins', async ({ page }) => {
   await signIn(page, ACCOUNTS.acmeMember);
-  await mainMenu(page).getByRole('link', { name: ja('activity:menu.myActivity') }).click();
+  await mainMenu(page)
+    .getByRole('link', { name: ja('activity:menu.myActivity') })
+    .click();
   await expect(page).toHaveURL('/activity');
   await expect(page.getByRole('heading', { level: 1, name: ja('activity:my.title') })).toBeVisible();
   await expect(page.getByText(ja('activity:my.membership.active'))).toBeVisible();
@@ -29,7 +31,16 @@ test('a member logs a day on My activity and sees its points and coins', async (
   // 8,000 steps and 30 minutes: the daily maximum of 12 points, paid as 12 coins because the day is over.
   await expect(page.getByRole('status').filter({ hasText: `${day}を保存しました: 12ポイント、12コイン獲得` })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(`^${day}`) });
-  await expect(row.getByRole('cell')).toHaveText(['8,000', '30分', '320kcal', '5.6km', '12pt', '12コイン', '手入力', ja('activity:my.table.edit')]);
+  await expect(row.getByRole('cell')).toHaveText([
+    '8,000',
+    '30分',
+    '320kcal',
+    '5.6km',
+    '12pt',
+    '12コイン',
+    '手入力',
+    ja('activity:my.table.edit'),
+  ]);
   await expect(page.getByRole('table', { name: `${day.slice(0, 7)}の日別ポイント` })).toBeVisible();
 
   // Correcting the day replaces its figures; the coins of a finished day were paid once.
@@ -51,7 +62,12 @@ test('a day in the future is refused with a translated message', async ({ page }
   const future = new Date(Date.now() + 3 * 24 * 3600_000);
   const day = `${future.getFullYear()}-${String(future.getMonth() + 1).padStart(2, '0')}-${String(future.getDate()).padStart(2, '0')}`;
   await page.getByLabel(ja('activity:my.form.day')).fill(day);
-  for (const [label, value] of [['steps', '1000'], ['workoutMinutes', '0'], ['calories', '0'], ['distance', '0']] as const) {
+  for (const [label, value] of [
+    ['steps', '1000'],
+    ['workoutMinutes', '0'],
+    ['calories', '0'],
+    ['distance', '0'],
+  ] as const) {
     await page.getByLabel(ja(`activity:my.form.${label}`)).fill(value);
   }
   await page.getByRole('button', { name: ja('activity:my.form.submit') }).click();

@@ -7,7 +7,9 @@ import { ACCOUNTS, ja, signIn } from './portal-helpers';
 test('the admin lists grants across organisations, schedules and cancels one, filters and downloads CSV', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   await expect(page).not.toHaveURL(/\/login/);
-  const firstList = page.waitForResponse((response) => response.url().includes('/api/kiwi_coin_transfers') && response.request().method() === 'GET');
+  const firstList = page.waitForResponse(
+    (response) => response.url().includes('/api/kiwi_coin_transfers') && response.request().method() === 'GET',
+  );
   await page.goto('/_admin/kiwi_coin_transfers');
   await expect(page.getByRole('heading', { name: ja('coins:transfers.adminTitle') })).toBeVisible();
   // The seed's demo balances of both organisations are listed with their organisation's name.
@@ -40,7 +42,9 @@ test('the admin lists grants across organisations, schedules and cancels one, fi
   const downloading = page.waitForEvent('download');
   await filters.getByRole('button', { name: ja('coins:transfers.downloadCsv') }).click();
   const csv = await readFile((await (await downloading).path())!, 'utf8');
-  expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('id,organization,kind,status,sender,recipient,amount,description,message,transferred_at,canceled_at,cancel_reason');
+  expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+    'id,organization,kind,status,sender,recipient,amount,description,message,transferred_at,canceled_at,cancel_reason',
+  );
   expect(csv).toContain('E2E 管理者の予約付与');
   expect(csv).not.toContain('ACME株式会社');
 

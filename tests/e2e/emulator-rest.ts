@@ -15,7 +15,9 @@ export async function authEmulator(request: APIRequestContext): Promise<AuthEmul
 }
 
 async function identityToolkit<T>(request: APIRequestContext, emulator: AuthEmulator, method: string, data: object): Promise<T> {
-  const response = await request.post(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${emulator.apiKey}`, { data });
+  const response = await request.post(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${emulator.apiKey}`, {
+    data,
+  });
   const body = await response.json();
   if (!response.ok()) throw new Error(`accounts:${method} failed: ${JSON.stringify(body.error ?? body)}`);
   return body as T;
@@ -27,7 +29,11 @@ export function signUp(request: APIRequestContext, emulator: AuthEmulator, email
 }
 
 export async function signInWithPassword(request: APIRequestContext, emulator: AuthEmulator, email: string, password: string) {
-  const { idToken } = await identityToolkit<{ idToken: string }>(request, emulator, 'signInWithPassword', { email, password, returnSecureToken: true });
+  const { idToken } = await identityToolkit<{ idToken: string }>(request, emulator, 'signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   return idToken;
 }
 

@@ -40,7 +40,9 @@ test('create with poll and tags, join and vote, share with a guest, cancel', asy
   await author.getByLabel(ja('events:form.endedAt')).fill(localInput(7, 14));
   await author.getByLabel(ja('events:form.tags'), { exact: true }).fill('ピクニック');
   await author.getByRole('button', { name: `+ ${ja('events:presetTags.familyWelcome')}` }).click();
-  await expect(author.getByLabel(ja('events:form.tags'), { exact: true })).toHaveValue(`ピクニック, ${ja('events:presetTags.familyWelcome')}`);
+  await expect(author.getByLabel(ja('events:form.tags'), { exact: true })).toHaveValue(
+    `ピクニック, ${ja('events:presetTags.familyWelcome')}`,
+  );
   await author.getByRole('button', { name: ja('events:form.addPollItem') }).click();
   await author.getByRole('textbox', { name: '選択肢1' }).fill('土曜日');
   await author.getByRole('button', { name: ja('events:form.addPollItem') }).click();
@@ -94,7 +96,10 @@ test('create with poll and tags, join and vote, share with a guest, cancel', asy
   // After a reload the browser still knows the guest.
   await guest.reload();
   await expect(guest.getByText('ゲスト花子として参加しています')).toBeVisible();
-  await expect(guest.getByRole('listitem', { name: 'ゲスト花子さんのメッセージ' }).getByRole('button', { name: /^👍 1/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(guest.getByRole('listitem', { name: 'ゲスト花子さんのメッセージ' }).getByRole('button', { name: /^👍 1/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // The author cancels; everyone sees "cancelled by organiser".
   await author.getByRole('button', { name: ja('events:organiser.cancel') }).click();

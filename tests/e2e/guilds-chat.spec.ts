@@ -59,12 +59,16 @@ test('a message, a reaction and a pin reach the other member without reload', as
   await expect(messageBy(manager, body).getByRole('button', { name: /^👏 2/ })).toBeVisible();
 
   // The manager pins it: it shows on top for the member.
-  await messageBy(manager, body).getByRole('button', { name: ja('guilds:chat.pin'), exact: true }).click();
+  await messageBy(manager, body)
+    .getByRole('button', { name: ja('guilds:chat.pin'), exact: true })
+    .click();
   const pinned = member.getByRole('region', { name: ja('guilds:chat.pinnedMessage') });
   await expect(pinned).toContainText(body);
 
   // A pinned message cannot be deleted: its author is told so in the spec's words, and it stays.
-  await messageBy(member, body).getByRole('button', { name: ja('guilds:chat.deleteMessage') }).click();
+  await messageBy(member, body)
+    .getByRole('button', { name: ja('guilds:chat.deleteMessage') })
+    .click();
   const dialog = member.getByRole('dialog', { name: ja('guilds:chat.deleteMessageTitle') });
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(member.getByText(ja('errors:guild.pinnedMessageUndeletable'))).toBeVisible();
@@ -72,7 +76,10 @@ test('a message, a reaction and a pin reach the other member without reload', as
   await expect(messageBy(member, body)).toBeVisible();
 
   // Unpinned by the manager: it leaves the top of the member's page.
-  await manager.getByRole('region', { name: ja('guilds:chat.pinnedMessage') }).getByRole('button', { name: ja('guilds:chat.unpin') }).click();
+  await manager
+    .getByRole('region', { name: ja('guilds:chat.pinnedMessage') })
+    .getByRole('button', { name: ja('guilds:chat.unpin') })
+    .click();
   await expect(pinned).toHaveCount(0);
 });
 

@@ -58,6 +58,9 @@ test('the platform admin creates an organisation and archives it after confirmin
   await page.getByRole('button', { name: ja('organization:members.searchButton') }).click();
   const row = page.getByRole('row').filter({ hasText: identifier });
   await row.getByRole('button', { name: `${ja('organization:admin.archive')}: E2E 株式会社` }).click();
-  await page.getByRole('dialog', { name: ja('organization:admin.archiveTitle') }).getByRole('button', { name: ja('organization:admin.archive') }).click();
+  await page
+    .getByRole('dialog', { name: ja('organization:admin.archiveTitle') })
+    .getByRole('button', { name: ja('organization:admin.archive') })
+    .click();
   await expect(row).toContainText(ja('organization:admin.archived'));
 });

@@ -62,13 +62,22 @@ test('a manager imports members from a CSV file and sees them in the list', asyn
   await page.getByRole('button', { name: ja('organization:members.searchButton') }).click();
   const list = page.getByRole('table', { name: ja('organization:members.title') });
   await expect(list.getByRole('row').filter({ hasText: `import-a-${stamp}@example.com` })).toContainText('取込 一郎');
-  await expect(list.getByRole('row').filter({ hasText: `import-b-${stamp}@example.com` })).toContainText(ja('organization:members.role.manager'));
+  await expect(list.getByRole('row').filter({ hasText: `import-b-${stamp}@example.com` })).toContainText(
+    ja('organization:members.role.manager'),
+  );
 
   // A bad file changes nothing and lists its problems by row and column.
-  await page.getByLabel(ja('organization:csv.file')).setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('email,role\nnot-an-email,owner\n') });
+  await page
+    .getByLabel(ja('organization:csv.file'))
+    .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('email,role\nnot-an-email,owner\n') });
   await page.getByRole('button', { name: ja('organization:csv.submit'), exact: true }).click();
   await expect(page.getByText(ja('organization:csv.failed'))).toBeVisible();
-  await expect(page.getByRole('alert').getByRole('row').filter({ hasText: ja('organization:csv.columns.role') })).toContainText('2');
+  await expect(
+    page
+      .getByRole('alert')
+      .getByRole('row')
+      .filter({ hasText: ja('organization:csv.columns.role') }),
+  ).toContainText('2');
 
   // A file with 250 bad rows: the first 200 problems are listed, and a line says how many more there are.
   const many = `email\n${Array.from({ length: 250 }, (_, index) => `bad-${index}`).join('\n')}\n`;

@@ -76,7 +76,9 @@ test.describe('the interface language', () => {
 
       // The next person on that browser gets their own language, not the previous user's (the sign-in page keeps
       // the device's last language, English here).
-      await mainMenu(other, 'en').getByRole('button', { name: text('en', 'portal:layout.logout') }).click();
+      await mainMenu(other, 'en')
+        .getByRole('button', { name: text('en', 'portal:layout.logout') })
+        .click();
       await expect(other).toHaveURL('/login');
       await submitLogin(other, ACCOUNTS.acmeManager, DEMO_PASSWORD, 'en');
       await expect(other).toHaveURL('/org/acme');

@@ -13,7 +13,10 @@ test('the admin lands on /_admin with the admin badge and the light-orange admin
   await expect(menu).toHaveAttribute('data-variant', 'admin');
   await expect(menu).toHaveCSS('background-color', LIGHT_ORANGE);
   await expect(menu.getByText(ja('portal:layout.adminBadge'), { exact: true })).toBeVisible();
-  await expect(menu.getByRole('link', { name: ja('portal:pages.admin.systemSettings') })).toHaveAttribute('href', '/_admin/system_settings');
+  await expect(menu.getByRole('link', { name: ja('portal:pages.admin.systemSettings') })).toHaveAttribute(
+    'href',
+    '/_admin/system_settings',
+  );
   await expect(menu.getByRole('link', { name: ja('portal:layout.logoLabel') })).toHaveAttribute('href', '/_admin');
   await expect(page.getByRole('heading', { level: 1, name: ja('portal:pages.admin.dashboard') })).toBeVisible();
 });

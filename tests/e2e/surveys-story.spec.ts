@@ -27,7 +27,13 @@ async function tokenOf(request: APIRequestContext, email: string, password = DEM
   return signInWithPassword(request, await authEmulator(request), email, password);
 }
 
-async function api<T = any>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+async function api<T = any>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const response = await request.fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` }, data });
   expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
@@ -130,7 +136,9 @@ test('the acme manager sees the aggregate only once 5 members answered, and remi
   for (let index = 0; index < 4; index += 1) {
     const email = `survey-${Date.now().toString(36)}-${index}@acme.example`;
     await signUp(request, emulator, email, DEMO_PASSWORD);
-    await api(request, managerToken, 'POST', `/organizations/${acme.data.id}/members`, { organization_member: { email, name: `回答者 ${index + 1}` } });
+    await api(request, managerToken, 'POST', `/organizations/${acme.data.id}/members`, {
+      organization_member: { email, name: `回答者 ${index + 1}` },
+    });
     const token = await signInWithPassword(request, emulator, email, DEMO_PASSWORD);
     const answers = Object.fromEntries(WELL_BEING_QUESTION_IDS.map((id) => [id, 6]));
     await api(request, token, 'POST', `/well_being_surveys/${surveyId}/answers`, { well_being_survey_answer: { answers } });

@@ -19,7 +19,14 @@ const lead = (value: string) => value.split('{{')[0]!;
 
 const MEMBER_NAME = '佐藤 花子';
 const WIDGETS = ['event-widget', 'shared-event-widget', 'guild-widget', 'coin-widget', 'survey-widget'] as const;
-const KIWI_EVENTS = ['kiwi-signed-in', 'kiwi-signed-out', 'kiwi-event-joined', 'kiwi-message-sent', 'kiwi-coins-sent', 'kiwi-survey-answered'];
+const KIWI_EVENTS = [
+  'kiwi-signed-in',
+  'kiwi-signed-out',
+  'kiwi-event-joined',
+  'kiwi-message-sent',
+  'kiwi-coins-sent',
+  'kiwi-survey-answered',
+];
 
 type HostEvent = { type: string; target: string; detail: Record<string, unknown> | null; bubbles: boolean; composed: boolean };
 
@@ -45,15 +52,22 @@ async function openDemo(page: Page, url = DEMO) {
 }
 
 const hostEvents = (page: Page, type?: string) =>
-  page.evaluate((wanted) => ((window as unknown as { kiwiEvents: HostEvent[] }).kiwiEvents ?? []).filter((event) => !wanted || event.type === wanted), type);
+  page.evaluate(
+    (wanted) => ((window as unknown as { kiwiEvents: HostEvent[] }).kiwiEvents ?? []).filter((event) => !wanted || event.type === wanted),
+    type,
+  );
 
 const widget = (page: Page, id: (typeof WIDGETS)[number]) => page.locator(`#${id}`);
-const signInForm = (root: Locator, language: 'ja' | 'en' = 'ja') => root.getByRole('form', { name: text(language, 'widgets:signIn.title') });
+const signInForm = (root: Locator, language: 'ja' | 'en' = 'ja') =>
+  root.getByRole('form', { name: text(language, 'widgets:signIn.title') });
 const signedInHeader = (root: Locator) => root.getByText(ja('widgets:signedInAs').replace('{{name}}', MEMBER_NAME));
 
 /** The focused element: the page's element holding it, and the `part` of the focused element in its shadow root. */
 const focusedPart = (page: Page) =>
-  page.evaluate(() => ({ host: document.activeElement?.id ?? null, part: document.activeElement?.shadowRoot?.activeElement?.getAttribute('part') ?? null }));
+  page.evaluate(() => ({
+    host: document.activeElement?.id ?? null,
+    part: document.activeElement?.shadowRoot?.activeElement?.getAttribute('part') ?? null,
+  }));
 
 async function signInWithin(root: Locator, email: string = ACCOUNTS.acmeMember) {
   const form = signInForm(root);
@@ -80,11 +94,15 @@ test('signing in inside one widget signs in all of them; tokens stay out of the 
 
   // Validation and Firebase errors as the portal shows them.
   const coins = widget(page, 'coin-widget');
-  await signInForm(coins).getByRole('button', { name: ja('widgets:signIn.submit'), exact: true }).click();
+  await signInForm(coins)
+    .getByRole('button', { name: ja('widgets:signIn.submit'), exact: true })
+    .click();
   await expect(signInForm(coins).getByText(ja('validation:required')).first()).toBeVisible();
   await signInForm(coins).getByLabel(ja('widgets:signIn.email')).fill(ACCOUNTS.acmeMember);
   await signInForm(coins).getByLabel(ja('widgets:signIn.password')).fill('wrong-password');
-  await signInForm(coins).getByRole('button', { name: ja('widgets:signIn.submit'), exact: true }).click();
+  await signInForm(coins)
+    .getByRole('button', { name: ja('widgets:signIn.submit'), exact: true })
+    .click();
   await expect(coins.getByRole('alert').filter({ hasText: /パスワード|メールアドレス/ })).toBeVisible();
 
   await signInWithin(coins);
@@ -133,7 +151,9 @@ test('signing in inside one widget signs in all of them; tokens stay out of the 
   expect(userCalls).toHaveLength(2);
 
   // Signing out in one widget signs out all of them.
-  await widget(page, 'guild-widget').getByRole('button', { name: ja('widgets:signOut') }).click();
+  await widget(page, 'guild-widget')
+    .getByRole('button', { name: ja('widgets:signOut') })
+    .click();
   for (const id of WIDGETS.filter((id) => id !== 'shared-event-widget')) await expect(signInForm(widget(page, id))).toBeVisible();
   await expect.poll(() => focusedPart(page)).toEqual({ host: 'guild-widget', part: 'content' });
   await expect.poll(async () => (await hostEvents(page, 'kiwi-signed-out')).length).toBe(WIDGETS.length);
@@ -144,7 +164,8 @@ test('from 320 px wide nothing overflows, signed out and signed in', async ({ pa
   const overflowing = () =>
     page.evaluate(() => {
       const wide: string[] = [];
-      if (document.documentElement.scrollWidth > document.documentElement.clientWidth) wide.push(`page ${document.documentElement.scrollWidth}`);
+      if (document.documentElement.scrollWidth > document.documentElement.clientWidth)
+        wide.push(`page ${document.documentElement.scrollWidth}`);
       for (const host of document.querySelectorAll('kiwi-events, kiwi-guild-chat, kiwi-coin-message, kiwi-survey')) {
         const root = host.shadowRoot?.querySelector('.kiwi-root');
         if (root && root.scrollWidth > root.clientWidth) wide.push(`${host.id} ${root.scrollWidth} > ${root.clientWidth}`);
@@ -157,7 +178,11 @@ test('from 320 px wide nothing overflows, signed out and signed in', async ({ pa
   expect(await overflowing()).toEqual([]);
   await signInWithin(widget(page, 'coin-widget'));
   for (const id of WIDGETS) await expect(signedInHeader(widget(page, id))).toBeVisible();
-  await expect(widget(page, 'guild-widget').getByRole('status').filter({ hasText: ja('guilds:chat.live.live') })).toBeVisible();
+  await expect(
+    widget(page, 'guild-widget')
+      .getByRole('status')
+      .filter({ hasText: ja('guilds:chat.live.live') }),
+  ).toBeVisible();
   // The survey's title (its 0-10 scales too, as this test runs before the survey is answered below).
   await expect(widget(page, 'survey-widget').getByRole('heading', { level: 1 })).toBeVisible();
   expect(await overflowing()).toEqual([]);
@@ -175,18 +200,20 @@ test('a shared event shows without sign-in; a member joins an event from the int
   const eventId = (await event.getAttribute('event-id'))!;
   await event.getByRole('button', { name: ja('events:detail.join'), exact: true }).click();
   await expect(event.getByRole('button', { name: ja('events:detail.leave') })).toBeVisible();
-  await expect.poll(() => hostEvents(page, 'kiwi-event-joined')).toEqual([
-    { type: 'kiwi-event-joined', target: 'event-widget', detail: { eventId }, bubbles: true, composed: true },
-  ]);
+  await expect
+    .poll(() => hostEvents(page, 'kiwi-event-joined'))
+    .toEqual([{ type: 'kiwi-event-joined', target: 'event-widget', detail: { eventId }, bubbles: true, composed: true }]);
 
   // The confirmation dialog opens inside the widget's shadow root, styled; cancelling keeps the member joined.
   await event.getByRole('button', { name: ja('events:detail.leave') }).click();
   const dialog = event.getByRole('dialog', { name: ja('events:detail.leaveTitle') });
   await expect(dialog).toBeVisible();
-  expect(await page.evaluate(() => ({
-    inShadow: Boolean(document.getElementById('event-widget')!.shadowRoot!.querySelector('dialog[open]')),
-    inDocument: document.querySelectorAll('dialog').length,
-  }))).toEqual({ inShadow: true, inDocument: 0 });
+  expect(
+    await page.evaluate(() => ({
+      inShadow: Boolean(document.getElementById('event-widget')!.shadowRoot!.querySelector('dialog[open]')),
+      inDocument: document.querySelectorAll('dialog').length,
+    })),
+  ).toEqual({ inShadow: true, inDocument: 0 });
   expect(await dialog.evaluate((element) => getComputedStyle(element).borderRadius)).toBe('8px');
   await dialog.getByRole('button', { name: ja('common:actions.cancel') }).click();
   await expect(dialog).toBeHidden();
@@ -203,7 +230,10 @@ async function portalGuildPage(browser: Browser, guildId: string): Promise<{ con
   return { context, portal };
 }
 
-test('a guild message sent in the widget appears on the portal guild page without reload; hostile text stays text', async ({ page, browser }) => {
+test('a guild message sent in the widget appears on the portal guild page without reload; hostile text stays text', async ({
+  page,
+  browser,
+}) => {
   await openSignedIn(page);
   const guild = widget(page, 'guild-widget');
   const guildId = (await guild.getAttribute('guild-id'))!;
@@ -215,7 +245,12 @@ test('a guild message sent in the widget appears on the portal guild page withou
   await guild.getByRole('button', { name: ja('guilds:chat.send') }).click();
   const log = guild.getByRole('log', { name: ja('guilds:chat.messages') });
   await expect(log.getByRole('listitem').filter({ hasText: body })).toBeVisible();
-  await expect(portal.getByRole('log', { name: ja('guilds:chat.messages') }).getByRole('listitem').filter({ hasText: body })).toBeVisible();
+  await expect(
+    portal
+      .getByRole('log', { name: ja('guilds:chat.messages') })
+      .getByRole('listitem')
+      .filter({ hasText: body }),
+  ).toBeVisible();
 
   // The emoji picker opens inside the shadow root, within the viewport; the reaction reaches the portal live.
   const mine = log.getByRole('listitem').filter({ hasText: body });
@@ -225,17 +260,29 @@ test('a guild message sent in the widget appears on the portal guild page withou
   const box = (await picker.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-  expect(await page.evaluate(() => Boolean(document.getElementById('guild-widget')!.shadowRoot!.querySelector('.kiwi-emoji-picker__popover')))).toBe(true);
+  expect(
+    await page.evaluate(() => Boolean(document.getElementById('guild-widget')!.shadowRoot!.querySelector('.kiwi-emoji-picker__popover'))),
+  ).toBe(true);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
   await expect(picker).toBeHidden();
   await expect(mine.getByRole('button', { name: /^👏 1/ })).toHaveAttribute('aria-pressed', 'true');
-  await expect(portal.getByRole('log', { name: ja('guilds:chat.messages') }).getByRole('listitem').filter({ hasText: body }).getByRole('button', { name: /^👏 1/ })).toBeVisible();
+  await expect(
+    portal
+      .getByRole('log', { name: ja('guilds:chat.messages') })
+      .getByRole('listitem')
+      .filter({ hasText: body })
+      .getByRole('button', { name: /^👏 1/ }),
+  ).toBeVisible();
 
   // At the top of the chat log there is no room above a message inside the log (it clips): the picker opens below its
   // trigger, inside the log, as floating-ui places it in the portal.
   await log.evaluate((element) => element.scrollTo({ top: 0 }));
-  await log.getByRole('listitem').first().getByRole('button', { name: ja('common:reactions.add') }).click();
+  await log
+    .getByRole('listitem')
+    .first()
+    .getByRole('button', { name: ja('common:reactions.add') })
+    .click();
   await expect(picker).toBeVisible();
   await expect
     .poll(async () => {
@@ -280,16 +327,17 @@ test('a survey is answered in the survey widget', async ({ page }) => {
   for (let index = 0; index < 15; index += 1) await questions.nth(index).getByRole('radio', { name: '7', exact: true }).check();
   await survey.getByRole('button', { name: ja('surveys:answer.submit') }).click();
   await expect(survey.getByText(ja('surveys:answer.thanks'))).toBeVisible();
-  await expect.poll(() => hostEvents(page, 'kiwi-survey-answered')).toEqual([
-    { type: 'kiwi-survey-answered', target: 'survey-widget', detail: { surveyId }, bubbles: true, composed: true },
-  ]);
+  await expect
+    .poll(() => hostEvents(page, 'kiwi-survey-answered'))
+    .toEqual([{ type: 'kiwi-survey-answered', target: 'survey-widget', detail: { surveyId }, bubbles: true, composed: true }]);
 });
 
 test("the host page's CSS does not reach the widget text, and the widgets add no CSS to the page", async ({ page }) => {
   await openDemo(page);
   const headStyles = await page.evaluate(() => document.head.querySelectorAll('style, link[rel="stylesheet"]').length);
   await page.addStyleTag({
-    content: '* { color: red !important; font-family: serif !important; line-height: 4 !important; } :root { --color-text: red; --color-primary: red; --kiwi-text: initial; }',
+    content:
+      '* { color: red !important; font-family: serif !important; line-height: 4 !important; } :root { --color-text: red; --color-primary: red; --kiwi-text: initial; }',
   });
   const title = signInForm(widget(page, 'guild-widget')).getByRole('heading', { name: ja('widgets:signIn.title') });
   await expect(title).toBeVisible();
@@ -435,10 +483,12 @@ test('a token handed over by the host signs in every widget; an expired one sign
   // The host owns a session it handed over: no widget offers a sign-out its next token refresh would undo.
   for (const id of WIDGETS) await expect(widget(page, id).getByRole('button', { name: ja('widgets:signOut') })).toHaveCount(0);
   // Write-only and never reflected: no attribute, nothing to read back.
-  expect(await page.evaluate(() => {
-    const element = document.getElementById('survey-widget') as HTMLElement & { idToken: unknown };
-    return { attributes: element.getAttributeNames(), read: element.idToken };
-  })).toEqual({ attributes: ['id', 'organization', 'survey-id'], read: null });
+  expect(
+    await page.evaluate(() => {
+      const element = document.getElementById('survey-widget') as HTMLElement & { idToken: unknown };
+      return { attributes: element.getAttributeNames(), read: element.idToken };
+    }),
+  ).toEqual({ attributes: ['id', 'organization', 'survey-id'], read: null });
 
   await page.evaluate((value) => {
     (document.getElementById('coin-widget') as HTMLElement & { idToken: string }).idToken = value;
@@ -447,7 +497,9 @@ test('a token handed over by the host signs in every widget; an expired one sign
     await expect(signInForm(widget(page, id))).toBeVisible();
     await expect(signInForm(widget(page, id)).getByRole('alert')).toHaveText(ja('widgets:problem.expired'));
   }
-  await expect.poll(async () => (await hostEvents(page, 'kiwi-signed-out')).map((event) => event.detail)).toContainEqual({ reason: 'expired' });
+  await expect
+    .poll(async () => (await hostEvents(page, 'kiwi-signed-out')).map((event) => event.detail))
+    .toContainEqual({ reason: 'expired' });
 
   // A widget sign-in of this origin (the form, which offers sign-out), then the host's token again: the host's wins.
   await signInWithin(widget(page, 'coin-widget'));
@@ -519,7 +571,9 @@ test('properties and a token the page set before kiwi.js defined the elements ar
   });
 });
 
-test('attributes re-render: locale, organisation, ids; a removed event-id lists the events, which open inside the widget', async ({ page }) => {
+test('attributes re-render: locale, organisation, ids; a removed event-id lists the events, which open inside the widget', async ({
+  page,
+}) => {
   await openSignedIn(page);
   // The page's language menu sets (and removes) the locale attribute of every widget.
   await page.locator('#kiwi-locale').selectOption('en');
@@ -530,12 +584,16 @@ test('attributes re-render: locale, organisation, ids; a removed event-id lists 
 
   // Another organisation: not a member. An unknown guild: the API's error. No guild at all: the missing attribute.
   await page.evaluate(() => document.getElementById('coin-widget')!.setAttribute('organization', 'globex'));
-  await expect(widget(page, 'coin-widget').getByRole('alert')).toHaveText(ja('widgets:error.notMember').replace('{{organization}}', 'globex'));
+  await expect(widget(page, 'coin-widget').getByRole('alert')).toHaveText(
+    ja('widgets:error.notMember').replace('{{organization}}', 'globex'),
+  );
   await page.evaluate(() => document.getElementById('guild-widget')!.setAttribute('guild-id', '999999'));
   await expect(widget(page, 'guild-widget').getByRole('alert')).toBeVisible();
   await expect(widget(page, 'guild-widget').getByRole('alert')).not.toBeEmpty();
   await page.evaluate(() => document.getElementById('guild-widget')!.removeAttribute('guild-id'));
-  await expect(widget(page, 'guild-widget').getByRole('alert')).toHaveText(ja('widgets:error.missingAttribute').replace('{{attribute}}', 'guild-id'));
+  await expect(widget(page, 'guild-widget').getByRole('alert')).toHaveText(
+    ja('widgets:error.missingAttribute').replace('{{attribute}}', 'guild-id'),
+  );
   await page.evaluate(() => document.getElementById('survey-widget')!.setAttribute('survey-id', 'abc'));
   await expect(widget(page, 'survey-widget').getByRole('alert')).not.toBeEmpty();
 

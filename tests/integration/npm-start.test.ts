@@ -39,12 +39,17 @@ function npmStart(port: number, emulatorHost: string): Started {
 async function until(what: string, check: () => Promise<boolean>, started: Started | null, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline || (started && started.child.exitCode !== null)) throw new Error(`${what} did not happen:\n${started?.output() ?? ''}`);
+    if (Date.now() > deadline || (started && started.child.exitCode !== null))
+      throw new Error(`${what} did not happen:\n${started?.output() ?? ''}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-const answers = (url: string) => () => fetch(url).then((r) => r.ok, () => false);
+const answers = (url: string) => () =>
+  fetch(url).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 function exitOf(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);

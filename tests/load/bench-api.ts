@@ -106,7 +106,9 @@ try {
     const server = await kiwiServer(18090, emulator.host, engine.url);
     try {
       const token = await signInWithPassword(emulator.host, 'member@acme.example', DEMO_PASSWORD);
-      results.push(await measure(`GET /api/user (${engine.name})`, 'http://127.0.0.1:18090/api/user', { authorization: `Bearer ${token}` }));
+      results.push(
+        await measure(`GET /api/user (${engine.name})`, 'http://127.0.0.1:18090/api/user', { authorization: `Bearer ${token}` }),
+      );
     } finally {
       await server.stop();
     }

@@ -30,7 +30,9 @@ async function importOnce(handle: DatabaseHandle, organizationId: number, bytes:
   const started = performance.now();
   const { rows } = readMemberCsv(bytes);
   const parsed = performance.now();
-  const result = await handle.db.transaction((tx) => applyMemberCsv(tx, organizationId, rows, { publicUrl: 'http://localhost:8080', language: 'ja', now: new Date() }));
+  const result = await handle.db.transaction((tx) =>
+    applyMemberCsv(tx, organizationId, rows, { publicUrl: 'http://localhost:8080', language: 'ja', now: new Date() }),
+  );
   const done = performance.now();
   return { ...result, parseMs: parsed - started, totalMs: done - started };
 }

@@ -22,10 +22,19 @@ const POOL = Number(process.env.POOL ?? 10);
 async function bench(name: string, handle: DatabaseHandle) {
   await migrateDatabase(handle);
   const suffix = randomBytes(3).toString('hex');
-  const [organization] = await handle.db.insert(organizations).values({ name: 'Bench', identifier: `bench-${suffix}`, numberOfMembers: null }).returning();
+  const [organization] = await handle.db
+    .insert(organizations)
+    .values({ name: 'Bench', identifier: `bench-${suffix}`, numberOfMembers: null })
+    .returning();
   const userRows = await handle.db
     .insert(users)
-    .values(Array.from({ length: JOINS + 1 }, (_, index) => ({ firebaseUid: `bench-${suffix}-${index}`, email: `b${index}@bench.example`, name: `Bench ${index}` })))
+    .values(
+      Array.from({ length: JOINS + 1 }, (_, index) => ({
+        firebaseUid: `bench-${suffix}-${index}`,
+        email: `b${index}@bench.example`,
+        name: `Bench ${index}`,
+      })),
+    )
     .returning();
   const memberRows = await handle.db
     .insert(organizationMembers)
@@ -34,9 +43,17 @@ async function bench(name: string, handle: DatabaseHandle) {
   const startsAt = new Date(Date.now() + 7 * 24 * 3600 * 1000);
   const [event] = await handle.db
     .insert(events)
-    .values({ organizationId: organization!.id, name: 'Bench', startsAt, endsAt: new Date(startsAt.getTime() + 3600_000), applyMaximum: MAXIMUM })
+    .values({
+      organizationId: organization!.id,
+      name: 'Bench',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3600_000),
+      applyMaximum: MAXIMUM,
+    })
     .returning();
-  await handle.db.insert(eventMembers).values({ eventId: event!.id, organizationMemberId: memberRows[0]!.id, role: 'author', status: 'joined' });
+  await handle.db
+    .insert(eventMembers)
+    .values({ eventId: event!.id, organizationMemberId: memberRows[0]!.id, role: 'author', status: 'joined' });
 
   const sessions: Session[] = memberRows.slice(1).map((member, index) => ({
     user: { ...userRows[index + 1]!, createdAt: undefined, updatedAt: undefined } as unknown as Session['user'],
@@ -50,7 +67,13 @@ async function bench(name: string, handle: DatabaseHandle) {
       const begin = performance.now();
       try {
         await handle.db.transaction((tx) =>
-          joinOrInvite(tx, session, { organizationId: organization!.id, eventId: event!.id }, { organization_member_id: session.memberships[0]!.id, role: 'member' }, new Date()),
+          joinOrInvite(
+            tx,
+            session,
+            { organizationId: organization!.id, eventId: event!.id },
+            { organization_member_id: session.memberships[0]!.id, role: 'member' },
+            new Date(),
+          ),
         );
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'event.full')) throw error;
@@ -63,7 +86,9 @@ async function bench(name: string, handle: DatabaseHandle) {
   latencies.sort((a, b) => a - b);
   const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]!.toFixed(0);
   const [{ joined } = { joined: 0 }] = (
-    (await handle.db.execute(`select count(*)::int as joined from event_members where event_id = ${event!.id} and role = 'member'` as never)) as unknown as { rows: { joined: number }[] }
+    (await handle.db.execute(
+      `select count(*)::int as joined from event_members where event_id = ${event!.id} and role = 'member'` as never,
+    )) as unknown as { rows: { joined: number }[] }
   ).rows;
   console.log(
     `${name.padEnd(22)} ${JOINS} joins in ${(wall / 1000).toFixed(2)} s  ${Math.round(JOINS / (wall / 1000))} joins/s  p50 ${at(0.5)} ms  p99 ${at(0.99)} ms  ` +

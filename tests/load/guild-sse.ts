@@ -37,7 +37,17 @@ async function kiwiServer(emulatorHost: string, databaseUrl: string | null) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: 'true', WORKERS: 'false', LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      SEED_DEMO: 'true',
+      WORKERS: 'false',
+      LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    },
   });
   await waitFor(`${BASE}/api/health`);
   return {
@@ -63,7 +73,10 @@ function cpuSeconds(pid: number): number {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${BASE}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+  const response = await fetch(`${BASE}/api${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -76,7 +89,10 @@ async function run(engine: string, emulatorHost: string, databaseUrl: string | n
     const managerToken = await signInWithPassword(emulatorHost, 'manager@acme.example', DEMO_PASSWORD);
     const user = await api<{ included: { type: string; id: string }[] }>('/user', memberToken);
     const organizationId = user.included.find((resource) => resource.type === 'organizations')!.id;
-    const guilds = await api<{ data: { id: string; attributes: { name: string } }[] }>(`/organizations/${organizationId}/guilds`, memberToken);
+    const guilds = await api<{ data: { id: string; attributes: { name: string } }[] }>(
+      `/organizations/${organizationId}/guilds`,
+      memberToken,
+    );
     const guildId = guilds.data.find((guild) => guild.attributes.name === 'ランニング部')!.id;
 
     // seq -> when its POST was sent; per subscriber, the seqs it read.
@@ -132,7 +148,10 @@ async function run(engine: string, emulatorHost: string, databaseUrl: string | n
       const sent = performance.now();
       sentAt.set(seq, sent);
       posts.push(
-        api(`/guilds/${guildId}/messages`, managerToken, { method: 'POST', body: JSON.stringify({ guild_message: { body: `bench ${seq}` } }) }).then(
+        api(`/guilds/${guildId}/messages`, managerToken, {
+          method: 'POST',
+          body: JSON.stringify({ guild_message: { body: `bench ${seq}` } }),
+        }).then(
           () => {
             postTimes.push(performance.now() - sent);
           },
@@ -145,7 +164,8 @@ async function run(engine: string, emulatorHost: string, databaseUrl: string | n
     await Promise.all(posts);
     // Stragglers: wait until everyone has everything, at most 10 s.
     const deadline = performance.now() + 10_000;
-    while (performance.now() < deadline && received.some((set) => set.size < total - failedPosts)) await new Promise((resolve) => setTimeout(resolve, 200));
+    while (performance.now() < deadline && received.some((set) => set.size < total - failedPosts))
+      await new Promise((resolve) => setTimeout(resolve, 200));
     clearInterval(rssTimer);
     const serverCpu = (cpuSeconds(server.pid) - cpuBefore) / ((performance.now() - started) / 1000);
 

@@ -30,7 +30,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 async function load(handle: DatabaseHandle): Promise<{ organizationId: number; groupIds: number[] }> {
   const db = handle.db;
   const [organization] = (
-    (await db.execute(sql`insert into organizations (name, identifier, number_of_members) values ('Bench', ${`bench-${randomBytes(3).toString('hex')}`}, null) returning id`)) as unknown as {
+    (await db.execute(
+      sql`insert into organizations (name, identifier, number_of_members) values ('Bench', ${`bench-${randomBytes(3).toString('hex')}`}, null) returning id`,
+    )) as unknown as {
       rows: { id: number }[];
     }
   ).rows;
@@ -50,18 +52,25 @@ async function load(handle: DatabaseHandle): Promise<{ organizationId: number; g
     select ${organizationId}, p.name || ' / Team ' || i, p.id from groups p cross join generate_series(1, 4) i
     where p.organization_id = ${organizationId}`);
   const groupIds = (
-    (await db.execute(sql`select id from groups where organization_id = ${organizationId} order by id`)) as unknown as { rows: { id: number }[] }
+    (await db.execute(sql`select id from groups where organization_id = ${organizationId} order by id`)) as unknown as {
+      rows: { id: number }[];
+    }
   ).rows.map((row) => Number(row.id));
   const teams = groupIds.slice(4);
   await db.execute(sql`
     insert into group_memberships (group_id, organization_member_id)
-    select (array[${sql.join(teams.map((id) => sql`${id}::int`), sql`, `)}])[1 + m.id % ${teams.length}::int], m.id
+    select (array[${sql.join(
+      teams.map((id) => sql`${id}::int`),
+      sql`, `,
+    )}])[1 + m.id % ${teams.length}::int], m.id
     from organization_members m where m.organization_id = ${organizationId}::int`);
 
   // In slices of members, so neither engine holds millions of pending rows in one statement.
   const slice = 500;
   const memberIds = (
-    (await db.execute(sql`select id from organization_members where organization_id = ${organizationId} order by id`)) as unknown as { rows: { id: number }[] }
+    (await db.execute(sql`select id from organization_members where organization_id = ${organizationId} order by id`)) as unknown as {
+      rows: { id: number }[];
+    }
   ).rows.map((row) => Number(row.id));
   for (let start = 0; start < memberIds.length; start += slice) {
     const ids = memberIds.slice(start, start + slice);
@@ -75,7 +84,10 @@ async function load(handle: DatabaseHandle): Promise<{ organizationId: number; g
           -- Members differ in level (m.id % 7), days vary around it: every point group gets members.
           ((m.id * 7919 + extract(doy from d)::int * 104729) % 13000) * (m.id % 7) / 4 as steps,
           ((m.id * 31 + extract(doy from d)::int * 17) % 61) * (m.id % 7) / 4 as minutes
-        from unnest(array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]) m(id)
+        from unnest(array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::int[]) m(id)
         cross join generate_series(${LAST_DAY}::date - ${DAYS - 1}::int, ${LAST_DAY}::date, interval '1 day') d
       ) f`);
   }
@@ -102,7 +114,9 @@ async function time(label: string, run: () => Promise<unknown>): Promise<void> {
     timings.push(performance.now() - started);
   }
   timings.sort((a, b) => a - b);
-  console.log(`  ${label.padEnd(52)} min ${timings[0]!.toFixed(0).padStart(5)} ms   median ${timings[Math.floor(RUNS / 2)]!.toFixed(0).padStart(5)} ms`);
+  console.log(
+    `  ${label.padEnd(52)} min ${timings[0]!.toFixed(0).padStart(5)} ms   median ${timings[Math.floor(RUNS / 2)]!.toFixed(0).padStart(5)} ms`,
+  );
 }
 
 async function bench(engine: string, handle: DatabaseHandle): Promise<void> {
@@ -121,7 +135,9 @@ async function bench(engine: string, handle: DatabaseHandle): Promise<void> {
   const inTransaction = <T>(work: (tx: Parameters<Parameters<typeof handle.db.transaction>[0]>[0]) => Promise<T>) =>
     handle.db.transaction(work);
 
-  await time(`health_point_summary ${MONTH}, all members`, () => inTransaction((tx) => healthPointSummary(tx, { organizationId, month: MONTH, filter: all })));
+  await time(`health_point_summary ${MONTH}, all members`, () =>
+    inTransaction((tx) => healthPointSummary(tx, { organizationId, month: MONTH, filter: all })),
+  );
   await time(`health_point_summary ${MONTH}, one division (AND)`, () =>
     inTransaction((tx) => healthPointSummary(tx, { organizationId, month: MONTH, filter: oneDivision })),
   );
@@ -132,7 +148,9 @@ async function bench(engine: string, handle: DatabaseHandle): Promise<void> {
     inTransaction((tx) => utilizationRates(tx, { organizationIds: [organizationId], month: MONTH, filter: all })),
   );
   const summary = await inTransaction((tx) => healthPointSummary(tx, { organizationId, month: MONTH, filter: all }));
-  console.log(`  (${summary.members.toLocaleString()} members, ${monthDays(MONTH).from}.., distribution ${JSON.stringify(summary.distribution)})`);
+  console.log(
+    `  (${summary.members.toLocaleString()} members, ${monthDays(MONTH).from}.., distribution ${JSON.stringify(summary.distribution)})`,
+  );
 }
 
 async function main() {

@@ -20,7 +20,10 @@ const slack = await startFakeSlack();
 const config = { publicUrl: 'https://kiwi.example', mail: { smtpUrl: undefined, from: 'bench@kiwi.example' } };
 
 async function prepare(db: DatabaseHandle, run: string): Promise<number> {
-  const [org] = await db.db.insert(organizations).values({ name: `Bench ${run}`, identifier: `bench-${run}` }).returning();
+  const [org] = await db.db
+    .insert(organizations)
+    .values({ name: `Bench ${run}`, identifier: `bench-${run}` })
+    .returning();
   await db.db.insert(slackWebhooks).values({ organizationId: org!.id, url: `${slack.url}/services/T/B/${run}`, language: 'en' });
   for (let start = 0; start < NOTIFICATIONS; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, NOTIFICATIONS - start) }, (_, i) => ({
@@ -45,7 +48,12 @@ async function deliver(engine: string, handles: DatabaseHandle[], run: string) {
   await Promise.all(workers.map((worker) => worker.stop()));
   const labels = slack.webhookPosts().map((post) => JSON.stringify((post.json as { blocks: unknown[] }).blocks[1]));
   const unique = new Set(labels).size;
-  const done = (await handles[0]!.db.select({ n: count() }).from(outbox).where(and(eq(outbox.organizationId, organizationId), eq(outbox.status, 'done'))))[0]!.n;
+  const done = (
+    await handles[0]!.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(eq(outbox.organizationId, organizationId), eq(outbox.status, 'done')))
+  )[0]!.n;
   console.log(
     `${engine.padEnd(10)} ${String(handles.length).padStart(1)} worker(s): ${NOTIFICATIONS} in ${seconds.toFixed(1)} s = ${(NOTIFICATIONS / seconds).toFixed(0).padStart(5)} msgs/s  ` +
       `received ${labels.length}, lost ${NOTIFICATIONS - unique}, doubled ${labels.length - unique} (rows done ${done})`,

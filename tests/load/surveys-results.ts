@@ -46,7 +46,9 @@ const groupRows = await db
   .insert(groups)
   .values(Array.from({ length: GROUPS }, (_, index) => ({ organizationId: organization!.id, name: `Group ${index}` })))
   .returning({ id: groups.id });
-await db.insert(groupMemberships).values(memberRows.map((member, index) => ({ groupId: groupRows[index % GROUPS]!.id, organizationMemberId: member.id })));
+await db
+  .insert(groupMemberships)
+  .values(memberRows.map((member, index) => ({ groupId: groupRows[index % GROUPS]!.id, organizationMemberId: member.id })));
 const [survey] = await db
   .insert(wellBeingSurveys)
   .values({ organizationId: organization!.id, title: 'Bench', expiredAt: new Date(Date.now() + 7 * 24 * 3600 * 1000) })
@@ -62,7 +64,21 @@ await timed('answer (one member, one transaction)', MEMBERS / 2, () => {
   const index = next++;
   return db.transaction((tx) => answerSurvey(tx, survey!, membership(index), { answers: answers(index) }, now));
 });
-const admin: Session = { user: { id: 0, firebaseUid: 'admin', role: 'admin', name: '', email: '', nickname: null, birthday: null, restingHeartRate: null, icon: null, language: 'ja' }, memberships: [] };
+const admin: Session = {
+  user: {
+    id: 0,
+    firebaseUid: 'admin',
+    role: 'admin',
+    name: '',
+    email: '',
+    nickname: null,
+    birthday: null,
+    restingHeartRate: null,
+    icon: null,
+    language: 'ja',
+  },
+  memberships: [],
+};
 await timed('non-responders of a reminder (half left)', ROUNDS, () => db.transaction((tx) => nonResponders(tx, survey!, now)));
 while (next < MEMBERS) {
   const index = next++;

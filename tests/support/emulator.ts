@@ -60,7 +60,9 @@ export async function ensureAuthEmulator(options: EmulatorOptions = {}): Promise
 export async function startAuthEmulator(options: EmulatorOptions & { host?: string } = {}): Promise<AuthEmulator> {
   const host = options.host ?? `127.0.0.1:${await freePort()}`;
   if (await isEmulatorUp(host)) {
-    throw new Error(`An Auth Emulator already answers at ${host}; stop it first (another \`npm start\`?) or choose another FIREBASE_AUTH_EMULATOR_HOST.`);
+    throw new Error(
+      `An Auth Emulator already answers at ${host}; stop it first (another \`npm start\`?) or choose another FIREBASE_AUTH_EMULATOR_HOST.`,
+    );
   }
   const [hostname, port] = host.split(':') as [string, string];
   const configFolder = mkdtempSync(join(tmpdir(), 'kiwi-emulator-'));

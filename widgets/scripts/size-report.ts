@@ -34,10 +34,21 @@ const WIDGET_CHUNKS = WIDGET_SPECS.map((spec) => `src/widgets/${spec.kind}-widge
 const ON_INTERACTION = ['src/shims/emoji-picker-placement.tsx'];
 
 /** The manifest keys of a widget's locale chunks: the frame's namespaces in one chunk, each of its own namespaces in one. */
-const localeKeys = (namespaces: readonly string[]) => [`src/i18n/frame-locales-${LANGUAGE}.ts`, ...namespaces.map((ns) => `../locales/${LANGUAGE}/${ns}.json`)];
+const localeKeys = (namespaces: readonly string[]) => [
+  `src/i18n/frame-locales-${LANGUAGE}.ts`,
+  ...namespaces.map((ns) => `../locales/${LANGUAGE}/${ns}.json`),
+];
 const isLocale = (key: string) => key.startsWith('../locales/') || key.startsWith('src/i18n/frame-locales-');
 
-type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 export type FileSize = { file: string; raw: number; gzip: number };
@@ -145,8 +156,10 @@ export function measureWidgets(distDir: string, budgets: Budgets = BUDGETS): Siz
       signedInRaw: total(signedIn, 'raw'),
       files: [...signedIn],
     };
-    if (result.firstLoad > budgets.firstLoad) problems.push(`${spec.tag}: first load ${bytes(result.firstLoad)} gzip > budget ${bytes(budgets.firstLoad)}`);
-    if (result.signedIn > budgets.signedIn) problems.push(`${spec.tag}: signed in ${bytes(result.signedIn)} gzip > budget ${bytes(budgets.signedIn)}`);
+    if (result.firstLoad > budgets.firstLoad)
+      problems.push(`${spec.tag}: first load ${bytes(result.firstLoad)} gzip > budget ${bytes(budgets.firstLoad)}`);
+    if (result.signedIn > budgets.signedIn)
+      problems.push(`${spec.tag}: signed in ${bytes(result.signedIn)} gzip > budget ${bytes(budgets.signedIn)}`);
     return result;
   });
 
@@ -164,7 +177,9 @@ export function formatReport(report: SizeReport, manifest: Manifest): string {
   const width = Math.max(...report.files.map((file) => file.file.length));
   const lines = [`${'file'.padEnd(width)}  ${'raw'.padStart(9)}  ${'gzip'.padStart(9)}  source`];
   for (const file of report.files) {
-    lines.push(`${file.file.padEnd(width)}  ${kb(file.raw).padStart(9)}  ${kb(file.gzip).padStart(9)}  ${file.file === 'kiwi.js' ? '(loader)' : (sources.get(file.file) ?? '')}`);
+    lines.push(
+      `${file.file.padEnd(width)}  ${kb(file.raw).padStart(9)}  ${kb(file.gzip).padStart(9)}  ${file.file === 'kiwi.js' ? '(loader)' : (sources.get(file.file) ?? '')}`,
+    );
   }
   lines.push('');
   lines.push(`sizes in kB = 1000 bytes; gzip level 9`);
@@ -174,15 +189,20 @@ export function formatReport(report: SizeReport, manifest: Manifest): string {
   lines.push(
     `first load = loader + entry + widget chunk + ${LANGUAGE} locales (${COMMON_NAMESPACES.join(', ')} + the widget's) + the view's chunk (sign-in form, or <kiwi-events>' shared event), each with its static imports; the largest view counts`,
   );
-  lines.push('signed in = every view + the member content chunk + the Firebase auth chunk + chunks a member loads by opening them (emoji picker)');
+  lines.push(
+    'signed in = every view + the member content chunk + the Firebase auth chunk + chunks a member loads by opening them (emoji picker)',
+  );
   const tagWidth = Math.max(...report.widgets.map((widget) => widget.tag.length));
   lines.push(`${'widget'.padEnd(tagWidth)}  ${'first load, gzip (raw)'.padStart(40)}  ${'signed in, gzip (raw)'.padStart(40)}`);
   for (const widget of report.widgets) {
     const pair = (gzip: number, raw: number, budget: number) =>
       `${bytes(gzip)} (${kb(raw)} raw) ${gzip > budget ? `OVER by ${bytes(gzip - budget)}` : `${bytes(budget - gzip)} left`}`.padStart(40);
-    lines.push(`${widget.tag.padEnd(tagWidth)}  ${pair(widget.firstLoad, widget.firstLoadRaw, FIRST_LOAD_BUDGET)}  ${pair(widget.signedIn, widget.signedInRaw, SIGNED_IN_BUDGET)}`);
+    lines.push(
+      `${widget.tag.padEnd(tagWidth)}  ${pair(widget.firstLoad, widget.firstLoadRaw, FIRST_LOAD_BUDGET)}  ${pair(widget.signedIn, widget.signedInRaw, SIGNED_IN_BUDGET)}`,
+    );
     if (widget.views.length > 1) {
-      for (const view of widget.views) lines.push(`${''.padEnd(tagWidth)}    before sign-in, ${view.view}: ${bytes(view.gzip)} (${kb(view.raw)} raw)`);
+      for (const view of widget.views)
+        lines.push(`${''.padEnd(tagWidth)}    before sign-in, ${view.view}: ${bytes(view.gzip)} (${kb(view.raw)} raw)`);
     }
   }
   lines.push('');

@@ -4,7 +4,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, FIRST_LOAD_BUDGET, formatReport, KB, measureWidgets, readManifest, SIGNED_IN_BUDGET, staticClosure } from '../scripts/size-report';
+import {
+  BUDGETS,
+  FIRST_LOAD_BUDGET,
+  formatReport,
+  KB,
+  measureWidgets,
+  readManifest,
+  SIGNED_IN_BUDGET,
+  staticClosure,
+} from '../scripts/size-report';
 import { WIDGET_SPECS } from './widget-kinds';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
@@ -64,7 +73,8 @@ describe('the built widgets', () => {
     const manifest = readManifest(dist);
     for (const language of ['ja', 'en']) {
       expect(manifest[`src/i18n/frame-locales-${language}.ts`]?.isDynamicEntry).toBe(true);
-      for (const namespace of ['widgets', 'errors', 'validation', 'common']) expect(manifest[`../locales/${language}/${namespace}.json`]).toBeUndefined();
+      for (const namespace of ['widgets', 'errors', 'validation', 'common'])
+        expect(manifest[`../locales/${language}/${namespace}.json`]).toBeUndefined();
     }
   });
 
@@ -79,7 +89,8 @@ describe('the built widgets', () => {
   });
 
   it('do not carry the whole error-code table (the feature code uses the codes as literals)', () => {
-    for (const file of readdirSync(`${dist}/assets`)) expect(readFileSync(`${dist}/assets/${file}`, 'utf8'), file).not.toContain('csv.tooManyRows');
+    for (const file of readdirSync(`${dist}/assets`))
+      expect(readFileSync(`${dist}/assets/${file}`, 'utf8'), file).not.toContain('csv.tooManyRows');
   });
 
   it('load Firebase Auth and the sign-in form only when needed, and the widgets only when used', () => {

@@ -34,11 +34,7 @@ export function LanguageSwitch() {
   return (
     <div className="language-switch">
       <label htmlFor={id}>{t('language.label')}</label>
-      <select
-        id={id}
-        value={i18n.language}
-        onChange={(event) => chooseLanguage(event.target.value as Language)}
-      >
+      <select id={id} value={i18n.language} onChange={(event) => chooseLanguage(event.target.value as Language)}>
         {SUPPORTED_LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
             {t(`language.${language}`)}

@@ -12,7 +12,10 @@ function clientAnswering(answer: (url: string) => Response) {
     calls.push(url);
     return answer(url);
   };
-  return { api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch: fetch as typeof globalThis.fetch }), calls };
+  return {
+    api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch: fetch as typeof globalThis.fetch }),
+    calls,
+  };
 }
 const organization = (id: string, identifier: string) =>
   new Response(JSON.stringify({ data: { type: 'organizations', id, attributes: { name: identifier.toUpperCase(), identifier } } }), {
@@ -69,7 +72,9 @@ describe('OrganizationContextProvider (SPEC §4)', () => {
 
   it('is loaded after a failure too, with no organisation, and only logs it', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { api } = clientAnswering(() => new Response(JSON.stringify({ errors: [{ status: '403', code: 'auth.forbidden' }] }), { status: 403 }));
+    const { api } = clientAnswering(
+      () => new Response(JSON.stringify({ errors: [{ status: '403', code: 'auth.forbidden' }] }), { status: 403 }),
+    );
     render(
       <OrganizationContextProvider api={api} identifier="acme">
         <Probe />

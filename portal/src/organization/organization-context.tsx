@@ -30,7 +30,15 @@ export function OrganizationProvider({ children }: { children?: ReactNode }) {
 }
 
 /** The context itself, for a given API client and route identifier. */
-export function OrganizationContextProvider({ api, identifier, children }: { api: ApiClient; identifier: string | undefined; children: ReactNode }) {
+export function OrganizationContextProvider({
+  api,
+  identifier,
+  children,
+}: {
+  api: ApiClient;
+  identifier: string | undefined;
+  children: ReactNode;
+}) {
   const [state, dispatch] = useReducer(organizationReducer, initialOrganizationState);
   const fetchedIdentifier = useRef<string | undefined>(undefined);
 

@@ -10,14 +10,27 @@ describe('organizationReducer (SPEC §4 organisation context)', () => {
   });
 
   it('is loaded after the fetch settles, with the organisation or with null after a failure', () => {
-    expect(organizationReducer(initialOrganizationState, { type: 'CHANGE_ORGANIZATION', organization: acme })).toEqual({ loaded: true, organization: acme, reloadCount: 0 });
-    expect(organizationReducer(initialOrganizationState, { type: 'CHANGE_ORGANIZATION', organization: null })).toEqual({ loaded: true, organization: null, reloadCount: 0 });
+    expect(organizationReducer(initialOrganizationState, { type: 'CHANGE_ORGANIZATION', organization: acme })).toEqual({
+      loaded: true,
+      organization: acme,
+      reloadCount: 0,
+    });
+    expect(organizationReducer(initialOrganizationState, { type: 'CHANGE_ORGANIZATION', organization: null })).toEqual({
+      loaded: true,
+      organization: null,
+      reloadCount: 0,
+    });
   });
 
   it('merges a patch into the organisation, and ignores one when there is none', () => {
     const loaded = organizationReducer(initialOrganizationState, { type: 'CHANGE_ORGANIZATION', organization: acme });
-    expect(organizationReducer(loaded, { type: 'SET_ORGANIZATION', patch: { name: 'ACME 2' } }).organization).toEqual({ ...acme, name: 'ACME 2' });
-    expect(organizationReducer(initialOrganizationState, { type: 'SET_ORGANIZATION', patch: { name: 'x' } })).toBe(initialOrganizationState);
+    expect(organizationReducer(loaded, { type: 'SET_ORGANIZATION', patch: { name: 'ACME 2' } }).organization).toEqual({
+      ...acme,
+      name: 'ACME 2',
+    });
+    expect(organizationReducer(initialOrganizationState, { type: 'SET_ORGANIZATION', patch: { name: 'x' } })).toBe(
+      initialOrganizationState,
+    );
   });
 
   it('reload increments the counter and keeps the organisation until the next fetch', () => {

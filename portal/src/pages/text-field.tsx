@@ -3,11 +3,7 @@ import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 /** A labelled input whose error (a stable code from the zod schema) is translated and tied to it for screen readers. */
-export function TextField({
-  label,
-  error,
-  ...input
-}: { label: string; error: FieldError | undefined } & ComponentProps<'input'>) {
+export function TextField({ label, error, ...input }: { label: string; error: FieldError | undefined } & ComponentProps<'input'>) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;

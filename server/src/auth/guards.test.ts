@@ -25,16 +25,58 @@ type Caller = BaseCaller | 'managerInSecondMembership' | 'inactiveManager';
 type Route = 'signedIn' | 'admin' | 'managerById' | 'managerByIdentifier' | 'surveyById' | 'anyMembershipState';
 
 const MATRIX: Record<Caller, Record<Route, Expected>> = {
-  anonymous: { signedIn: UNAUTHENTICATED, admin: UNAUTHENTICATED, managerById: UNAUTHENTICATED, managerByIdentifier: UNAUTHENTICATED, surveyById: UNAUTHENTICATED, anyMembershipState: UNAUTHENTICATED },
-  otherOrganization: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: FORBIDDEN, anyMembershipState: OK },
-  member: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: OK, anyMembershipState: OK },
+  anonymous: {
+    signedIn: UNAUTHENTICATED,
+    admin: UNAUTHENTICATED,
+    managerById: UNAUTHENTICATED,
+    managerByIdentifier: UNAUTHENTICATED,
+    surveyById: UNAUTHENTICATED,
+    anyMembershipState: UNAUTHENTICATED,
+  },
+  otherOrganization: {
+    signedIn: OK,
+    admin: FORBIDDEN,
+    managerById: FORBIDDEN,
+    managerByIdentifier: FORBIDDEN,
+    surveyById: FORBIDDEN,
+    anyMembershipState: OK,
+  },
+  member: {
+    signedIn: OK,
+    admin: FORBIDDEN,
+    managerById: FORBIDDEN,
+    managerByIdentifier: FORBIDDEN,
+    surveyById: OK,
+    anyMembershipState: OK,
+  },
   manager: { signedIn: OK, admin: FORBIDDEN, managerById: OK, managerByIdentifier: OK, surveyById: OK, anyMembershipState: OK },
   admin: { signedIn: OK, admin: OK, managerById: OK, managerByIdentifier: OK, surveyById: OK, anyMembershipState: OK },
   // A pending or expired membership still passes requireSignedInAnyMembershipState (the mobile sync, SPEC §4).
-  inactiveMember: { signedIn: INACTIVE, admin: INACTIVE, managerById: INACTIVE, managerByIdentifier: INACTIVE, surveyById: INACTIVE, anyMembershipState: OK },
+  inactiveMember: {
+    signedIn: INACTIVE,
+    admin: INACTIVE,
+    managerById: INACTIVE,
+    managerByIdentifier: INACTIVE,
+    surveyById: INACTIVE,
+    anyMembershipState: OK,
+  },
   // Manager of acme, but acme is only the SECOND membership: the first decides.
-  managerInSecondMembership: { signedIn: OK, admin: FORBIDDEN, managerById: FORBIDDEN, managerByIdentifier: FORBIDDEN, surveyById: FORBIDDEN, anyMembershipState: OK },
-  inactiveManager: { signedIn: INACTIVE, admin: INACTIVE, managerById: INACTIVE, managerByIdentifier: INACTIVE, surveyById: INACTIVE, anyMembershipState: OK },
+  managerInSecondMembership: {
+    signedIn: OK,
+    admin: FORBIDDEN,
+    managerById: FORBIDDEN,
+    managerByIdentifier: FORBIDDEN,
+    surveyById: FORBIDDEN,
+    anyMembershipState: OK,
+  },
+  inactiveManager: {
+    signedIn: INACTIVE,
+    admin: INACTIVE,
+    managerById: INACTIVE,
+    managerByIdentifier: INACTIVE,
+    surveyById: INACTIVE,
+    anyMembershipState: OK,
+  },
 };
 
 describe('guards', () => {
@@ -49,7 +91,11 @@ describe('guards', () => {
     ({ acme } = callers);
     const second = await buildUser(server, { organization: callers.globex, memberRole: 'member' });
     await server.db.db.insert(organizationMembers).values({ userId: second.user.id, organizationId: acme.id, role: 'manager' });
-    const inactiveManager = await buildUser(server, { organization: acme, memberRole: 'manager', activeFrom: new Date(Date.now() + 10 * DAY) });
+    const inactiveManager = await buildUser(server, {
+      organization: acme,
+      memberRole: 'manager',
+      activeFrom: new Date(Date.now() + 10 * DAY),
+    });
     tokens = { ...callers.tokens, managerInSecondMembership: second.token, inactiveManager: inactiveManager.token };
 
     const app = express();
@@ -95,7 +141,11 @@ describe('guards', () => {
   });
 
   it('requireSignedInAnyMembershipState lets an expired member through but still needs a product user and a valid token', async () => {
-    const expired = await buildUser(server, { organization: acme, activeFrom: new Date(Date.now() - 90 * DAY), activeTo: new Date(Date.now() - DAY) });
+    const expired = await buildUser(server, {
+      organization: acme,
+      activeFrom: new Date(Date.now() - 90 * DAY),
+      activeTo: new Date(Date.now() - DAY),
+    });
     expect((await guarded.request('/any-membership-state', { token: expired.token })).status).toBe(200);
     expect((await guarded.request('/signed-in', { token: expired.token })).body.errors[0].code).toBe('auth.userInactive');
     const stranger = await buildIdentityUser(server.identity);

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { authEmulatorAnswers } from './emulator-probe';
 
-export type VerifiedToken = { uid: string; email: string | undefined; /** seconds since epoch */ exp: number };
+export type VerifiedToken = { uid: string; email: string | undefined /** seconds since epoch */; exp: number };
 
 /** Why a bearer token was refused; the guards turn it into auth.tokenExpired or auth.invalidToken. */
 export class TokenRejectedError extends Error {

@@ -88,33 +88,34 @@ describe('session cache', () => {
   });
 
   // Only PostgreSQL has a LISTEN connection that can drop; the test is not registered on PGlite.
-  if (testEngine() === 'postgres') it('drops every session after the LISTEN connection comes back, as what was notified meanwhile is lost', async () => {
-    const manager = await buildUser(server, { organization: acme, memberRole: 'manager' });
-    const path = `/organizations/${acme.id}/managed`;
-    expect((await guarded.request(path, { token: manager.token })).status).toBe(200);
+  if (testEngine() === 'postgres')
+    it('drops every session after the LISTEN connection comes back, as what was notified meanwhile is lost', async () => {
+      const manager = await buildUser(server, { organization: acme, memberRole: 'manager' });
+      const path = `/organizations/${acme.id}/managed`;
+      expect((await guarded.request(path, { token: manager.token })).status).toBe(200);
 
-    const [lost] = await listeningBackends(server.db);
-    expect(lost).toEqual(expect.any(Number));
-    await server.db.db.execute(sql`select pg_terminate_backend(${lost})`);
-    await eventually(async () => expect(await listeningBackends(server.db)).not.toContain(lost));
+      const [lost] = await listeningBackends(server.db);
+      expect(lost).toEqual(expect.any(Number));
+      await server.db.db.execute(sql`select pg_terminate_backend(${lost})`);
+      await eventually(async () => expect(await listeningBackends(server.db)).not.toContain(lost));
 
-    // Another process demotes the manager while nobody here listens: its NOTIFY goes nowhere.
-    await server.db.db
-      .update(organizationMembers)
-      .set({ role: 'member' })
-      .where(and(eq(organizationMembers.userId, manager.user.id), eq(organizationMembers.organizationId, acme.id)));
-    await server.db.notify(CACHE_CHANNEL, JSON.stringify({ userId: manager.user.id }));
+      // Another process demotes the manager while nobody here listens: its NOTIFY goes nowhere.
+      await server.db.db
+        .update(organizationMembers)
+        .set({ role: 'member' })
+        .where(and(eq(organizationMembers.userId, manager.user.id), eq(organizationMembers.organizationId, acme.id)));
+      await server.db.notify(CACHE_CHANNEL, JSON.stringify({ userId: manager.user.id }));
 
-    await eventually(async () => expect(await listeningBackends(server.db)).toHaveLength(1));
-    await eventually(async () => expect((await guarded.request(path, { token: manager.token })).status).toBe(403));
+      await eventually(async () => expect(await listeningBackends(server.db)).toHaveLength(1));
+      await eventually(async () => expect((await guarded.request(path, { token: manager.token })).status).toBe(403));
 
-    // And the new connection hears later invalidations again.
-    const member = await buildUser(server, { organization: acme, name: 'before' });
-    expect((await server.sessions.get(member.uid))?.user.name).toBe('before');
-    await server.db.db.update(users).set({ name: 'after' }).where(eq(users.id, member.user.id));
-    await server.db.notify(CACHE_CHANNEL, JSON.stringify({ userId: member.user.id }));
-    await eventually(async () => expect((await server.sessions.get(member.uid))?.user.name).toBe('after'));
-  });
+      // And the new connection hears later invalidations again.
+      const member = await buildUser(server, { organization: acme, name: 'before' });
+      expect((await server.sessions.get(member.uid))?.user.name).toBe('before');
+      await server.db.db.update(users).set({ name: 'after' }).where(eq(users.id, member.user.id));
+      await server.db.notify(CACHE_CHANNEL, JSON.stringify({ userId: member.user.id }));
+      await eventually(async () => expect((await server.sessions.get(member.uid))?.user.name).toBe('after'));
+    });
 
   it('invalidateAll drops every session', async () => {
     const member = await buildUser(server, { organization: acme, name: 'first' });

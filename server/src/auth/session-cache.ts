@@ -10,15 +10,7 @@ export type SessionOrganization = Pick<
 >;
 export type SessionMembership = Pick<
   typeof organizationMembers.$inferSelect,
-  | 'id'
-  | 'organizationId'
-  | 'role'
-  | 'activeFrom'
-  | 'activeTo'
-  | 'nickname'
-  | 'icon'
-  | 'belongings'
-  | 'occupations'
+  'id' | 'organizationId' | 'role' | 'activeFrom' | 'activeTo' | 'nickname' | 'icon' | 'belongings' | 'occupations'
 > & { organization: SessionOrganization };
 export type SessionUser = Omit<typeof users.$inferSelect, 'createdAt' | 'updatedAt'>;
 
@@ -100,9 +92,11 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
           if (session && startedAt === generation) store(uid, session);
           return session;
         });
-        pending.finally(() => {
-          if (loading.get(uid) === pending) loading.delete(uid);
-        }).catch(() => {});
+        pending
+          .finally(() => {
+            if (loading.get(uid) === pending) loading.delete(uid);
+          })
+          .catch(() => {});
         loading.set(uid, pending);
       }
       return pending;

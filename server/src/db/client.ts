@@ -54,10 +54,7 @@ type OpenOptions = { logger?: Logger };
 /**
  * PGlite under DATA_DIR/db (guarded by DATA_DIR/db.lock) unless DATABASE_URL points at PostgreSQL.
  */
-export async function openDatabase(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
-  options: OpenOptions = {},
-): Promise<DatabaseHandle> {
+export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>, options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     return wrapPool(new pg.Pool({ connectionString: config.databaseUrl, application_name: 'kiwi' }), options);
   }
@@ -236,15 +233,17 @@ function answersWithin(ms: number, query: () => Promise<unknown>): () => Promise
   return () =>
     new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), ms);
-      Promise.resolve().then(query).then(
-        () => {
-          clearTimeout(timer);
-          resolve(true);
-        },
-        () => {
-          clearTimeout(timer);
-          resolve(false);
-        },
-      );
+      Promise.resolve()
+        .then(query)
+        .then(
+          () => {
+            clearTimeout(timer);
+            resolve(true);
+          },
+          () => {
+            clearTimeout(timer);
+            resolve(false);
+          },
+        );
     });
 }

@@ -14,7 +14,11 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** Every table the drizzle schema declares (server/src/db/schema/*.ts): the migrations must create exactly these. */
 const schemaDir = join(dirname(fileURLToPath(import.meta.url)), 'schema');
 const SCHEMA_TABLES = (
-  await Promise.all(readdirSync(schemaDir).filter((file) => file.endsWith('.ts')).map((file) => import(join(schemaDir, file))))
+  await Promise.all(
+    readdirSync(schemaDir)
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => import(join(schemaDir, file))),
+  )
 )
   .flatMap((module: Record<string, unknown>) => Object.values(module).filter((value) => is(value, PgTable)))
   .map((table) => getTableName(table as PgTable))
@@ -39,15 +43,15 @@ describe(`migrations on ${testEngine()}`, () => {
     expect(tables).toEqual(SCHEMA_TABLES);
 
     const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
-    const applied = rowsOf<{ count: string | number }>(await handle.db.execute(sql`select count(*) as count from drizzle.__drizzle_migrations`));
+    const applied = rowsOf<{ count: string | number }>(
+      await handle.db.execute(sql`select count(*) as count from drizzle.__drizzle_migrations`),
+    );
     expect(Number(applied[0]?.count)).toBe(journal.entries.length);
   });
 
   it('keeps the coin balance non-negative with a CHECK constraint', async () => {
     handle = await createEmptyDatabase();
     await migrateDatabase(handle);
-    await expect(
-      handle.db.insert(organizations).values({ name: 'Broke', identifier: 'broke', coinBalance: -1 }),
-    ).rejects.toThrow();
+    await expect(handle.db.insert(organizations).values({ name: 'Broke', identifier: 'broke', coinBalance: -1 })).rejects.toThrow();
   });
 });

@@ -19,7 +19,9 @@ describe('demo seed of all features', () => {
     )) as unknown as Rows<{ name: string }>;
     const counts: Record<string, number> = {};
     for (const { name } of tables.rows) {
-      const result = (await server.db.db.execute(sql`select count(*)::int as total from ${sql.identifier(name)}`)) as unknown as Rows<{ total: number }>;
+      const result = (await server.db.db.execute(sql`select count(*)::int as total from ${sql.identifier(name)}`)) as unknown as Rows<{
+        total: number;
+      }>;
       counts[name] = Number(result.rows[0]?.total ?? 0);
     }
     return counts;
@@ -30,7 +32,17 @@ describe('demo seed of all features', () => {
     const first = await rowCounts();
     await server.db.db.transaction((tx) => seedDemoData(tx, new Date(2025, 8, 1, 9)));
     expect(await rowCounts()).toEqual(first);
-    for (const table of ['organizations', 'users', 'organization_members', 'groups', 'well_being_surveys', 'guilds', 'events', 'kiwi_coin_transfers', 'embed_origins']) {
+    for (const table of [
+      'organizations',
+      'users',
+      'organization_members',
+      'groups',
+      'well_being_surveys',
+      'guilds',
+      'events',
+      'kiwi_coin_transfers',
+      'embed_origins',
+    ]) {
       expect(first[table], table).toBeGreaterThan(0);
     }
   });

@@ -17,7 +17,13 @@ describe('demo seed', () => {
 
   const snapshot = async () => ({
     organizations: await server.db.db
-      .select({ id: organizations.id, identifier: organizations.identifier, name: organizations.name, seats: organizations.numberOfMembers, plan: organizations.plan })
+      .select({
+        id: organizations.id,
+        identifier: organizations.identifier,
+        name: organizations.name,
+        seats: organizations.numberOfMembers,
+        plan: organizations.plan,
+      })
       .from(organizations)
       .orderBy(asc(organizations.id)),
     users: await server.db.db
@@ -115,7 +121,9 @@ describe('demo seed', () => {
     await server.identity.ensureUser(user);
     await server.identity.ensureUser(user);
     expect((await server.identity.auth.getUser(uid)).email).toBe(user.email);
-    await expect(signInWithPassword(server.config.firebase.emulatorHost ?? '', user.email, user.password)).resolves.toEqual(expect.any(String));
+    await expect(signInWithPassword(server.config.firebase.emulatorHost ?? '', user.email, user.password)).resolves.toEqual(
+      expect.any(String),
+    );
   });
 
   it('computes pending and expired periods around the month', () => {

@@ -106,25 +106,31 @@ export function demoPeriod(period: 'pending' | 'expired' | undefined, now: Date)
 export async function seedDemoData(tx: Executor, now: Date, { widgetsDemoOrigin }: { widgetsDemoOrigin?: string } = {}): Promise<void> {
   await tx
     .insert(organizations)
-    .values(
-      DEMO_ORGANIZATIONS.map((org) => ({ ...org, planStartedAt: org.serviceStartedAt })),
-    )
+    .values(DEMO_ORGANIZATIONS.map((org) => ({ ...org, planStartedAt: org.serviceStartedAt })))
     .onConflictDoNothing({ target: organizations.identifier });
   await tx
     .insert(users)
-    .values(
-      DEMO_ACCOUNTS.map(({ uid, email, name, role, language }) => ({ firebaseUid: uid, email, name, role, language })),
-    )
+    .values(DEMO_ACCOUNTS.map(({ uid, email, name, role, language }) => ({ firebaseUid: uid, email, name, role, language })))
     .onConflictDoNothing({ target: users.firebaseUid });
 
   const orgRows = await tx
     .select({ id: organizations.id, identifier: organizations.identifier })
     .from(organizations)
-    .where(inArray(organizations.identifier, DEMO_ORGANIZATIONS.map((org) => org.identifier)));
+    .where(
+      inArray(
+        organizations.identifier,
+        DEMO_ORGANIZATIONS.map((org) => org.identifier),
+      ),
+    );
   const userRows = await tx
     .select({ id: users.id, uid: users.firebaseUid })
     .from(users)
-    .where(inArray(users.firebaseUid, DEMO_ACCOUNTS.map((account) => account.uid)));
+    .where(
+      inArray(
+        users.firebaseUid,
+        DEMO_ACCOUNTS.map((account) => account.uid),
+      ),
+    );
   const orgId = new Map(orgRows.map((row) => [row.identifier, row.id]));
   const userId = new Map(userRows.map((row) => [row.uid, row.id]));
 

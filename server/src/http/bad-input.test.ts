@@ -1,14 +1,7 @@
 // Every kind of bad input the issue names gets a JSON:API 4xx with a stable code — never a 500, never a stack trace.
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildOrganization,
-  buildUser,
-  type BuiltUser,
-  emulatorStyleIdToken,
-  expiredIdToken,
-  forgedIdToken,
-} from '../test/factories';
+import { buildOrganization, buildUser, type BuiltUser, emulatorStyleIdToken, expiredIdToken, forgedIdToken } from '../test/factories';
 import { type Served, serve, startTestServer, type TestServer } from '../test/server';
 import { parseQueryString } from '../jsonapi/query';
 import { errorHandler } from './error-handler';

@@ -26,7 +26,11 @@ describe('bad path parameters', () => {
         for (const value of BAD_VALUES) {
           // The other parameters get a real organisation id (so organisation guards pass) or a plain small id.
           const url = path.replace(/:(\w+)/g, (_all, name: string) =>
-            name === bad ? value : /^(organizationId|id)$/.test(name) && path.startsWith('/api/organizations/:') ? String(callers.acme.id) : '1',
+            name === bad
+              ? value
+              : /^(organizationId|id)$/.test(name) && path.startsWith('/api/organizations/:')
+                ? String(callers.acme.id)
+                : '1',
           );
           for (const caller of ['manager', 'admin'] as const) {
             const response = await server.request(url, {
@@ -36,7 +40,8 @@ describe('bad path parameters', () => {
               ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }),
             });
             const coded = response.status < 400 || typeof response.body?.errors?.[0]?.code === 'string';
-            if (response.status >= 500 || !coded) failures.push(`${method} ${url} as ${caller} -> ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
+            if (response.status >= 500 || !coded)
+              failures.push(`${method} ${url} as ${caller} -> ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
           }
         }
       }
@@ -64,7 +69,8 @@ describe('bad paging parameters', () => {
         for (const caller of ['manager', 'admin'] as const) {
           const response = await server.request(`${url}?${query}`, { token: callers.tokens[caller], headers: { prefer: 'wait=0' } });
           const coded = response.status < 400 || typeof response.body?.errors?.[0]?.code === 'string';
-          if (response.status >= 500 || !coded) failures.push(`GET ${url}?${query} as ${caller} -> ${response.status} ${JSON.stringify(response.body).slice(0, 160)}`);
+          if (response.status >= 500 || !coded)
+            failures.push(`GET ${url}?${query} as ${caller} -> ${response.status} ${JSON.stringify(response.body).slice(0, 160)}`);
         }
       }
     }

@@ -36,7 +36,11 @@ describe('CORS on /api', () => {
     return fetch(`${server.url}${path}`, { ...init, headers });
   };
   const preflight = (path: string, origin: string, method = 'GET', requestHeaders = 'authorization') =>
-    call(path, { method: 'OPTIONS', origin, headers: { 'access-control-request-method': method, 'access-control-request-headers': requestHeaders } });
+    call(path, {
+      method: 'OPTIONS',
+      origin,
+      headers: { 'access-control-request-method': method, 'access-control-request-headers': requestHeaders },
+    });
 
   beforeAll(async () => {
     server = await startTestServer({ config: testConfig({ PUBLIC_URL: 'https://kiwi.example.com/' }) });
@@ -90,13 +94,22 @@ describe('CORS on /api', () => {
         expect(response.status, origin).toBe(403);
         expect(corsHeaders(response.headers), origin).toEqual({ vary: 'Origin' });
         const body = await json(response);
-        expect(body.errors).toEqual([{ status: '403', code: 'originNotAllowed', title: expect.stringContaining('Kiwi'), detail: expect.stringContaining('Kiwi') }]);
+        expect(body.errors).toEqual([
+          { status: '403', code: 'originNotAllowed', title: expect.stringContaining('Kiwi'), detail: expect.stringContaining('Kiwi') },
+        ]);
       }
       // Forwarded host headers do not make a foreign origin Kiwi's own (only the Host the browser sent, or PUBLIC_URL).
-      const forwarded = await call('/api/health', { origin: UNKNOWN_PAGE, headers: { 'x-forwarded-host': 'evil.example', forwarded: 'host=evil.example;proto=https' } });
+      const forwarded = await call('/api/health', {
+        origin: UNKNOWN_PAGE,
+        headers: { 'x-forwarded-host': 'evil.example', forwarded: 'host=evil.example;proto=https' },
+      });
       expect(forwarded.status).toBe(403);
       expect(corsHeaders(forwarded.headers)).toEqual({ vary: 'Origin' });
-      const english = await call('/api/user', { method: 'OPTIONS', origin: UNKNOWN_PAGE, headers: { 'access-control-request-method': 'GET', 'accept-language': 'en' } });
+      const english = await call('/api/user', {
+        method: 'OPTIONS',
+        origin: UNKNOWN_PAGE,
+        headers: { 'access-control-request-method': 'GET', 'accept-language': 'en' },
+      });
       expect((await json(english)).errors[0].detail).toMatch(/not allowed to use Kiwi/);
     });
   });
@@ -158,7 +171,11 @@ describe('CORS on /api', () => {
         const returned = cors(req, res, next);
         return { returned, next, vary };
       };
-      for (const headers of [{ host: 'kiwi.example.com', origin: undefined }, { host: 'kiwi.example.com', origin: 'https://kiwi.example.com' }, { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' }]) {
+      for (const headers of [
+        { host: 'kiwi.example.com', origin: undefined },
+        { host: 'kiwi.example.com', origin: 'https://kiwi.example.com' },
+        { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' },
+      ]) {
         const { returned, next, vary } = run(headers);
         expect(returned, JSON.stringify(headers)).toBeUndefined();
         expect(next).toHaveBeenCalledExactlyOnceWith();
@@ -212,7 +229,14 @@ describe('CORS on /api', () => {
 
       // Starting next month in acme: already theirs (as for the routes that let pending members through).
       const joining = await buildUser(server, { organization: callers.globex });
-      await server.db.db.insert(organizationMembers).values({ userId: joining.user.id, organizationId: callers.acme.id, role: 'member', activeFrom: new Date(Date.now() + 30 * 86_400_000) });
+      await server.db.db
+        .insert(organizationMembers)
+        .values({
+          userId: joining.user.id,
+          organizationId: callers.acme.id,
+          role: 'member',
+          activeFrom: new Date(Date.now() + 30 * 86_400_000),
+        });
       expect((await call('/api/user', { origin: ACME_PAGE, token: joining.token })).status).toBe(200);
     });
 
@@ -239,7 +263,11 @@ describe('CORS on /api', () => {
     });
 
     it('streams a guild chat (text/event-stream, Authorization and Last-Event-ID) to a registered origin', async () => {
-      const guildId = await createGuildAs(server, callers.users.member, callers.acme.id, { name: 'CORS runners', tags: 'run', public_range: 'public' });
+      const guildId = await createGuildAs(server, callers.users.member, callers.acme.id, {
+        name: 'CORS runners',
+        tags: 'run',
+        public_range: 'public',
+      });
       await postMessageAs(server, callers.users.member, guildId, 'before the stream');
       const controller = new AbortController();
       try {
@@ -263,7 +291,11 @@ describe('CORS on /api', () => {
         controller.abort();
       }
 
-      const otherOrigin = await call(`/api/guilds/${guildId}/stream`, { origin: GLOBEX_PAGE, token: callers.tokens.member, headers: { accept: 'text/event-stream' } });
+      const otherOrigin = await call(`/api/guilds/${guildId}/stream`, {
+        origin: GLOBEX_PAGE,
+        token: callers.tokens.member,
+        headers: { accept: 'text/event-stream' },
+      });
       expect(otherOrigin.status).toBe(403);
       expect((await json(otherOrigin)).errors[0].code).toBe('originNotAllowed');
     });
@@ -273,7 +305,12 @@ describe('CORS on /api', () => {
       expect((await call('/api/health', { origin: page })).status).toBe(403);
       const path = `/api/organizations/${callers.acme.id}/embed_origins`;
       const save = (origins: string[]) =>
-        call(path, { method: 'PUT', token: callers.tokens.manager, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ embed_origins: origins }) });
+        call(path, {
+          method: 'PUT',
+          token: callers.tokens.manager,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ embed_origins: origins }),
+        });
       expect((await save([ACME_PAGE, page])).status).toBe(200);
       const allowed = await call('/api/user', { origin: page, token: callers.tokens.member });
       expect(allowed.status).toBe(200);

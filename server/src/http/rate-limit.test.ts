@@ -26,7 +26,11 @@ describe('perIpRateLimit', () => {
     expect((await served.request('/public')).status).toBe(200);
     const refused = await served.request('/public', { headers: { 'accept-language': 'en' } });
     expect(refused.status).toBe(429);
-    expect(refused.body.errors[0]).toMatchObject({ status: '429', code: 'rateLimited', detail: 'You have reached the limit. Please wait a while and try again' });
+    expect(refused.body.errors[0]).toMatchObject({
+      status: '429',
+      code: 'rateLimited',
+      detail: 'You have reached the limit. Please wait a while and try again',
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

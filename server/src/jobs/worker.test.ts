@@ -36,7 +36,10 @@ describe('jobs worker', () => {
     expect((await job(due)).status).toBe('done');
     expect((await job(later)).status).toBe('pending');
     expect((await job(cancelled)).lastError).toBe('cancelled');
-    const [posted] = await db.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(sql`${outbox.payload}->>'requestedBy' = ${`job-${due}`}`);
+    const [posted] = await db.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'requestedBy' = ${`job-${due}`}`);
     expect(posted!.n).toBe(1);
   });
 
@@ -47,7 +50,14 @@ describe('jobs worker', () => {
     };
     const id = (await db.db.transaction((tx) => scheduleJob(tx, { kind: 'test.fail', runAt: at })))!;
     let now = at;
-    const worker = createJobWorker({ db, handlers: { 'test.fail': failing }, maxAttempts: 3, baseDelayMs: 1000, random: () => 0.5, now: () => now });
+    const worker = createJobWorker({
+      db,
+      handlers: { 'test.fail': failing },
+      maxAttempts: 3,
+      baseDelayMs: 1000,
+      random: () => 0.5,
+      now: () => now,
+    });
     await worker.runOnce();
     const first = await job(id);
     expect(first).toMatchObject({ status: 'pending', attempts: 1, lastError: 'boom' });

@@ -84,7 +84,10 @@ export function createJobWorker({
         logger?.warn({ jobId: job.id, kind: job.kind, attempts, err: error }, dead ? 'job is dead' : 'job failed; will retry');
         return true;
       }
-      await tx.update(jobs).set({ status: 'done', attempts: job.attempts + 1, lockedAt: at, lastError: null }).where(eq(jobs.id, job.id));
+      await tx
+        .update(jobs)
+        .set({ status: 'done', attempts: job.attempts + 1, lockedAt: at, lastError: null })
+        .where(eq(jobs.id, job.id));
       return true;
     });
   }

@@ -59,8 +59,7 @@ type Location = { in: 'body' } | { in: 'query' } | { in: 'path' };
 export function errorsFromIssues(issues: readonly Issue[], input: unknown, location: Location): ApiErrorList {
   const errors: ApiError[] = [];
   for (const issue of issues) {
-    const paths =
-      issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
+    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
     for (const path of paths) {
       if (location.in === 'body') {
         const { code, params } = validationCode(issue, input);

@@ -30,6 +30,11 @@ export function parseParams<S extends z.ZodType>(schema: S, req: Request): z.out
 export function parseId(req: Request, name = 'id'): number {
   const raw = req.params[name];
   const result = IdParamSchema.safeParse(raw);
-  if (!result.success) throw errorsFromIssues(result.error.issues.map((issue) => ({ ...issue, path: [name] })), raw, { in: 'path' });
+  if (!result.success)
+    throw errorsFromIssues(
+      result.error.issues.map((issue) => ({ ...issue, path: [name] })),
+      raw,
+      { in: 'path' },
+    );
   return result.data;
 }

@@ -17,9 +17,13 @@ const memberSpec = {
 
 describe('serialize', () => {
   it('kebab-cases types and attributes, stringifies ids and dates', () => {
-    const doc = serialize('organization-members', { id: 7, role: 'manager', activeFrom: new Date('2025-04-01T00:00:00Z'), activeTo: undefined }, {
-      attributes: ['role', 'activeFrom', 'activeTo'],
-    });
+    const doc = serialize(
+      'organization-members',
+      { id: 7, role: 'manager', activeFrom: new Date('2025-04-01T00:00:00Z'), activeTo: undefined },
+      {
+        attributes: ['role', 'activeFrom', 'activeTo'],
+      },
+    );
     expect(doc).toEqual({
       data: {
         type: 'organization-members',
@@ -60,7 +64,10 @@ describe('serialize', () => {
       type: 'organization-members',
       data: (m: Member) => m.mentor,
       attributes: ['role'] as const,
-      relationships: { ...memberSpec.relationships, mentor: { type: 'organization-members', data: (m: Member) => m.mentor, attributes: ['role'] as const } },
+      relationships: {
+        ...memberSpec.relationships,
+        mentor: { type: 'organization-members', data: (m: Member) => m.mentor, attributes: ['role'] as const },
+      },
     };
     const doc = serialize('organization-members', a, {
       ...memberSpec,
@@ -85,7 +92,11 @@ describe('serialize', () => {
   });
 
   it('gives an unpaged list the same counts, as one page (ARCHITECTURE: lists carry meta)', () => {
-    expect(serialize('organizations', [acme, globex], { attributes: ['name'] }).meta).toEqual({ 'total-count': 2, 'current-page': 1, 'total-pages': 1 });
+    expect(serialize('organizations', [acme, globex], { attributes: ['name'] }).meta).toEqual({
+      'total-count': 2,
+      'current-page': 1,
+      'total-pages': 1,
+    });
     expect(serialize('organizations', [], { attributes: ['name'], meta: { month: '2026-11' } }).meta).toEqual({
       'total-count': 0,
       'current-page': 1,

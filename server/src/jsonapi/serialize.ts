@@ -32,7 +32,7 @@ export type RelationshipSpec<T> = ResourceSpec<any> & {
   data: (row: T) => Row | readonly Row[] | null | undefined;
 };
 
-export type Pagination = { page: number; per: number; total: number; /** request URL for `links` */ url?: string };
+export type Pagination = { page: number; per: number; total: number /** request URL for `links` */; url?: string };
 
 export type SerializeOptions<T> = ResourceSpec<T> & {
   /** Relationship paths to put into `included`: `['organizationMembers', 'organizationMembers.organization']`. */
@@ -111,7 +111,11 @@ export function serialize<T extends Row>(
   const document: JsonApiDocument = { data };
   if (includeTree.size > 0) document.included = [...included.values()];
   // Every list carries its counts (ARCHITECTURE "Wire format"); an unpaged list is one page holding everything.
-  const counts = options.pagination ? paginationMeta(options.pagination) : list ? paginationMeta({ page: 1, per: Math.max(list.length, 1), total: list.length }) : {};
+  const counts = options.pagination
+    ? paginationMeta(options.pagination)
+    : list
+      ? paginationMeta({ page: 1, per: Math.max(list.length, 1), total: list.length })
+      : {};
   const meta = { ...counts, ...options.meta };
   if (Object.keys(meta).length > 0) document.meta = kebabKeys(meta);
   const links = { ...(options.pagination?.url ? paginationLinks(options.pagination) : {}), ...options.links };
@@ -143,9 +147,7 @@ function paginationLinks({ page, per, total, url = '' }: Pagination): Record<str
 
 function presentAttributes<T>(row: T, spec: AttributeSpec<T>): Record<string, unknown> {
   const source: Record<string, unknown> =
-    typeof spec === 'function'
-      ? spec(row)
-      : Object.fromEntries(spec.map((name) => [name, (row as Record<string, unknown>)[name]]));
+    typeof spec === 'function' ? spec(row) : Object.fromEntries(spec.map((name) => [name, (row as Record<string, unknown>)[name]]));
   const attributes: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(source)) attributes[kebabize(name)] = presentValue(value);
   return attributes;

@@ -23,7 +23,13 @@ function smtpTransport(url: string): Transporter {
 export async function deliverMail(payload: MailPayload, { db, config }: MailDependencies): Promise<void> {
   const mail = renderMail(payload);
   if (config.mail.smtpUrl) {
-    await smtpTransport(config.mail.smtpUrl).sendMail({ from: config.mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await smtpTransport(config.mail.smtpUrl).sendMail({
+      from: config.mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
     return;
   }
   await db.db.insert(storedMails).values(mail);

@@ -33,7 +33,10 @@ describe('mail', () => {
   it('sends over SMTP when SMTP_URL is set', async () => {
     const sink = await startSmtpSink();
     try {
-      await deliverMail(invitation('en', 'smtp@example.com'), { db: server.db, config: { mail: { smtpUrl: sink.url, from: 'Kiwi <no-reply@kiwi.example>' } } });
+      await deliverMail(invitation('en', 'smtp@example.com'), {
+        db: server.db,
+        config: { mail: { smtpUrl: sink.url, from: 'Kiwi <no-reply@kiwi.example>' } },
+      });
       const mail = await sink.waitFor('smtp@example.com');
       expect(mail.from).toBe('no-reply@kiwi.example');
       expect(invitationLinkIn(mail)).toBe('http://localhost:8080/user/invitation?token=abc_DEF-123');

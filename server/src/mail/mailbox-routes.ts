@@ -23,7 +23,9 @@ export function devMailboxRoutes({ db, config }: ModuleDependencies): Router {
     res
       .type('html')
       .setHeader('Cache-Control', 'no-store')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kiwi mailbox</title></head><body><h1>Kiwi mailbox (development)</h1>${config.mail.smtpUrl ? '<p>SMTP_URL is set: mails go out over SMTP and are not kept here.</p>' : ''}${items || '<p>No mail yet.</p>'}</body></html>`);
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kiwi mailbox</title></head><body><h1>Kiwi mailbox (development)</h1>${config.mail.smtpUrl ? '<p>SMTP_URL is set: mails go out over SMTP and are not kept here.</p>' : ''}${items || '<p>No mail yet.</p>'}</body></html>`,
+      );
   });
   return router;
 }

@@ -27,12 +27,15 @@ async function drain(run: () => Promise<unknown>, until: () => Promise<boolean>,
   }
 }
 const pendingCount = async () => (await db.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.status, 'pending'))).length;
-const label = (r: Received) => ((r.json as { blocks: { elements?: { text: string }[] }[] }).blocks[1]?.elements?.[0]?.text ?? '');
+const label = (r: Received) => (r.json as { blocks: { elements?: { text: string }[] }[] }).blocks[1]?.elements?.[0]?.text ?? '';
 
 beforeAll(async () => {
   db = await createTestDatabase();
   slack = await startFakeSlack();
-  const [org] = await db.db.insert(organizations).values({ name: 'Outbox org', identifier: `outbox-${Date.now()}` }).returning();
+  const [org] = await db.db
+    .insert(organizations)
+    .values({ name: 'Outbox org', identifier: `outbox-${Date.now()}` })
+    .returning();
   organizationId = org!.id;
   await db.db.insert(slackWebhooks).values({ organizationId, url: `${slack.url}/services/T000/B000/XXXX`, language: 'en' });
 });
@@ -65,7 +68,10 @@ describe('outbox worker', () => {
       for (let i = 0; i < 10; i += 1) await enqueue(tx, 'slack.test_message', { requestedBy: `message-${i}` }, { organizationId });
     });
     const workers = createWorkers({ db, config, outbox: fast });
-    await drain(() => workers.runOnce(), async () => (await pendingCount()) === 0);
+    await drain(
+      () => workers.runOnce(),
+      async () => (await pendingCount()) === 0,
+    );
 
     const posts = slack.webhookPosts();
     const names = [...new Set(posts.map(label))].sort();
@@ -84,7 +90,10 @@ describe('outbox worker', () => {
     slack.setWebhookScript(() => ({ status: 503, body: 'unavailable' }));
     const id = await db.db.transaction((tx) => enqueue(tx, 'slack.test_message', { requestedBy: 'doomed' }, { organizationId }));
     const workers = createWorkers({ db, config, outbox: { ...fast, maxAttempts: 3 } });
-    await drain(() => workers.runOnce(), async () => (await pendingCount()) === 0);
+    await drain(
+      () => workers.runOnce(),
+      async () => (await pendingCount()) === 0,
+    );
     const [dead] = await db.db.select().from(outbox).where(eq(outbox.id, id));
     expect(dead).toMatchObject({ status: 'dead', attempts: 3 });
     expect(dead!.lastError).toContain('503');
@@ -93,7 +102,10 @@ describe('outbox worker', () => {
     slack.setWebhookScript(() => ({ status: 200, body: 'ok' }));
     expect(await retryDeadRow(db.db, id, organizationId + 1, new Date())).toBe(false);
     expect(await retryDeadRow(db.db, id, organizationId, new Date())).toBe(true);
-    await drain(() => workers.runOnce(), async () => (await pendingCount()) === 0);
+    await drain(
+      () => workers.runOnce(),
+      async () => (await pendingCount()) === 0,
+    );
     const [done] = await db.db.select().from(outbox).where(eq(outbox.id, id));
     expect(done).toMatchObject({ status: 'done', attempts: 1 });
     expect(slack.webhookPosts()).toHaveLength(4);
@@ -108,7 +120,10 @@ describe('outbox worker', () => {
   });
 
   it('completes a notification for an organisation without a webhook without posting it', async () => {
-    const [other] = await db.db.insert(organizations).values({ name: 'No Slack', identifier: `noslack-${Date.now()}` }).returning();
+    const [other] = await db.db
+      .insert(organizations)
+      .values({ name: 'No Slack', identifier: `noslack-${Date.now()}` })
+      .returning();
     const id = await db.db.transaction((tx) => enqueue(tx, 'slack.test_message', { requestedBy: 'nobody' }, { organizationId: other!.id }));
     await createWorkers({ db, config, outbox: fast }).runOnce();
     const [row] = await db.db.select().from(outbox).where(eq(outbox.id, id));
@@ -129,7 +144,11 @@ describe('outbox worker', () => {
     one.start();
     two.start();
     try {
-      await drain(async () => {}, async () => (await pendingCount()) === 0, 60_000);
+      await drain(
+        async () => {},
+        async () => (await pendingCount()) === 0,
+        60_000,
+      );
     } finally {
       await Promise.all([one.stop(), two.stop()]);
     }
@@ -147,7 +166,7 @@ describe('outbox worker', () => {
     expect(backoffDelay(30, options(0))).toBe(15_000);
   });
 
-  it('a claim whose lease ran out is delivered by another worker; the first worker\'s late outcome changes nothing', async () => {
+  it("a claim whose lease ran out is delivered by another worker; the first worker's late outcome changes nothing", async () => {
     const id = await db.db.transaction((tx) => enqueue(tx, 'slack.test_message', { requestedBy: 'stuck' }, { organizationId }));
     const start = Date.now();
     let release: () => void = () => {};

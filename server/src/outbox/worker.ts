@@ -37,7 +37,10 @@ export type OutboxWorker = {
 };
 
 /** Exponential backoff with "equal jitter": half fixed, half random, so retries spread out but never collapse to 0. */
-export function backoffDelay(attempts: number, { baseDelayMs, maxDelayMs, random }: { baseDelayMs: number; maxDelayMs: number; random: () => number }): number {
+export function backoffDelay(
+  attempts: number,
+  { baseDelayMs, maxDelayMs, random }: { baseDelayMs: number; maxDelayMs: number; random: () => number },
+): number {
   const exponential = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(exponential / 2 + (random() * exponential) / 2);
 }
@@ -72,7 +75,12 @@ export function createOutboxWorker({
       return tx
         .update(outbox)
         .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + leaseMs) })
-        .where(inArray(outbox.id, due.map((row) => row.id)))
+        .where(
+          inArray(
+            outbox.id,
+            due.map((row) => row.id),
+          ),
+        )
         .returning();
     });
   }
@@ -84,7 +92,10 @@ export function createOutboxWorker({
   async function deliver(row: OutboxRow): Promise<{ row: OutboxRow; skipped: string | null } | null> {
     const handler = handlers(row.topic);
     if (!handler) {
-      await db.db.update(outbox).set({ status: 'dead', lastError: `no handler for topic ${row.topic}` }).where(stillOurs(row));
+      await db.db
+        .update(outbox)
+        .set({ status: 'dead', lastError: `no handler for topic ${row.topic}` })
+        .where(stillOurs(row));
       logger?.error({ outboxId: row.id, topic: row.topic }, 'outbox row has no handler');
       return null;
     }
@@ -101,7 +112,10 @@ export function createOutboxWorker({
       }
       const retryAfter = error instanceof DeliveryError ? (error.retryAfterMs ?? 0) : 0;
       const delay = Math.max(retryAfter, backoffDelay(row.attempts, { baseDelayMs, maxDelayMs, random }));
-      await db.db.update(outbox).set({ nextAttemptAt: new Date(now().getTime() + delay), lastError: message }).where(stillOurs(row));
+      await db.db
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(now().getTime() + delay), lastError: message })
+        .where(stillOurs(row));
       logger?.info({ outboxId: row.id, topic: row.topic, attempts: row.attempts, delayMs: delay }, 'outbox delivery failed; will retry');
       return null;
     }
@@ -121,14 +135,21 @@ export function createOutboxWorker({
         .set({ status: 'done', deliveredAt, lastError: null })
         .where(
           and(
-            inArray(outbox.id, delivered.map((row) => row.id)),
+            inArray(
+              outbox.id,
+              delivered.map((row) => row.id),
+            ),
             eq(outbox.status, 'pending'),
             eq(outbox.nextAttemptAt, delivered[0]!.nextAttemptAt),
           ),
         );
     }
     for (const { row, skipped } of results) {
-      if (skipped !== null) await db.db.update(outbox).set({ status: 'done', deliveredAt, lastError: `skipped: ${skipped}` }).where(stillOurs(row));
+      if (skipped !== null)
+        await db.db
+          .update(outbox)
+          .set({ status: 'done', deliveredAt, lastError: `skipped: ${skipped}` })
+          .where(stillOurs(row));
     }
     return rows.length;
   }

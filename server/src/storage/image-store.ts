@@ -53,9 +53,6 @@ export async function saveImage(
 
 export async function loadImage(executor: Executor, key: string): Promise<{ contentType: string; data: Buffer } | null> {
   if (!IMAGE_KEY.test(key)) return null;
-  const [row] = await executor
-    .select({ contentType: images.contentType, data: images.data })
-    .from(images)
-    .where(eq(images.key, key));
+  const [row] = await executor.select({ contentType: images.contentType, data: images.data }).from(images).where(eq(images.key, key));
   return row ?? null;
 }

@@ -89,14 +89,11 @@ function emulatorHost(identity: Identity): string {
 
 /** The emulator's REST sign-in (accounts:signInWithPassword) with the demo API key. */
 export async function signInWithPassword(host: string, email: string, password: string): Promise<string> {
-  const response = await fetch(
-    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
+  const response = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
   const body = (await response.json()) as { idToken?: string; error?: unknown };
   if (!body.idToken) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(body.error)}`);
   return body.idToken;

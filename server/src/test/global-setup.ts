@@ -49,9 +49,7 @@ async function createTemplate(adminUrl: string): Promise<PostgresTestTarget> {
 
 async function dropDatabases({ adminUrl, prefix }: PostgresTestTarget) {
   await adminQuery(adminUrl, async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-      `${prefix}%`,
-    ]);
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   });
 }

@@ -35,9 +35,21 @@ export type MatrixModule<World = any> = {
   rows: Row<World>[];
 };
 
-export const EVERYONE: Record<Caller, Expected> = { anonymous: OK, otherOrganization: OK, member: OK, manager: OK, admin: OK, inactiveMember: OK };
+export const EVERYONE: Record<Caller, Expected> = {
+  anonymous: OK,
+  otherOrganization: OK,
+  member: OK,
+  manager: OK,
+  admin: OK,
+  inactiveMember: OK,
+};
 export const ANY_ACTIVE_USER: Record<Caller, Expected> = { ...EVERYONE, anonymous: UNAUTHENTICATED, inactiveMember: INACTIVE };
-export const ADMIN_ONLY: Record<Caller, Expected> = { ...ANY_ACTIVE_USER, otherOrganization: FORBIDDEN, member: FORBIDDEN, manager: FORBIDDEN };
+export const ADMIN_ONLY: Record<Caller, Expected> = {
+  ...ANY_ACTIVE_USER,
+  otherOrganization: FORBIDDEN,
+  member: FORBIDDEN,
+  manager: FORBIDDEN,
+};
 /** Any active member of acme (and admins); globex's manager is refused. */
 export const ACME_MEMBERS: Record<Caller, Expected> = { ...ANY_ACTIVE_USER, otherOrganization: FORBIDDEN };
 /** acme's manager and admins. */

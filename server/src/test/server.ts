@@ -87,9 +87,7 @@ export type TestServer = Served & {
 };
 
 /** A fresh database copy, identity against the run's emulator, the session cache listening, and the app served. */
-export async function startTestServer(
-  options: { db?: DatabaseHandle; config?: Config; identity?: Identity } = {},
-): Promise<TestServer> {
+export async function startTestServer(options: { db?: DatabaseHandle; config?: Config; identity?: Identity } = {}): Promise<TestServer> {
   const config = options.config ?? testConfig();
   const db = options.db ?? (await createTestDatabase());
   const logger = pino({ level: 'silent' });

@@ -29,16 +29,39 @@ export type DemoPlaceholders = {
  * The values of widgets/demo/intranet.html's placeholders, looked up in the demo data by the seeds' names, in one query
  * each time (the database may be reseeded while the server runs). One that cannot be found becomes "" with a warning.
  */
-export async function demoPlaceholders(db: Executor, { kiwiOrigin, logger }: { kiwiOrigin: string; logger?: Logger }): Promise<DemoPlaceholders> {
+export async function demoPlaceholders(
+  db: Executor,
+  { kiwiOrigin, logger }: { kiwiOrigin: string; logger?: Logger },
+): Promise<DemoPlaceholders> {
   // Scalar subqueries of acme's row: the lowest matching id, or null.
   const lowestId = (table: PgTable, id: PgColumn, ...conditions: (SQL | undefined)[]) =>
-    sql<number | null>`(${db.select({ id: min(id) }).from(table).where(and(...conditions))})`;
+    sql<number | null>`(${db
+      .select({ id: min(id) })
+      .from(table)
+      .where(and(...conditions))})`;
   const [found] = await db
     .select({
-      EVENT_ID: lowestId(events, events.id, eq(events.organizationId, organizations.id), eq(events.name, DEMO_EVENT_NAMES.joinable), eq(events.cancel, false)),
+      EVENT_ID: lowestId(
+        events,
+        events.id,
+        eq(events.organizationId, organizations.id),
+        eq(events.name, DEMO_EVENT_NAMES.joinable),
+        eq(events.cancel, false),
+      ),
       GUILD_ID: lowestId(guilds, guilds.id, eq(guilds.organizationId, organizations.id), eq(guilds.name, DEMO_GUILD_NAME)),
-      SURVEY_ID: lowestId(wellBeingSurveys, wellBeingSurveys.id, eq(wellBeingSurveys.organizationId, organizations.id), eq(wellBeingSurveys.title, DEMO_SURVEY_TITLE)),
-      SHARED_EVENT_ID: lowestId(events, events.id, eq(events.organizationId, organizations.id), eq(events.name, DEMO_EVENT_NAMES.shared), eq(events.externallyPublished, true)),
+      SURVEY_ID: lowestId(
+        wellBeingSurveys,
+        wellBeingSurveys.id,
+        eq(wellBeingSurveys.organizationId, organizations.id),
+        eq(wellBeingSurveys.title, DEMO_SURVEY_TITLE),
+      ),
+      SHARED_EVENT_ID: lowestId(
+        events,
+        events.id,
+        eq(events.organizationId, organizations.id),
+        eq(events.name, DEMO_EVENT_NAMES.shared),
+        eq(events.externallyPublished, true),
+      ),
     })
     .from(organizations)
     .where(eq(organizations.identifier, DEMO_ORGANIZATION));
@@ -57,5 +80,7 @@ export async function demoPlaceholders(db: Executor, { kiwiOrigin, logger }: { k
  * operator's text, not ours to trust); other text is left as it is.
  */
 export function fillPlaceholders(html: string, values: DemoPlaceholders): string {
-  return html.replace(/\{\{([A-Z_]+)\}\}/g, (all, name: string) => (Object.hasOwn(values, name) ? escapeHtml(values[name as keyof DemoPlaceholders]) : all));
+  return html.replace(/\{\{([A-Z_]+)\}\}/g, (all, name: string) =>
+    Object.hasOwn(values, name) ? escapeHtml(values[name as keyof DemoPlaceholders]) : all,
+  );
 }

@@ -57,7 +57,12 @@ describe('widgets demo server', () => {
 
   const page = async (path = '/') => {
     const response = await fetch(`http://127.0.0.1:${demo.port}${path}`);
-    return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), html: await response.text() };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      cache: response.headers.get('cache-control'),
+      html: await response.text(),
+    };
   };
 
   it('fills missing demo data with "" and says so in the log', async () => {
@@ -91,7 +96,12 @@ describe('widgets demo server', () => {
     const origin = `http://localhost:${demo.port}`;
     const token = await signInWithPassword(server.config.firebase.emulatorHost ?? '', DEMO_WIDGET_ACCOUNT, DEMO_PASSWORD);
     const api = async (path: string, options: { method?: string; json?: unknown; signedIn?: boolean } = {}) => {
-      const response = await server.request(path, { method: options.method, json: options.json, token: options.signedIn === false ? undefined : token, headers: { origin } });
+      const response = await server.request(path, {
+        method: options.method,
+        json: options.json,
+        token: options.signedIn === false ? undefined : token,
+        headers: { origin },
+      });
       expect(response.headers.get('access-control-allow-origin'), path).toBe(origin);
       return response;
     };
@@ -114,7 +124,10 @@ describe('widgets demo server', () => {
 
     const guild = await api(`/api/organizations/${acme!.id}/guilds/${guildId}`);
     expect(guild.body.data.attributes['my-status']).toBe('joined');
-    const message = await api(`/api/guilds/${guildId}/messages`, { method: 'POST', json: { guild_message: { body: 'from the intranet' } } });
+    const message = await api(`/api/guilds/${guildId}/messages`, {
+      method: 'POST',
+      json: { guild_message: { body: 'from the intranet' } },
+    });
     expect(message.status).toBe(201);
 
     const survey = await api(`/api/well_being_surveys/${surveyId}`);
@@ -153,19 +166,31 @@ describe('widgets demo server', () => {
 
   it('refuses to start on a port already taken (main.ts then only warns), leaving the other server as it was', async () => {
     const taken = new URL(server.url).port;
-    await expect(startWidgetsDemo({ port: Number(taken), host: '127.0.0.1', db: server.db, kiwiOrigin: server.url, logger, demoDir: dir })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await expect(
+      startWidgetsDemo({ port: Number(taken), host: '127.0.0.1', db: server.db, kiwiOrigin: server.url, logger, demoDir: dir }),
+    ).rejects.toMatchObject({ code: 'EADDRINUSE' });
     expect((await server.request('/api/health')).status).toBe(200);
   });
 
   it('replaces only the known placeholders', () => {
     const values = { KIWI_ORIGIN: 'http://localhost:8080', EVENT_ID: '1', GUILD_ID: '2', SURVEY_ID: '3', SHARED_EVENT_ID: '' };
-    expect(fillPlaceholders('{{KIWI_ORIGIN}}/{{EVENT_ID}}/{{SHARED_EVENT_ID}}/{{constructor}}/{{OTHER}}', values)).toBe('http://localhost:8080/1//{{constructor}}/{{OTHER}}');
+    expect(fillPlaceholders('{{KIWI_ORIGIN}}/{{EVENT_ID}}/{{SHARED_EVENT_ID}}/{{constructor}}/{{OTHER}}', values)).toBe(
+      'http://localhost:8080/1//{{constructor}}/{{OTHER}}',
+    );
   });
 
   it('HTML-escapes what it puts in, so a PUBLIC_URL cannot end the attribute and add markup', () => {
-    const values = { KIWI_ORIGIN: `https://kiwi.example/"><script>alert('x')</script>&`, EVENT_ID: '1', GUILD_ID: '2', SURVEY_ID: '3', SHARED_EVENT_ID: '4' };
+    const values = {
+      KIWI_ORIGIN: `https://kiwi.example/"><script>alert('x')</script>&`,
+      EVENT_ID: '1',
+      GUILD_ID: '2',
+      SURVEY_ID: '3',
+      SHARED_EVENT_ID: '4',
+    };
     const html = fillPlaceholders('<script type="module" src="{{KIWI_ORIGIN}}/widgets/kiwi.js"></script>', values);
-    expect(html).toBe('<script type="module" src="https://kiwi.example/&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;/widgets/kiwi.js"></script>');
+    expect(html).toBe(
+      '<script type="module" src="https://kiwi.example/&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;/widgets/kiwi.js"></script>',
+    );
     expect(html.match(/<script/g)).toHaveLength(1);
   });
 });

@@ -34,7 +34,12 @@ export function widgetsStatic(dist: string): RequestHandler {
         next(error);
         return;
       }
-      notFound(res, existsSync(join(dist, 'kiwi.js')) ? 'Not found' : `The widgets are not built (${join(dist, 'kiwi.js')} is missing). Run \`npm run build\`.`);
+      notFound(
+        res,
+        existsSync(join(dist, 'kiwi.js'))
+          ? 'Not found'
+          : `The widgets are not built (${join(dist, 'kiwi.js')} is missing). Run \`npm run build\`.`,
+      );
     });
   };
 }

@@ -17,7 +17,14 @@ describe('createEventStreamParser', () => {
     ['comments and retry are skipped', [': keep-alive\n\nretry: 2000\n\n'], []],
     ['no event name is "message"', ['data: y\n\n'], [{ id: null, event: 'message', data: 'y' }]],
     ['several data lines join with newlines', ['data: a\ndata: b\n\n'], [{ id: null, event: 'message', data: 'a\nb' }]],
-    ['the id carries over to the next event', ['id: 5\ndata: a\n\ndata: b\n\n'], [{ id: '5', event: 'message', data: 'a' }, { id: '5', event: 'message', data: 'b' }]],
+    [
+      'the id carries over to the next event',
+      ['id: 5\ndata: a\n\ndata: b\n\n'],
+      [
+        { id: '5', event: 'message', data: 'a' },
+        { id: '5', event: 'message', data: 'b' },
+      ],
+    ],
     ['an incomplete event waits', ['id: 1\ndata: a\n'], []],
   ])('%s', (_name, chunks, expected) => {
     expect(parseAll(chunks)).toEqual(expected);
@@ -46,7 +53,10 @@ describe('openLiveStream', () => {
       headers: { 'content-type': 'text/event-stream' },
     });
   const refused = () =>
-    new Response(JSON.stringify({ errors: [{ status: '401', code: 'auth.tokenExpired' }] }), { status: 401, headers: { 'content-type': 'application/json' } });
+    new Response(JSON.stringify({ errors: [{ status: '401', code: 'auth.tokenExpired' }] }), {
+      status: 401,
+      headers: { 'content-type': 'application/json' },
+    });
 
   it('tries once more after a 401 (a token that expired on the way), with a fresh token', async () => {
     const tokens: (string | null)[] = [];
@@ -61,7 +71,13 @@ describe('openLiveStream', () => {
     });
     const events: StreamEvent[] = [];
     const states: string[] = [];
-    const close = openLiveStream({ api, path: '/guilds/1/stream', lastEventId: 7, onEvent: (event) => events.push(event), onState: (state) => states.push(state) });
+    const close = openLiveStream({
+      api,
+      path: '/guilds/1/stream',
+      lastEventId: 7,
+      onEvent: (event) => events.push(event),
+      onState: (state) => states.push(state),
+    });
     await vi.waitFor(() => expect(events.map((event) => event.id)).toEqual(['8']), { timeout: 4000 });
     close();
     expect(tokens.slice(0, 2)).toEqual(['Bearer token-0', 'Bearer token-1']);
@@ -71,7 +87,13 @@ describe('openLiveStream', () => {
   it('gives up after two refusals in a row', async () => {
     const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch: async () => refused() });
     const states: string[] = [];
-    const close = openLiveStream({ api, path: '/guilds/1/stream', lastEventId: 0, onEvent: () => undefined, onState: (state) => states.push(state) });
+    const close = openLiveStream({
+      api,
+      path: '/guilds/1/stream',
+      lastEventId: 0,
+      onEvent: () => undefined,
+      onState: (state) => states.push(state),
+    });
     await vi.waitFor(() => expect(states).toContain('failed'), { timeout: 4000 });
     close();
   });

@@ -117,7 +117,14 @@ export function openLiveStream({ api, path, lastEventId, onEvent, onState, onRes
         if (controller.signal.aborted) return;
         const retryableRefusal = error instanceof HttpResponseError && error.status === 401 && !refusedBefore;
         if (error instanceof HttpResponseError) refusedBefore = error.status === 401;
-        if (!retryableRefusal && error instanceof HttpResponseError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+        if (
+          !retryableRefusal &&
+          error instanceof HttpResponseError &&
+          error.status >= 400 &&
+          error.status < 500 &&
+          error.status !== 408 &&
+          error.status !== 429
+        ) {
           onState?.('failed');
           return;
         }

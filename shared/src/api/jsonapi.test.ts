@@ -40,14 +40,29 @@ describe('decodeDocument', () => {
         id: '1',
         attributes: { name: '山田' },
         relationships: {
-          'organization-members': { data: [{ type: 'organization-members', id: '10' }, { type: 'organization-members', id: '11' }] },
+          'organization-members': {
+            data: [
+              { type: 'organization-members', id: '10' },
+              { type: 'organization-members', id: '11' },
+            ],
+          },
           'primary-device': { data: null },
           guilds: { links: { related: '/api/users/1/guilds' } },
         },
       },
       included: [
-        { type: 'organization-members', id: '10', attributes: { role: 'manager' }, relationships: { organization: { data: { type: 'organizations', id: '100' } } } },
-        { type: 'organization-members', id: '11', attributes: { role: 'member' }, relationships: { organization: { data: { type: 'organizations', id: '101' } } } },
+        {
+          type: 'organization-members',
+          id: '10',
+          attributes: { role: 'manager' },
+          relationships: { organization: { data: { type: 'organizations', id: '100' } } },
+        },
+        {
+          type: 'organization-members',
+          id: '11',
+          attributes: { role: 'member' },
+          relationships: { organization: { data: { type: 'organizations', id: '101' } } },
+        },
         { type: 'organizations', id: '100', attributes: { identifier: 'acme', 'number-of-members': 50 } },
       ],
     });
@@ -56,7 +71,12 @@ describe('decodeDocument', () => {
       type: 'users',
       name: '山田',
       organizationMembers: [
-        { id: '10', type: 'organizationMembers', role: 'manager', organization: { id: '100', type: 'organizations', identifier: 'acme', numberOfMembers: 50 } },
+        {
+          id: '10',
+          type: 'organizationMembers',
+          role: 'manager',
+          organization: { id: '100', type: 'organizations', identifier: 'acme', numberOfMembers: 50 },
+        },
         // Not in `included`: only the identifier is known.
         { id: '11', type: 'organizationMembers', role: 'member', organization: { id: '101', type: 'organizations' } },
       ],
@@ -82,7 +102,10 @@ describe('decodeDocument', () => {
         type: 'users',
         id: '1',
         attributes: { name: 'A' },
-        relationships: { 'organization-members': { data: [{ type: 'organization-members', id: '10' }] }, self: { data: { type: 'users', id: '1' } } },
+        relationships: {
+          'organization-members': { data: [{ type: 'organization-members', id: '10' }] },
+          self: { data: { type: 'users', id: '1' } },
+        },
       },
       included: [
         {
@@ -91,7 +114,12 @@ describe('decodeDocument', () => {
           attributes: { role: 'member' },
           relationships: { user: { data: { type: 'users', id: '1' } }, organization: { data: { type: 'organizations', id: '5' } } },
         },
-        { type: 'organizations', id: '5', attributes: { name: 'ACME' }, relationships: { members: { data: [{ type: 'organization-members', id: '10' }] } } },
+        {
+          type: 'organizations',
+          id: '5',
+          attributes: { name: 'ACME' },
+          relationships: { members: { data: [{ type: 'organization-members', id: '10' }] } },
+        },
       ],
     });
     expect(data).toEqual({

@@ -33,7 +33,12 @@ describe('withQuery', () => {
     ['no query', '/users', undefined, '/users'],
     ['empty query', '/users', { a: undefined }, '/users'],
     ['adds ?', '/users', { page: 1 }, '/users?page=1'],
-    ['adds & after an existing query', '/organizations/1?with_mfa_enabled=true', { page: 1 }, '/organizations/1?with_mfa_enabled=true&page=1'],
+    [
+      'adds & after an existing query',
+      '/organizations/1?with_mfa_enabled=true',
+      { page: 1 },
+      '/organizations/1?with_mfa_enabled=true&page=1',
+    ],
   ])('%s', (_name, path, params, expected) => {
     expect(withQuery(path, params)).toBe(expected);
   });

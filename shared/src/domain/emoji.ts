@@ -2,7 +2,8 @@ import { countGraphemes } from './graphemes';
 
 // Every code point of an emoji sequence: pictographs, skin tones, ZWJ, variation selector 16, keycap, tag characters
 // (subdivision flags) and regional indicators (country flags).
-const EMOJI_CODE_POINTS = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200D\uFE0F\u20E3#*0-9\u{E0020}-\u{E007F}])+$/u;
+const EMOJI_CODE_POINTS =
+  /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200D\uFE0F\u20E3#*0-9\u{E0020}-\u{E007F}])+$/u;
 // What an emoji starts with: a pictograph, a flag's first indicator, or a keycap base followed by its keycap mark.
 const EMOJI_START = /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3)/u;
 // The longest real sequences (family ZWJ sequences, subdivision flags) are well under this many UTF-16 units.
@@ -32,7 +33,12 @@ const ZWJ = '\u200D';
  * `👍︎`, `👍️` -> `👍`; `❤`, `❤︎` -> `❤️`; `1⃣` -> `1️⃣`; `👍‍` (trailing ZWJ) -> `👍`.
  */
 export function normalizeEmoji(text: string): string {
-  const points = [...text.normalize('NFC').replace(/[\uFE0E\uFE0F]/g, '').replace(/\u200D{2,}/g, ZWJ)];
+  const points = [
+    ...text
+      .normalize('NFC')
+      .replace(/[\uFE0E\uFE0F]/g, '')
+      .replace(/\u200D{2,}/g, ZWJ),
+  ];
   while (points[0] === ZWJ) points.shift();
   while (points.at(-1) === ZWJ) points.pop();
   let out = '';
@@ -47,9 +53,44 @@ export function normalizeEmoji(text: string): string {
 
 /** The picker's curated set, in the order it shows them (reactions people use at work, then a few for fun). */
 export const PICKER_EMOJI: readonly string[] = [
-  '👍', '👏', '🙌', '🙏', '❤️', '😊', '😂', '🥰',
-  '😮', '😢', '🤔', '👀', '🎉', '✨', '🔥', '💯',
-  '✅', '💪', '🏃', '🚶', '🧘', '🚴', '🏊', '⚽',
-  '🍀', '🌸', '☀️', '🌈', '☕', '🍵', '🍙', '🍰',
-  '🐱', '🐶', '🥝', '🎵', '📣', '💡', '🆗', '🙇',
+  '👍',
+  '👏',
+  '🙌',
+  '🙏',
+  '❤️',
+  '😊',
+  '😂',
+  '🥰',
+  '😮',
+  '😢',
+  '🤔',
+  '👀',
+  '🎉',
+  '✨',
+  '🔥',
+  '💯',
+  '✅',
+  '💪',
+  '🏃',
+  '🚶',
+  '🧘',
+  '🚴',
+  '🏊',
+  '⚽',
+  '🍀',
+  '🌸',
+  '☀️',
+  '🌈',
+  '☕',
+  '🍵',
+  '🍙',
+  '🍰',
+  '🐱',
+  '🐶',
+  '🥝',
+  '🎵',
+  '📣',
+  '💡',
+  '🆗',
+  '🙇',
 ];

@@ -18,7 +18,11 @@ describe('eventScheduleProblems', () => {
     ['a valid event', ok, []],
     ['end equal to start', { ...ok, endedAt: ok.startedAt }, [{ field: 'ended_at', code: 'validation.endAfterStart' }]],
     ['end before start', { ...ok, endedAt: at('2030-06-10T09:00:00Z') }, [{ field: 'ended_at', code: 'validation.endAfterStart' }]],
-    ['deadline after start', { ...ok, recruitmentDeadline: at('2030-06-10T10:00:01Z') }, [{ field: 'recruitment_deadline', code: 'event.deadlineAfterStart' }]],
+    [
+      'deadline after start',
+      { ...ok, recruitmentDeadline: at('2030-06-10T10:00:01Z') },
+      [{ field: 'recruitment_deadline', code: 'event.deadlineAfterStart' }],
+    ],
     ['deadline at the start', { ...ok, recruitmentDeadline: ok.startedAt }, []],
     ['minimum above maximum', { ...ok, applyMinimum: 5, applyMaximum: 4 }, [{ field: 'apply_minimum', code: 'event.minimumAboveMaximum' }]],
     ['minimum equal to maximum', { ...ok, applyMinimum: 4, applyMaximum: 4 }, []],

@@ -104,7 +104,7 @@ describe('activityCoins', () => {
     expect(activityCoins(0)).toBe(0);
     expect(activityCoins(12)).toBe(12);
   });
-  it("pays days up to 31 days back from today in Japan", () => {
+  it('pays days up to 31 days back from today in Japan', () => {
     // 1 March 00:30 in Japan is still 28 February in UTC.
     expect(earliestCoinDay(new Date('2026-02-28T15:30:00Z'))).toBe('2026-01-29');
   });

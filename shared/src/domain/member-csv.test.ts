@@ -76,9 +76,17 @@ describe('validateMemberCsvRow', () => {
     ['an unknown role', { email: 'a@example.com', role: 'owner' }, [['role', 'validation.invalidRole']]],
     ['a long name', { email: 'a@example.com', name: 'あ'.repeat(51) }, [['name', 'validation.tooLong']]],
     ['a long affiliation', { email: 'a@example.com', affiliation: 'x'.repeat(51) }, [['affiliation', 'validation.tooLong']]],
-    ['an end before the start', { email: 'a@example.com', active_from: '2025-04-01', active_to: '2025-04-01' }, [['active_to', 'validation.endAfterStart']]],
+    [
+      'an end before the start',
+      { email: 'a@example.com', active_from: '2025-04-01', active_to: '2025-04-01' },
+      [['active_to', 'validation.endAfterStart']],
+    ],
     ['a line break in the name', { email: 'a@example.com', name: 'A\nhttps://evil.example' }, [['name', 'validation.invalidName']]],
-    ['a line break in an affiliation', { email: 'a@example.com', affiliation: '営業部,"企画\r\n部"' }, [['affiliation', 'validation.invalidFormat']]],
+    [
+      'a line break in an affiliation',
+      { email: 'a@example.com', affiliation: '営業部,"企画\r\n部"' },
+      [['affiliation', 'validation.invalidFormat']],
+    ],
     ['a tab in a group', { email: 'a@example.com', group: '本社>営\t業部' }, [['group', 'validation.invalidFormat']]],
   ])('refuses %s', (_name, cells, expected) => {
     const { value, errors } = validateMemberCsvRow(3, cells);

@@ -17,7 +17,16 @@ export const MEMBER_CSV_JAPANESE_HEADERS: Record<MemberCsvColumn, string> = {
   active_to: '利用終了日',
 };
 
-export const MEMBER_CSV_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 10_000, nameMax: 50, labelMax: 50, labelsMax: 20, groupsMax: 50, groupDepthMax: 10, errorsListed: 200 } as const;
+export const MEMBER_CSV_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxRows: 10_000,
+  nameMax: 50,
+  labelMax: 50,
+  labelsMax: 20,
+  groupsMax: 50,
+  groupDepthMax: 10,
+  errorsListed: 200,
+} as const;
 
 /** Several values in one cell: any comma (ASCII, ideographic or full-width), trimmed, blanks dropped. */
 export function splitCell(cell: string): string[] {
@@ -102,7 +111,10 @@ function labelsOf(cell: string, max: number, errors: CsvCellError[], row: number
  * One data row checked on its own (the server checks duplicates and the database afterwards). A blank optional cell
  * means "leave as is" for an existing member; a column left out of the file likewise.
  */
-export function validateMemberCsvRow(row: number, cells: Partial<Record<MemberCsvColumn, string>>): { value: MemberCsvRow | null; errors: CsvCellError[] } {
+export function validateMemberCsvRow(
+  row: number,
+  cells: Partial<Record<MemberCsvColumn, string>>,
+): { value: MemberCsvRow | null; errors: CsvCellError[] } {
   const errors: CsvCellError[] = [];
   const email = (cells.email ?? '').trim().toLowerCase();
   if (email === '') errors.push({ row, column: 'email', code: ErrorCode.validationRequired });
@@ -120,9 +132,17 @@ export function validateMemberCsvRow(row: number, cells: Partial<Record<MemberCs
   const groupsCell = cells.group?.trim() ?? '';
   let groups: string[][] | null = null;
   if (groupsCell !== '') {
-    groups = splitCell(groupsCell).map(splitGroupPath).filter((path) => path.length > 0);
-    const tooLong = groups.length > MEMBER_CSV_LIMITS.groupsMax || groups.some((path) => path.length > MEMBER_CSV_LIMITS.groupDepthMax || path.some((segment) => countGraphemes(segment) > MEMBER_CSV_LIMITS.labelMax));
-    if (groups.some((path) => path.some((segment) => CONTROL.test(segment)))) errors.push({ row, column: 'group', code: ErrorCode.validationInvalidFormat });
+    groups = splitCell(groupsCell)
+      .map(splitGroupPath)
+      .filter((path) => path.length > 0);
+    const tooLong =
+      groups.length > MEMBER_CSV_LIMITS.groupsMax ||
+      groups.some(
+        (path) =>
+          path.length > MEMBER_CSV_LIMITS.groupDepthMax || path.some((segment) => countGraphemes(segment) > MEMBER_CSV_LIMITS.labelMax),
+      );
+    if (groups.some((path) => path.some((segment) => CONTROL.test(segment))))
+      errors.push({ row, column: 'group', code: ErrorCode.validationInvalidFormat });
     else if (tooLong) errors.push({ row, column: 'group', code: ErrorCode.validationTooLong });
   }
 
@@ -137,7 +157,9 @@ export function validateMemberCsvRow(row: number, cells: Partial<Record<MemberCs
     errors.push({ row, column: 'active_to', code: ErrorCode.validationEndAfterStart });
   }
 
-  const belongings = cells.affiliation?.trim() ? labelsOf(cells.affiliation, MEMBER_CSV_LIMITS.labelsMax, errors, row, 'affiliation') : null;
+  const belongings = cells.affiliation?.trim()
+    ? labelsOf(cells.affiliation, MEMBER_CSV_LIMITS.labelsMax, errors, row, 'affiliation')
+    : null;
   const occupations = cells.occupation?.trim() ? labelsOf(cells.occupation, MEMBER_CSV_LIMITS.labelsMax, errors, row, 'occupation') : null;
 
   if (errors.length > 0) return { value: null, errors };

@@ -98,8 +98,7 @@ export function groupsSafeToShow(answerGroups: readonly (readonly number[])[], t
   const counts = new Map<number, number>();
   for (const ids of answerGroups) for (const id of new Set(ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
   for (const [id, answers] of counts) if (answers >= threshold) shown.add(id);
-  const smallestOf = (ids: Iterable<number>) =>
-    [...ids].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || a - b)[0];
+  const smallestOf = (ids: Iterable<number>) => [...ids].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || a - b)[0];
   for (;;) {
     const cells = new Map<string, { size: number; groups: number[] }>();
     for (const ids of answerGroups) {

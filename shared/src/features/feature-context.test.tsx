@@ -2,7 +2,13 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client';
-import { type FeatureContextValue, FeatureProvider, featureViewerOf, type ResolvedFeatureContext, useFeatureContext } from './feature-context';
+import {
+  type FeatureContextValue,
+  FeatureProvider,
+  featureViewerOf,
+  type ResolvedFeatureContext,
+  useFeatureContext,
+} from './feature-context';
 
 afterEach(() => {
   cleanup();
@@ -52,7 +58,7 @@ describe('useFeatureContext', () => {
     expect(notify).toHaveBeenCalledExactlyOnceWith({ type: 'event-joined', eventId: '3' });
   });
 
-  it("keeps a failing host listener from turning a succeeded action into an error", () => {
+  it('keeps a failing host listener from turning a succeeded action into an error', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const context = contextOf({
       api,

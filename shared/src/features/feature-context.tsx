@@ -20,7 +20,10 @@ export type ViewerMembership = { id: string; role: FeatureViewer['organizationRo
  * The viewer for `user` as a member through `membership`; null without either. The host picks the membership: the
  * portal the user's first one, a widget the one its `organization` attribute names.
  */
-export function featureViewerOf(user: ViewerUser | null | undefined, membership: ViewerMembership | null | undefined): FeatureViewer | null {
+export function featureViewerOf(
+  user: ViewerUser | null | undefined,
+  membership: ViewerMembership | null | undefined,
+): FeatureViewer | null {
   if (!user || !membership) return null;
   return {
     userId: user.id,

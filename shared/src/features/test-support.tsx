@@ -25,7 +25,8 @@ export const testViewer = (overrides: Partial<FeatureViewer> = {}): FeatureViewe
 });
 
 /** The real API client on http://kiwi.test/api, signed in with the token "token", over `fetch`. */
-export const testApi = (fetch: typeof globalThis.fetch) => createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch });
+export const testApi = (fetch: typeof globalThis.fetch) =>
+  createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch });
 
 /** The providers around a feature component, for `render(node, { wrapper })`. */
 export function featureWrapper(context: FeatureContextValue, i18n: I18n = createI18n({ lng: 'en' })) {
@@ -68,7 +69,10 @@ export function tableFetch(replies: Replies) {
     const entry = replies[`${method} ${url.pathname}`];
     const reply = typeof entry === 'function' ? entry(request) : entry;
     if (!reply) return new Response(JSON.stringify({ errors: [{ status: '404', code: 'route.notFound' }] }), { status: 404 });
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/vnd.api+json' } });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/vnd.api+json' },
+    });
   }) as typeof globalThis.fetch;
   return { fetch, sent };
 }

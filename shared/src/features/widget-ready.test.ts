@@ -34,7 +34,12 @@ describe('feature components are ready for the widgets', () => {
   });
 
   it('never portal to document.body nor move the page themselves', () => {
-    const patterns = [/createPortal/, /document\.body/, /(window|globalThis)\.location\s*(=|\.(assign|replace|href\s*=))/, /\blocation\.href\s*=/];
+    const patterns = [
+      /createPortal/,
+      /document\.body/,
+      /(window|globalThis)\.location\s*(=|\.(assign|replace|href\s*=))/,
+      /\blocation\.href\s*=/,
+    ];
     // Comments aside; a download's throw-away link (appended, clicked, removed at once) is not a portal.
     const strip = (text: string) =>
       text
@@ -60,15 +65,27 @@ describe('feature components are ready for the widgets', () => {
   it('load a chunk only through lazyOr, whose fallback keeps a failed chunk from blanking the page or widget', () => {
     // React.lazy's error reaches the root (no error boundary in the portal nor the widgets) and unmounts everything.
     const bareLazy = (text: string) => [...text.matchAll(/(^|[^\w.])lazy\(|\bReact\.lazy\(/gm)].map((match) => match[0].trim());
-    expect(offending(code.filter(({ name }) => !name.endsWith('lazy-chunk.ts')), bareLazy)).toEqual([]);
+    expect(
+      offending(
+        code.filter(({ name }) => !name.endsWith('lazy-chunk.ts')),
+        bareLazy,
+      ),
+    ).toEqual([]);
   });
 
   it("load every API-served URL through the host's resolveUrl and link portal pages through its portalUrl", () => {
     // A widget's page is another origin: "/api/images/..." or "/events/3" as such would point at the intranet itself.
     const unresolved = (text: string) =>
-      [...text.matchAll(/\b(src|href|poster|srcSet)=\{([^}]*)/g)].map((match) => match[0]).filter((attribute) => !/^(src=\{resolveUrl\(|href=\{portalUrl\()/.test(attribute));
+      [...text.matchAll(/\b(src|href|poster|srcSet)=\{([^}]*)/g)]
+        .map((match) => match[0])
+        .filter((attribute) => !/^(src=\{resolveUrl\(|href=\{portalUrl\()/.test(attribute));
     // Handed over already resolved (the image strip resolves before it renders and opens the viewer), or the text's own links.
-    const resolvedBefore = ['ui/message-images.tsx: src={url', 'ui/image-viewer.tsx: src={current.url', 'ui/image-viewer.tsx: src={image.thumbnailUrl', 'ui/linkified-text.tsx: href={part.href'];
+    const resolvedBefore = [
+      'ui/message-images.tsx: src={url',
+      'ui/image-viewer.tsx: src={current.url',
+      'ui/image-viewer.tsx: src={image.thumbnailUrl',
+      'ui/linkified-text.tsx: href={part.href',
+    ];
     const named = code.map(({ name, text }) => ({ name: name.replace(/^\.\.\//, ''), text }));
     expect(offending(named, unresolved).filter((hit) => !resolvedBefore.includes(hit))).toEqual([]);
     expect(offending(named, unresolved)).toEqual(expect.arrayContaining(resolvedBefore));
@@ -76,7 +93,9 @@ describe('feature components are ready for the widgets', () => {
 
   it('use only their own kiwi- classes', () => {
     const classes = (text: string) =>
-      [...text.matchAll(/className="([^"]+)"/g)].flatMap((match) => (match[1] ?? '').split(/\s+/)).filter((name) => name !== '' && !name.startsWith('kiwi-'));
+      [...text.matchAll(/className="([^"]+)"/g)]
+        .flatMap((match) => (match[1] ?? '').split(/\s+/))
+        .filter((name) => name !== '' && !name.startsWith('kiwi-'));
     expect(offending(code, classes)).toEqual([]);
   });
 
@@ -195,7 +214,9 @@ describe("the widget components' first load (static imports only)", () => {
 
   it.each(entries)('%s reaches no zod, floating-ui, Firebase, uPlot, router nor portal', (entry) => {
     const hits = [...staticGraph(entry).entries()].flatMap(([target, chain]) =>
-      NOT_IN_FIRST_LOAD.filter(([pattern]) => !target.startsWith(src) && pattern.test(target)).map(([, name]) => `${name}: ${chain.join(' -> ')}`),
+      NOT_IN_FIRST_LOAD.filter(([pattern]) => !target.startsWith(src) && pattern.test(target)).map(
+        ([, name]) => `${name}: ${chain.join(' -> ')}`,
+      ),
     );
     expect(hits).toEqual([]);
   });
@@ -213,8 +234,8 @@ describe("the widget components' first load (static imports only)", () => {
           "export { g } from './g';",
           "const lazyOne = () => import('./lazy');",
           "// import { h } from './commented';",
-          "export const i = 1;",
-          "export function j() {}",
+          'export const i = 1;',
+          'export function j() {}',
           "import { late } from './after-an-export';",
           "const accept = 'image/*';",
           "import { k } from './after-a-glob';",

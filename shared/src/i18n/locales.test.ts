@@ -56,7 +56,10 @@ describe('locales/ja and locales/en', () => {
   });
 
   it('hold only non-empty strings', () => {
-    for (const [lng, texts] of [['ja', ja], ['en', en]] as const) {
+    for (const [lng, texts] of [
+      ['ja', ja],
+      ['en', en],
+    ] as const) {
       const bad = Object.entries(texts).filter(([, text]) => typeof text !== 'string' || text.trim() === '');
       expect(bad, lng).toEqual([]);
     }

@@ -27,8 +27,36 @@ import jaWidgets from '../../../locales/ja/widgets.json' with { type: 'json' };
 
 // Static imports put every string in the bundle (no loading state); locales.test.ts fails when a namespace file is not listed here.
 export const resources = {
-  ja: { common: jaCommon, errors: jaErrors, validation: jaValidation, portal: jaPortal, organization: jaOrganization, activity: jaActivity, events: jaEvents, guilds: jaGuilds, coins: jaCoins, surveys: jaSurveys, slack: jaSlack, mail: jaMail, widgets: jaWidgets },
-  en: { common: enCommon, errors: enErrors, validation: enValidation, portal: enPortal, organization: enOrganization, activity: enActivity, events: enEvents, guilds: enGuilds, coins: enCoins, surveys: enSurveys, slack: enSlack, mail: enMail, widgets: enWidgets },
+  ja: {
+    common: jaCommon,
+    errors: jaErrors,
+    validation: jaValidation,
+    portal: jaPortal,
+    organization: jaOrganization,
+    activity: jaActivity,
+    events: jaEvents,
+    guilds: jaGuilds,
+    coins: jaCoins,
+    surveys: jaSurveys,
+    slack: jaSlack,
+    mail: jaMail,
+    widgets: jaWidgets,
+  },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    validation: enValidation,
+    portal: enPortal,
+    organization: enOrganization,
+    activity: enActivity,
+    events: enEvents,
+    guilds: enGuilds,
+    coins: enCoins,
+    surveys: enSurveys,
+    slack: enSlack,
+    mail: enMail,
+    widgets: enWidgets,
+  },
 };
 
 export type Namespace = keyof (typeof resources)['ja'];

@@ -26,7 +26,11 @@ export function latestDayOnEarth(now: Date): string {
 }
 
 const dayError = (issue: { input?: unknown }) =>
-  issue.input === undefined ? ErrorCode.validationRequired : typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : ErrorCode.validationInvalidType;
+  issue.input === undefined
+    ? ErrorCode.validationRequired
+    : typeof issue.input === 'string'
+      ? ErrorCode.validationInvalidFormat
+      : ErrorCode.validationInvalidType;
 
 /** A calendar day YYYY-MM-DD, not before 1900 and not in the future (422 activity.futureDay). */
 export const activityDay = z.iso

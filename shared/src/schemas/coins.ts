@@ -16,12 +16,7 @@ const id = z
 export const coinAmount = z
   .number({ error: requiredOrInvalidType })
   .refine(Number.isInteger, { error: ErrorCode.validationInteger, abort: true })
-  .pipe(
-    z
-      .number()
-      .positive({ error: ErrorCode.validationPositive })
-      .max(COIN_LIMITS.amountMax, { error: ErrorCode.validationTooBig }),
-  );
+  .pipe(z.number().positive({ error: ErrorCode.validationPositive }).max(COIN_LIMITS.amountMax, { error: ErrorCode.validationTooBig }));
 
 const recipient = strictPayload({ organization_member_id: id, amount: coinAmount });
 
@@ -33,7 +28,9 @@ export const SendCoinsSchema = strictPayload({
       .array(recipient, { error: requiredOrInvalidType })
       .min(1, { error: ErrorCode.validationRequired })
       .max(COIN_LIMITS.recipientsMax, { error: ErrorCode.validationTooLong })
-      .refine((list) => new Set(list.map((r) => r.organization_member_id)).size === list.length, { error: ErrorCode.coinsDuplicateRecipient }),
+      .refine((list) => new Set(list.map((r) => r.organization_member_id)).size === list.length, {
+        error: ErrorCode.coinsDuplicateRecipient,
+      }),
   }),
 });
 export type SendCoinsInput = z.infer<typeof SendCoinsSchema>;
@@ -73,6 +70,10 @@ export const CoinTransferListQuerySchema = PaginationSchema.extend({
   from: day.optional(),
   to: day.optional(),
   format: z.enum(['json', 'csv'], invalidParameter).default('json'),
-  organization_id: z.string(invalidParameter).regex(/^[1-9]\d{0,9}$/, invalidParameter).transform(Number).optional(),
+  organization_id: z
+    .string(invalidParameter)
+    .regex(/^[1-9]\d{0,9}$/, invalidParameter)
+    .transform(Number)
+    .optional(),
 });
 export type CoinTransferListQuery = z.infer<typeof CoinTransferListQuerySchema>;

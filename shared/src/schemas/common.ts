@@ -19,9 +19,7 @@ const invalidParameter = { error: ErrorCode.requestInvalidParameter };
 const MAX_ID = 2_147_483_647;
 
 /** Path or query integers arrive as strings (`"12"`); numbers are accepted too so the client can build the same object. */
-const integerParameter = z
-  .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], invalidParameter)
-  .pipe(z.int(invalidParameter));
+const integerParameter = z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)], invalidParameter).pipe(z.int(invalidParameter));
 
 /** `:id` in a path: a positive integer string, parsed to a number. */
 export const IdParamSchema = z

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMBED_ORIGINS_MAX, EmbedOriginPayloadSchema, EmbedOriginSchema, EmbedOriginsPayloadSchema, normalizeOrigin } from './embed-origins';
+import {
+  EMBED_ORIGINS_MAX,
+  EmbedOriginPayloadSchema,
+  EmbedOriginSchema,
+  EmbedOriginsPayloadSchema,
+  normalizeOrigin,
+} from './embed-origins';
 
 describe('normalizeOrigin', () => {
   it.each([
@@ -53,7 +59,9 @@ describe('EmbedOriginsPayloadSchema', () => {
   };
 
   it('normalises, merges duplicates after normalising and keeps the order', () => {
-    const result = parse({ embed_origins: ['https://B.example/', 'http://localhost:8081', 'https://b.example:443', ' http://localhost:8081 '] });
+    const result = parse({
+      embed_origins: ['https://B.example/', 'http://localhost:8081', 'https://b.example:443', ' http://localhost:8081 '],
+    });
     expect(result.success && result.data.embed_origins).toEqual(['https://b.example', 'http://localhost:8081']);
   });
 
@@ -96,7 +104,9 @@ describe('EmbedOriginPayloadSchema (one origin to add)', () => {
   };
 
   it('normalises the origin as the list does', () => {
-    expect(EmbedOriginPayloadSchema.safeParse({ embed_origin: ' HTTPS://Intranet.Example.com:443/ ' }).data).toEqual({ embed_origin: 'https://intranet.example.com' });
+    expect(EmbedOriginPayloadSchema.safeParse({ embed_origin: ' HTTPS://Intranet.Example.com:443/ ' }).data).toEqual({
+      embed_origin: 'https://intranet.example.com',
+    });
   });
 
   it('refuses a wrong origin, a missing or empty one, another type, a list and unknown keys with stable codes', () => {

@@ -73,7 +73,9 @@ export const eventPaths = {
   create: () => '/events/new',
   /** With `organizationId` (links from an organisation's pages): a platform admin without membership reads it there. */
   show: (id: string | number, organizationId?: string | number) =>
-    organizationId === undefined || organizationId === '' ? `/events/${id}` : `/events/${id}?organization=${encodeURIComponent(String(organizationId))}`,
+    organizationId === undefined || organizationId === ''
+      ? `/events/${id}`
+      : `/events/${id}?organization=${encodeURIComponent(String(organizationId))}`,
   edit: (id: string | number) => `/events/${id}/edit`,
   shared: (id: string | number) => `/shared_events/${id}`,
 };
@@ -105,12 +107,14 @@ export const sharedEventApi = {
   guestSearch: (eventId: string | number) => `/shared_events/${eventId}/guests/search`,
   guest: (eventId: string | number, guestId: string | number) => `/shared_events/${eventId}/guests/${guestId}`,
   poll: (eventId: string | number, pollId: string | number) => `/shared_events/${eventId}/polls/${pollId}`,
-  vote: (eventId: string | number, pollId: string | number, itemId: string | number) => `/shared_events/${eventId}/polls/${pollId}/items/${itemId}/members`,
+  vote: (eventId: string | number, pollId: string | number, itemId: string | number) =>
+    `/shared_events/${eventId}/polls/${pollId}/items/${itemId}/members`,
 };
 
 export const eventQueryKeys = {
   all: ['events'] as const,
-  list: (organizationId: string, period: string, tag: string, page: number) => ['events', 'list', organizationId, period, tag, page] as const,
+  list: (organizationId: string, period: string, tag: string, page: number) =>
+    ['events', 'list', organizationId, period, tag, page] as const,
   detail: (eventId: string) => ['events', 'detail', eventId] as const,
   messages: (scope: string, eventId: string) => ['events', 'messages', scope, eventId] as const,
   poll: (scope: string, pollId: string) => ['events', 'poll', scope, pollId] as const,
@@ -119,7 +123,12 @@ export const eventQueryKeys = {
 
 /** Contract 4's wire shape -> the Reactions component's props. */
 export function reactionSummaries(reactions: WireReaction[]): ReactionSummary[] {
-  return reactions.map((reaction) => ({ emoji: reaction.emoji, count: reaction.count, reactedByMe: reaction['reacted-by-me'], names: reaction.names }));
+  return reactions.map((reaction) => ({
+    emoji: reaction.emoji,
+    count: reaction.count,
+    reactedByMe: reaction['reacted-by-me'],
+    names: reaction.names,
+  }));
 }
 
 /** The server's translated words for a failed call (it answers in the Accept-Language), else a generic line. */
@@ -135,7 +144,9 @@ export function eventErrorMessage(error: unknown, t: TFunction): string {
 /** "2025年6月1日(日) 10:00" / "Sun, Jun 1, 2025 10:00": Japanese through date-fns/locale/ja (spec §9). */
 export function formatEventDate(iso: string, language: string): string {
   const date = new Date(iso);
-  return language.startsWith('ja') ? format(date, 'yyyy年M月d日(EEE) HH:mm', { locale: ja }) : format(date, 'EEE, MMM d, yyyy HH:mm', { locale: enUS });
+  return language.startsWith('ja')
+    ? format(date, 'yyyy年M月d日(EEE) HH:mm', { locale: ja })
+    : format(date, 'EEE, MMM d, yyyy HH:mm', { locale: enUS });
 }
 
 /** The local-time value of an <input type="datetime-local"> for an ISO instant, and back. */

@@ -28,7 +28,11 @@ describe('CreateEventSchema', () => {
     ['blank name', { ...valid, name: '   ' }, ['event.name', 'validation.required']],
     ['name of 101 graphemes', { ...valid, name: '🇯🇵'.repeat(101) }, ['event.name', 'validation.tooLong']],
     ['end before start', { ...valid, ended_at: '2030-01-01T08:00:00.000Z' }, ['event.ended_at', 'validation.endAfterStart']],
-    ['deadline after start', { ...valid, recruitment_deadline: '2030-01-02T00:00:00.000Z' }, ['event.recruitment_deadline', 'event.deadlineAfterStart']],
+    [
+      'deadline after start',
+      { ...valid, recruitment_deadline: '2030-01-02T00:00:00.000Z' },
+      ['event.recruitment_deadline', 'event.deadlineAfterStart'],
+    ],
     ['minimum above maximum', { ...valid, apply_minimum: 3, apply_maximum: 2 }, ['event.apply_minimum', 'event.minimumAboveMaximum']],
     ['zero maximum', { ...valid, apply_maximum: 0 }, ['event.apply_maximum', 'validation.tooSmall']],
     ['fractional maximum', { ...valid, apply_maximum: 2.5 }, ['event.apply_maximum', 'validation.integer']],
@@ -42,7 +46,11 @@ describe('CreateEventSchema', () => {
     ['hour 24', { ...valid, started_at: '2030-01-01T24:00:00Z' }, ['event.started_at', 'validation.invalidFormat']],
     ['1899 in Japan', { ...valid, started_at: '1899-12-31T23:59:00+09:00' }, ['event.started_at', 'validation.invalidFormat']],
     ['2100 in UTC', { ...valid, ended_at: '2100-01-01T00:00:00.000Z' }, ['event.ended_at', 'validation.invalidFormat']],
-    ['an http header image', { ...valid, header_image_url: 'http://example.com/a.png' }, ['event.header_image_url', 'validation.invalidFormat']],
+    [
+      'an http header image',
+      { ...valid, header_image_url: 'http://example.com/a.png' },
+      ['event.header_image_url', 'validation.invalidFormat'],
+    ],
     ['an unknown key', { ...valid, colour: 'red' }, ['event', 'validation.unknownKey']],
   ])('%s', (_name, input, expected) => {
     expect(issues(input)).toContainEqual(expected);
@@ -56,10 +64,12 @@ describe('CreateEventSchema', () => {
     ]);
   });
 
-  it('judges the 1900..2099 range on the day as written with its offset (the picker\'s day in any time zone)', () => {
+  it("judges the 1900..2099 range on the day as written with its offset (the picker's day in any time zone)", () => {
     expect(issues({ ...valid, started_at: '1900-01-01T00:00:00+09:00', ended_at: '1900-01-01T02:00:00+09:00' })).toEqual([]);
     expect(issues({ ...valid, started_at: '2099-12-31T22:00:00-05:00', ended_at: '2099-12-31T23:59:00-05:00' })).toEqual([]);
-    const parsed = CreateEventSchema.parse({ event: { ...valid, started_at: '2030-01-01T18:00:00+09:00', ended_at: '2030-01-01T19:00:00+09:00' } });
+    const parsed = CreateEventSchema.parse({
+      event: { ...valid, started_at: '2030-01-01T18:00:00+09:00', ended_at: '2030-01-01T19:00:00+09:00' },
+    });
     expect(parsed.event.started_at.toISOString()).toBe('2030-01-01T09:00:00.000Z');
   });
 

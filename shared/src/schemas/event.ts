@@ -16,7 +16,9 @@ const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{
 export function isEventDateTime(value: string): boolean {
   const parts = ISO_INSTANT.exec(value);
   if (!parts) return false;
-  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = parts.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = parts
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
   const calendar = new Date(Date.UTC(year!, month! - 1, day!));
   const realDay = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month! - 1 && calendar.getUTCDate() === day;
   const realTime = hour! < 24 && minute! < 60 && second < 60 && offsetHours < 15 && offsetMinutes < 60;
@@ -45,7 +47,12 @@ export const imageUrlSchema = z
 function pushDuplicates(payload: z.core.ParsePayload<string[]>) {
   const duplicates = findDuplicateTags(payload.value);
   if (duplicates.length > 0) {
-    payload.issues.push({ code: 'custom', message: ErrorCode.validationDuplicateTags, params: { tags: duplicates.join(', ') }, input: payload.value });
+    payload.issues.push({
+      code: 'custom',
+      message: ErrorCode.validationDuplicateTags,
+      params: { tags: duplicates.join(', ') },
+      input: payload.value,
+    });
   }
 }
 
@@ -59,10 +66,16 @@ const tags = z
   .check((payload) => {
     pushDuplicates(payload);
     if (payload.value.length > EVENT_LIMITS.tagsMax) {
-      payload.issues.push({ code: 'custom', message: ErrorCode.validationTooBig, params: { max: EVENT_LIMITS.tagsMax }, input: payload.value });
+      payload.issues.push({
+        code: 'custom',
+        message: ErrorCode.validationTooBig,
+        params: { max: EVENT_LIMITS.tagsMax },
+        input: payload.value,
+      });
     }
     const long = payload.value.find((tag) => countGraphemes(tag) > EVENT_LIMITS.tagMax);
-    if (long) payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: EVENT_LIMITS.tagMax }, input: long });
+    if (long)
+      payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: EVENT_LIMITS.tagMax }, input: long });
   });
 
 const pollItems = z
@@ -71,7 +84,12 @@ const pollItems = z
   .check((payload) => {
     const duplicates = findDuplicateTags(payload.value);
     if (duplicates.length > 0) {
-      payload.issues.push({ code: 'custom', message: ErrorCode.eventDuplicatePollItems, params: { values: duplicates.join(', ') }, input: payload.value });
+      payload.issues.push({
+        code: 'custom',
+        message: ErrorCode.eventDuplicatePollItems,
+        params: { values: duplicates.join(', ') },
+        input: payload.value,
+      });
     }
   });
 
@@ -156,7 +174,9 @@ export const UpdateEventSchema = strictPayload({
     send_notification: fields.send_notification.optional(),
     header_image_url: fields.header_image_url.optional(),
     poll_items: fields.poll_items.optional(),
-    cancel: z.literal(true, { error: (issue) => (issue.input === false ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) }).optional(),
+    cancel: z
+      .literal(true, { error: (issue) => (issue.input === false ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) })
+      .optional(),
     externally_published: z.boolean({ error: requiredOrInvalidType }).optional(),
   }),
 });
@@ -176,13 +196,17 @@ export const JoinEventSchema = strictPayload({
         .max(2_147_483_647, { error: ErrorCode.validationTooBig }),
     ),
     role: z
-      .enum(['member', 'manager'], { error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) })
+      .enum(['member', 'manager'], {
+        error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+      })
       .default('member'),
   }),
 });
 
 const messageBody = graphemeString({ max: EVENT_LIMITS.messageMax });
-const messageImages = z.array(imageUrlSchema, { error: requiredOrInvalidType }).max(EVENT_LIMITS.messageImagesMax, { error: ErrorCode.validationTooBig });
+const messageImages = z
+  .array(imageUrlSchema, { error: requiredOrInvalidType })
+  .max(EVENT_LIMITS.messageImagesMax, { error: ErrorCode.validationTooBig });
 
 /** POST .../messages (organisation and shared events): text, images or both. */
 export const CreateEventMessageSchema = strictPayload({
@@ -210,9 +234,12 @@ export const EventMessageReactionSchema = strictPayload({
 /** POST /shared_events/{id}/guests (the same rule as domain/event-rules.ts guestNicknameProblem, which the page checks). */
 export const CreateEventGuestSchema = strictPayload({
   event_guest: strictPayload({
-    nickname: graphemeString({ min: 1, max: EVENT_LIMITS.nicknameMax, trim: true }).refine((nickname) => !hasDisguisingCharacters(nickname), {
-      error: ErrorCode.validationInvalidFormat,
-    }),
+    nickname: graphemeString({ min: 1, max: EVENT_LIMITS.nicknameMax, trim: true }).refine(
+      (nickname) => !hasDisguisingCharacters(nickname),
+      {
+        error: ErrorCode.validationInvalidFormat,
+      },
+    ),
   }),
 });
 
@@ -222,7 +249,10 @@ const dateParameter = z.iso.date(invalidParameter).refine((value) => value >= '1
 /** GET .../events: upcoming or past, optionally one tag. */
 export const EventListQuerySchema = z.object({
   period: z.enum(['upcoming', 'past'], invalidParameter).default('upcoming'),
-  tag: z.string(invalidParameter).max(EVENT_LIMITS.tagMax * 4, invalidParameter).optional(),
+  tag: z
+    .string(invalidParameter)
+    .max(EVENT_LIMITS.tagMax * 4, invalidParameter)
+    .optional(),
 });
 
 /** The periods the events statistics count by (spec §7 `type`). */
@@ -264,4 +294,6 @@ export type EventsParticipationRate = EventStatisticsPeriods & {
 };
 
 /** GET /shared_events/{id}/guests/search */
-export const GuestSearchQuerySchema = z.object({ nickname: z.string(invalidParameter).min(1, invalidParameter).max(200, invalidParameter) });
+export const GuestSearchQuerySchema = z.object({
+  nickname: z.string(invalidParameter).min(1, invalidParameter).max(200, invalidParameter),
+});

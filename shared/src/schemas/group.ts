@@ -5,7 +5,10 @@ import { requiredOrInvalidType, strictPayload } from './common';
 
 export const GROUP_LIMITS = { nameMax: 50, membersMax: 10_000 } as const;
 
-const id = z.int({ error: requiredOrInvalidType }).positive({ error: ErrorCode.validationPositive }).max(2_147_483_647, { error: ErrorCode.validationTooBig });
+const id = z
+  .int({ error: requiredOrInvalidType })
+  .positive({ error: ErrorCode.validationPositive })
+  .max(2_147_483_647, { error: ErrorCode.validationTooBig });
 
 const groupFields = {
   name: graphemeString({ min: 1, max: GROUP_LIMITS.nameMax, trim: true }),
@@ -16,10 +19,18 @@ const groupFields = {
 };
 
 export const CreateGroupSchema = strictPayload({
-  group: strictPayload({ name: groupFields.name, parent_id: groupFields.parent_id.optional(), member_ids: groupFields.member_ids.optional() }),
+  group: strictPayload({
+    name: groupFields.name,
+    parent_id: groupFields.parent_id.optional(),
+    member_ids: groupFields.member_ids.optional(),
+  }),
 });
 export const UpdateGroupSchema = strictPayload({
-  group: strictPayload({ name: groupFields.name.optional(), parent_id: groupFields.parent_id.optional(), member_ids: groupFields.member_ids.optional() }),
+  group: strictPayload({
+    name: groupFields.name.optional(),
+    parent_id: groupFields.parent_id.optional(),
+    member_ids: groupFields.member_ids.optional(),
+  }),
 });
 export type CreateGroup = z.output<typeof CreateGroupSchema>['group'];
 export type UpdateGroup = z.output<typeof UpdateGroupSchema>['group'];

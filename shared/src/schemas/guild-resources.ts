@@ -67,7 +67,12 @@ export type GuildParticipation = { id: string; key: string; membersCount: number
 
 /** Contract 4's wire shape -> the Reactions component's props. */
 export function reactionSummaries(reactions: WireReaction[]): ReactionSummary[] {
-  return reactions.map((reaction) => ({ emoji: reaction.emoji, count: reaction.count, reactedByMe: reaction['reacted-by-me'], names: reaction.names }));
+  return reactions.map((reaction) => ({
+    emoji: reaction.emoji,
+    count: reaction.count,
+    reactedByMe: reaction['reacted-by-me'],
+    names: reaction.names,
+  }));
 }
 
 /** The portal routes of SPEC §2 for guilds. */

@@ -23,7 +23,11 @@ const id = z
   .int({ error: requiredOrInvalidType })
   .positive({ error: ErrorCode.validationPositive })
   .max(MAX_ID, { error: ErrorCode.validationTooBig });
-const idParameter = z.string(invalidParameter).regex(/^[1-9]\d{0,9}$/, invalidParameter).transform(Number).pipe(z.number().max(MAX_ID, invalidParameter));
+const idParameter = z
+  .string(invalidParameter)
+  .regex(/^[1-9]\d{0,9}$/, invalidParameter)
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID, invalidParameter));
 
 /** A URL POST /api/images handed out (contract 5): never an arbitrary address a browser would fetch. */
 export const imageUrlSchema = z
@@ -38,7 +42,12 @@ export const guildTagsSchema = z
   .pipe(tagListSchema)
   .check((payload) => {
     if (payload.value.length > GUILD_LIMITS.tagsMax) {
-      payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: GUILD_LIMITS.tagsMax }, input: payload.value });
+      payload.issues.push({
+        code: 'custom',
+        message: ErrorCode.validationTooLong,
+        params: { count: GUILD_LIMITS.tagsMax },
+        input: payload.value,
+      });
       return;
     }
     const tooLong = guildText({ max: GUILD_LIMITS.tagMax });
@@ -106,7 +115,10 @@ export type UpdateGuildMessageInput = z.output<typeof UpdateGuildMessageSchema>[
  * One emoji grapheme (shared with event reactions), in its one spelling (normalizeEmoji): 👍 and 👍 + U+FE0F are the
  * same reaction.
  */
-export const reactionEmoji = z.string({ error: requiredOrInvalidType }).refine(isEmoji, { error: ErrorCode.validationInvalidFormat }).transform(normalizeEmoji);
+export const reactionEmoji = z
+  .string({ error: requiredOrInvalidType })
+  .refine(isEmoji, { error: ErrorCode.validationInvalidFormat })
+  .transform(normalizeEmoji);
 /** POST and DELETE /guild_messages/:messageId/reactions */
 export const MessageReactionSchema = strictPayload({ message_reaction: strictPayload({ emoji: reactionEmoji }) });
 
@@ -122,7 +134,10 @@ export const UpdateGuildMemberSchema = strictPayload({
 
 const booleanParameter = z.enum(['true', 'false'], invalidParameter).transform((value) => value === 'true');
 const tagFilter = z
-  .union([z.string(invalidParameter).transform((tag) => [tag]), z.array(z.string(invalidParameter)).max(GUILD_LIMITS.tagsMax, invalidParameter)])
+  .union([
+    z.string(invalidParameter).transform((tag) => [tag]),
+    z.array(z.string(invalidParameter)).max(GUILD_LIMITS.tagsMax, invalidParameter),
+  ])
   .transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== ''));
 
 /** GET /organizations/:orgId/guilds: q[name], q[tags][] (every tag), q[joined]=true (mine), page, per. */
@@ -142,7 +157,12 @@ export type GuildListQuery = z.output<typeof GuildListQuerySchema>;
 
 /** GET /organizations/:orgId/guild_tags: q[most_used]=true&per=5 gives the most used; otherwise all, by name. */
 export const GuildTagsQuerySchema = PaginationSchema.extend({
-  q: z.object({ most_used: booleanParameter.optional(), name: z.string(invalidParameter).max(50, invalidParameter).optional() }, invalidParameter).optional(),
+  q: z
+    .object(
+      { most_used: booleanParameter.optional(), name: z.string(invalidParameter).max(50, invalidParameter).optional() },
+      invalidParameter,
+    )
+    .optional(),
 });
 
 /** GET /guilds/:id/messages: newest first; `before` (a message id) pages back from there, or page/per. */

@@ -12,7 +12,9 @@ const invalidParameter = { error: ErrorCode.requestInvalidParameter };
 
 /** A person's name, typed or imported: no line break, tab or other control character (the CSV import's rule too). */
 export const memberName = ({ min }: { min?: number } = {}) =>
-  graphemeString({ min, max: MEMBER_LIMITS.nameMax, trim: true }).refine((value) => !CONTROL.test(value), { error: ErrorCode.validationInvalidName });
+  graphemeString({ min, max: MEMBER_LIMITS.nameMax, trim: true }).refine((value) => !CONTROL.test(value), {
+    error: ErrorCode.validationInvalidName,
+  });
 
 /**
  * Spec §9: dates run from 1900 to 2099. Checked on the year digits of an ISO string (the format check reports anything
@@ -20,7 +22,18 @@ export const memberName = ({ min }: { min?: number } = {}) =>
  */
 export const withinPickerYears = (value: string) => !/^\d{4}-/.test(value) || /^(19|20)\d\d-/.test(value);
 const idList = z
-  .array(z.union([z.number(), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)]).pipe(z.int().positive().max(2_147_483_647)), invalidParameter)
+  .array(
+    z
+      .union([
+        z.number(),
+        z
+          .string()
+          .regex(/^[1-9]\d{0,9}$/)
+          .transform(Number),
+      ])
+      .pipe(z.int().positive().max(2_147_483_647)),
+    invalidParameter,
+  )
   .max(MEMBER_LIMITS.groupsMax, invalidParameter);
 
 /** GET /organizations/:id/members: q[name] (name, nickname or email), q[group_id], q[role], q[state], page, per. */
@@ -45,27 +58,38 @@ export const MemberListQuerySchema = PaginationSchema.extend({
 export type MemberListQuery = z.output<typeof MemberListQuerySchema>;
 
 export const memberEmail = z
-  .email({ error: (issue) => (typeof issue.input === 'string' ? (issue.input.trim() === '' ? ErrorCode.validationRequired : ErrorCode.validationInvalidEmail) : requiredOrInvalidType(issue)) })
+  .email({
+    error: (issue) =>
+      typeof issue.input === 'string'
+        ? issue.input.trim() === ''
+          ? ErrorCode.validationRequired
+          : ErrorCode.validationInvalidEmail
+        : requiredOrInvalidType(issue),
+  })
   .max(MEMBER_LIMITS.emailMax, { error: ErrorCode.validationTooLong });
 const trimmedEmail = z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), memberEmail);
 
 export const memberRole = z.enum(MEMBER_ROLES, {
   error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidRole : requiredOrInvalidType(issue)),
 });
-const instant = z
-  .iso.datetime({
+const instant = z.iso
+  .datetime({
     offset: true,
     error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : requiredOrInvalidType(issue)),
   })
   .refine(withinPickerYears, { error: ErrorCode.validationInvalidFormat });
 const labels = z
   .array(
-    graphemeString({ min: 1, max: MEMBER_LIMITS.labelMax, trim: true }).refine((value) => !CONTROL.test(value), { error: ErrorCode.validationInvalidFormat }),
+    graphemeString({ min: 1, max: MEMBER_LIMITS.labelMax, trim: true }).refine((value) => !CONTROL.test(value), {
+      error: ErrorCode.validationInvalidFormat,
+    }),
     { error: requiredOrInvalidType },
   )
   .max(MEMBER_LIMITS.labelsMax, { error: ErrorCode.validationTooLong });
 const groupIds = z
-  .array(z.int({ error: requiredOrInvalidType }).positive({ error: ErrorCode.validationPositive }).max(2_147_483_647), { error: requiredOrInvalidType })
+  .array(z.int({ error: requiredOrInvalidType }).positive({ error: ErrorCode.validationPositive }).max(2_147_483_647), {
+    error: requiredOrInvalidType,
+  })
   .max(MEMBER_LIMITS.groupsMax, { error: ErrorCode.validationTooLong });
 
 const memberFields = {

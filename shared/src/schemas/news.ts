@@ -6,8 +6,8 @@ import { withinPickerYears } from './member';
 
 export const NEWS_LIMITS = { titleMax: 100, bodyMax: 5000 } as const;
 
-const publishedAt = z
-  .iso.datetime({
+const publishedAt = z.iso
+  .datetime({
     offset: true,
     error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : requiredOrInvalidType(issue)),
   })

@@ -14,10 +14,17 @@ const invalidFormat = (issue: { input?: unknown }) =>
 export const ORGANIZATION_IDENTIFIER = /^(?![0-9]+$)[a-z0-9][a-z0-9_-]*$/;
 
 /** `:id` of GET /organizations/:id: a numeric id or a route identifier. */
-export const OrganizationKeySchema = z.union([
-  z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2_147_483_647)),
-  z.string().max(ORGANIZATION_LIMITS.identifierMax).regex(ORGANIZATION_IDENTIFIER),
-], invalidParameter);
+export const OrganizationKeySchema = z.union(
+  [
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/)
+      .transform(Number)
+      .pipe(z.number().max(2_147_483_647)),
+    z.string().max(ORGANIZATION_LIMITS.identifierMax).regex(ORGANIZATION_IDENTIFIER),
+  ],
+  invalidParameter,
+);
 
 export const ShowOrganizationQuerySchema = z.object({
   with_mfa_enabled: z.enum(['true', 'false'], invalidParameter).optional(),
@@ -30,15 +37,15 @@ const identifier = z
   .min(1, { error: ErrorCode.validationRequired })
   .max(ORGANIZATION_LIMITS.identifierMax, { error: ErrorCode.validationTooLong })
   .regex(ORGANIZATION_IDENTIFIER, { error: ErrorCode.validationInvalidFormat });
-const icon = z
-  .url({ protocol: /^https?$/, error: invalidFormat })
-  .max(ORGANIZATION_LIMITS.iconMax, { error: ErrorCode.validationTooLong });
+const icon = z.url({ protocol: /^https?$/, error: invalidFormat }).max(ORGANIZATION_LIMITS.iconMax, { error: ErrorCode.validationTooLong });
 const numberOfMembers = z
   .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
   .min(0, { error: ErrorCode.validationTooSmall })
   .max(ORGANIZATION_LIMITS.membersMax, { error: ErrorCode.validationTooBig });
 const bool = z.boolean({ error: requiredOrInvalidType });
-const groupFilter = z.enum(['and', 'or'], { error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) });
+const groupFilter = z.enum(['and', 'or'], {
+  error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+});
 
 const organizationFields = {
   name: graphemeString({ min: 1, max: ORGANIZATION_LIMITS.nameMax, trim: true }),

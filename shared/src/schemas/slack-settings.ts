@@ -17,7 +17,13 @@ export function isAllowedSlackWebhookUrl(value: string, { development }: { devel
     return false;
   }
   if (development) return url.protocol === 'https:' || url.protocol === 'http:';
-  return url.protocol === 'https:' && url.hostname === 'hooks.slack.com' && url.pathname.startsWith('/services/') && url.username === '' && url.password === '';
+  return (
+    url.protocol === 'https:' &&
+    url.hostname === 'hooks.slack.com' &&
+    url.pathname.startsWith('/services/') &&
+    url.username === '' &&
+    url.password === ''
+  );
 }
 
 const webhookUrl = z
@@ -31,7 +37,9 @@ const language = z.enum(SUPPORTED_LANGUAGES, {
 
 /** POST /api/organizations/{id}/slack_webhooks (url required) and PUT (either field). */
 export const CreateSlackWebhookSchema = strictPayload({ slack_webhook: strictPayload({ url: webhookUrl, language: language.optional() }) });
-export const UpdateSlackWebhookSchema = strictPayload({ slack_webhook: strictPayload({ url: webhookUrl.optional(), language: language.optional() }) });
+export const UpdateSlackWebhookSchema = strictPayload({
+  slack_webhook: strictPayload({ url: webhookUrl.optional(), language: language.optional() }),
+});
 
 const secret = (max: number) =>
   z

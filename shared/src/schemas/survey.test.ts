@@ -37,7 +37,10 @@ describe('UpdateSurveySchema', () => {
 
 describe('AnswerSurveySchema', () => {
   it('takes all fifteen answers from 0 to 10', () => {
-    expect(AnswerSurveySchema.safeParse({ well_being_survey_answer: { answers: answers({ 'physical.energy': 0, 'career.growth': 10 }) } }).success).toBe(true);
+    expect(
+      AnswerSurveySchema.safeParse({ well_being_survey_answer: { answers: answers({ 'physical.energy': 0, 'career.growth': 10 }) } })
+        .success,
+    ).toBe(true);
   });
 
   it.each<[string, Record<string, unknown>, string]>([

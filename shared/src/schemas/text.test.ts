@@ -5,7 +5,9 @@ describe('graphemeString', () => {
   const schema = graphemeString({ min: 2, max: 3 });
   const issue = (input: unknown, s = schema) => {
     const result = s.safeParse(input);
-    return result.success ? null : { message: result.error.issues[0]?.message, params: (result.error.issues[0] as { params?: unknown }).params };
+    return result.success
+      ? null
+      : { message: result.error.issues[0]?.message, params: (result.error.issues[0] as { params?: unknown }).params };
   };
 
   it.each<[string, unknown, ReturnType<typeof issue>]>([

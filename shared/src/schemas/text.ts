@@ -14,7 +14,13 @@ export function graphemeString({ min, max, trim = false }: LengthLimits & { trim
   const base = z.string({ error: requiredOrInvalidType });
   return (trim ? base.trim() : base).check((payload) => {
     const problem = textProblem(payload.value, { min, max });
-    if (problem) payload.issues.push({ code: 'custom', message: problem.code, ...(problem.params ? { params: problem.params } : {}), input: payload.value });
+    if (problem)
+      payload.issues.push({
+        code: 'custom',
+        message: problem.code,
+        ...(problem.params ? { params: problem.params } : {}),
+        input: payload.value,
+      });
   });
 }
 

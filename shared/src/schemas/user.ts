@@ -18,7 +18,14 @@ export const USER_LIMITS = {
 const invalidFormat = { error: ErrorCode.validationInvalidFormat };
 
 const birthday = z.iso
-  .date({ error: (issue) => (issue.input === undefined ? ErrorCode.validationRequired : typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : ErrorCode.validationInvalidType) })
+  .date({
+    error: (issue) =>
+      issue.input === undefined
+        ? ErrorCode.validationRequired
+        : typeof issue.input === 'string'
+          ? ErrorCode.validationInvalidFormat
+          : ErrorCode.validationInvalidType,
+  })
   .refine((date) => date >= USER_LIMITS.birthdayMin && date <= USER_LIMITS.birthdayMax, invalidFormat);
 
 const restingHeartRate = z
@@ -27,7 +34,10 @@ const restingHeartRate = z
   .max(USER_LIMITS.restingHeartRateMax, { error: ErrorCode.validationTooBig });
 
 const icon = z
-  .url({ protocol: /^https?$/, error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : requiredOrInvalidType(issue)) })
+  .url({
+    protocol: /^https?$/,
+    error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : requiredOrInvalidType(issue)),
+  })
   .max(USER_LIMITS.iconMax, { error: ErrorCode.validationTooLong });
 
 // The interface language the user chose; the portal applies it after sign-in, on any browser.

@@ -67,7 +67,9 @@ describe('<Chart> rendered', () => {
   it('shows the figures in a table captioned with the title, and hides the canvas from assistive technology', () => {
     renderChart();
     const table = screen.getByRole('table', { name: 'Monthly points' });
-    const rows = within(table).getAllByRole('row').map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.children).map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Item', 'Members', 'Managers'],
       ['0', '4', '1'],
@@ -89,7 +91,9 @@ describe('<Chart> rendered', () => {
 
   it('formats the table figures with formatValue', () => {
     renderChart({ series: [{ label: 'Rate', values: [0.5, 0.25, 1] }], formatValue: (v) => `${Math.round(v * 100)}%` });
-    const cells = within(screen.getByRole('table')).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(screen.getByRole('table'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['50%', '25%', '100%']);
   });
 

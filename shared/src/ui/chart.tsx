@@ -38,7 +38,15 @@ function csvTextCell(value: string): string {
  * The chart's figures as CSV: a header row (category heading, then one column per series) and one row per label.
  * Starts with a BOM so that Excel (Japanese Windows in particular) reads it as UTF-8; empty cells for missing figures.
  */
-export function chartCsv({ categoryHeading, labels, series }: { categoryHeading: string; labels: string[]; series: ChartSeries[] }): string {
+export function chartCsv({
+  categoryHeading,
+  labels,
+  series,
+}: {
+  categoryHeading: string;
+  labels: string[];
+  series: ChartSeries[];
+}): string {
   // Headings and labels are text (group or organisation names may come from users); figures stay raw numbers.
   const rows = [[categoryHeading, ...series.map((s) => s.label)].map(csvTextCell)];
   labels.forEach((label, index) => {
@@ -166,7 +174,11 @@ export function Chart({ title, kind, labels, series, csvFileName, height = 260, 
       if (cancelled) return;
       const width = Math.max(container.clientWidth, 240);
       const data: uPlot.AlignedData = [labels.map((_, index) => index), ...series.map((s) => s.values)];
-      plot = new UPlot(plotOptions({ kind, labels, series, width, height, format, bars: UPlot.paths.bars, categoryHeading }), data, container);
+      plot = new UPlot(
+        plotOptions({ kind, labels, series, width, height, format, bars: UPlot.paths.bars, categoryHeading }),
+        data,
+        container,
+      );
       if (typeof ResizeObserver !== 'undefined') {
         observer = new ResizeObserver(() => plot?.setSize({ width: Math.max(container.clientWidth, 240), height }));
         observer.observe(container);

@@ -3,7 +3,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n/create-i18n';
-import { cancelActionOf, ConfirmDialogProvider, confirmButtonsDisabled, submitConfirm, useConfirm, type ConfirmRequest } from './confirm-dialog';
+import {
+  cancelActionOf,
+  ConfirmDialogProvider,
+  confirmButtonsDisabled,
+  submitConfirm,
+  useConfirm,
+  type ConfirmRequest,
+} from './confirm-dialog';
 
 afterEach(cleanup);
 
@@ -50,9 +57,7 @@ describe('submitConfirm', () => {
   it('stays open and re-enables the buttons when the submit fails', async () => {
     const onClose = vi.fn();
     const setSubmitting = vi.fn();
-    await expect(
-      submitConfirm({ onSubmit: () => Promise.reject(new Error('boom')), onClose, setSubmitting }),
-    ).rejects.toThrow('boom');
+    await expect(submitConfirm({ onSubmit: () => Promise.reject(new Error('boom')), onClose, setSubmitting })).rejects.toThrow('boom');
     expect(onClose).not.toHaveBeenCalled();
     expect(setSubmitting.mock.calls).toEqual([[true], [false]]);
   });
@@ -68,7 +73,10 @@ describe('<ConfirmDialogProvider> rendered', () => {
     function Page() {
       const confirm = useConfirm();
       return (
-        <button type="button" onClick={() => confirm({ title: 'Delete the post?', body: 'It cannot be undone.', onSubmit: () => undefined, ...request })}>
+        <button
+          type="button"
+          onClick={() => confirm({ title: 'Delete the post?', body: 'It cannot be undone.', onSubmit: () => undefined, ...request })}
+        >
           Delete
         </button>
       );

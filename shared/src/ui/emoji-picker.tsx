@@ -127,7 +127,14 @@ export function EmojiPicker({ onPick, label, disabled, triggerContent, emoji = P
         )}
       </button>
       {open && (
-        <div ref={setPopover} id={popoverId} role="dialog" className="kiwi-emoji-picker__popover" aria-label={label} style={placement ?? UNPLACED}>
+        <div
+          ref={setPopover}
+          id={popoverId}
+          role="dialog"
+          className="kiwi-emoji-picker__popover"
+          aria-label={label}
+          style={placement ?? UNPLACED}
+        >
           <div role="group" aria-label={t('emojiPicker.choices')} className="kiwi-emoji-picker__grid" onKeyDown={onGridKeyDown}>
             {emoji.map((item, index) => (
               <button

@@ -4,7 +4,9 @@ import { HttpResponseError } from '../api/errors';
 import { responseFieldErrors, schemaFieldErrors } from './field-errors';
 
 describe('schemaFieldErrors', () => {
-  const schema = z.object({ thing: z.object({ name: z.string().min(1, 'validation.required').max(3, 'validation.tooLong'), size: z.number('validation.number') }) });
+  const schema = z.object({
+    thing: z.object({ name: z.string().min(1, 'validation.required').max(3, 'validation.tooLong'), size: z.number('validation.number') }),
+  });
   it('keeps the first issue per field, keyed by the attribute under the resource', () => {
     expect(schemaFieldErrors(schema, { thing: { name: '', size: 'x' } })).toEqual({
       name: { code: 'validation.required', params: undefined },
@@ -27,7 +29,9 @@ describe('responseFieldErrors', () => {
       name: { code: 'validation.required' },
       size: { code: 'validation.number' },
     });
-    expect(responseFieldErrors(new HttpResponseError(404, 'Not Found', { errors: [{ status: '404', code: 'resource.notFound' }] }))).toBeNull();
+    expect(
+      responseFieldErrors(new HttpResponseError(404, 'Not Found', { errors: [{ status: '404', code: 'resource.notFound' }] })),
+    ).toBeNull();
     expect(responseFieldErrors(new Error('offline'))).toBeNull();
   });
 });

@@ -7,7 +7,9 @@ import { HttpResponseError } from '../api/errors';
  * form that passes a schema brings zod itself.
  */
 export type PayloadSchema = {
-  safeParse(payload: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(
+    payload: unknown,
+  ): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 };
 
 export type FieldError = { code: string; params?: Record<string, unknown> };

@@ -15,7 +15,13 @@ describe('checkImageFiles', () => {
     [[], null],
     [[{ type: 'image/png', size: 10 }], null],
     [[{ type: 'image/webp', size: MAX_IMAGE_BYTES }], null],
-    [[{ type: 'image/png', size: 1 }, { type: 'image/png', size: 1 }], 'validation.oneImage'],
+    [
+      [
+        { type: 'image/png', size: 1 },
+        { type: 'image/png', size: 1 },
+      ],
+      'validation.oneImage',
+    ],
     [[{ type: 'application/pdf', size: 10 }], 'validation.imageOnly'],
     [[{ type: 'image/svg+xml', size: 10 }], 'validation.imageOnly'],
     [[{ type: 'image/jpeg', size: 20 * 1024 * 1024 }], 'validation.imageTooLarge'],
@@ -50,10 +56,15 @@ describe('ImageInput', () => {
     const calls: string[] = [];
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       calls.push(`${init?.method} ${String(input)} ${init?.body instanceof FormData}`);
-      return new Response(JSON.stringify({ data: { type: 'images', id: 'k', attributes: { url: '/api/images/k', 'content-type': 'image/png', 'byte-size': 3 } } }), {
-        status: 201,
-        headers: { 'content-type': 'application/vnd.api+json' },
-      });
+      return new Response(
+        JSON.stringify({
+          data: { type: 'images', id: 'k', attributes: { url: '/api/images/k', 'content-type': 'image/png', 'byte-size': 3 } },
+        }),
+        {
+          status: 201,
+          headers: { 'content-type': 'application/vnd.api+json' },
+        },
+      );
     }) as typeof globalThis.fetch;
     renderInput(fetch);
     fireEvent.change(screen.getByLabelText('Header image'), { target: { files: [new File(['png'], 'a.png', { type: 'image/png' })] } });
@@ -82,17 +93,21 @@ describe('ImageInput', () => {
       called = true;
       return new Response('{}');
     }) as typeof globalThis.fetch);
-    fireEvent.change(screen.getByLabelText('Header image'), { target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(screen.getByLabelText('Header image'), {
+      target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] },
+    });
     expect((await screen.findByRole('alert')).textContent).toBe('Choose an image file');
     expect(called).toBe(false);
   });
 
   it("shows the server's translated refusal", async () => {
-    renderInput((async () =>
-      new Response(JSON.stringify({ errors: [{ status: '422', code: 'validation.imageOnly', detail: 'Choose an image file' }] }), {
-        status: 422,
-        headers: { 'content-type': 'application/vnd.api+json' },
-      })) as typeof globalThis.fetch);
+    renderInput(
+      (async () =>
+        new Response(JSON.stringify({ errors: [{ status: '422', code: 'validation.imageOnly', detail: 'Choose an image file' }] }), {
+          status: 422,
+          headers: { 'content-type': 'application/vnd.api+json' },
+        })) as typeof globalThis.fetch,
+    );
     fireEvent.change(screen.getByLabelText('Header image'), { target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
     expect((await screen.findByRole('alert')).textContent).toBe('Choose an image file');
   });

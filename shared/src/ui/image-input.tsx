@@ -11,7 +11,9 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** The validation code for what a person picked, or null when it can be uploaded. */
-export function checkImageFiles(files: readonly { type: string; size: number }[]): 'validation.oneImage' | 'validation.imageOnly' | 'validation.imageTooLarge' | null {
+export function checkImageFiles(
+  files: readonly { type: string; size: number }[],
+): 'validation.oneImage' | 'validation.imageOnly' | 'validation.imageTooLarge' | null {
   if (files.length !== 1) return files.length > 1 ? 'validation.oneImage' : null;
   const [file] = files as [{ type: string; size: number }];
   if (!IMAGE_TYPES.includes(file.type)) return 'validation.imageOnly';
@@ -94,7 +96,12 @@ export function ImageInput({ value, onChange, label, hint, token, disabled }: Im
           onChange={onPick}
         />
         {value ? (
-          <button type="button" className="kiwi-button kiwi-button--transparent" disabled={disabled || uploading} onClick={() => onChange(null)}>
+          <button
+            type="button"
+            className="kiwi-button kiwi-button--transparent"
+            disabled={disabled || uploading}
+            onClick={() => onChange(null)}
+          >
             {t('imageInput.remove')}
           </button>
         ) : null}

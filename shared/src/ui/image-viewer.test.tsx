@@ -225,7 +225,11 @@ describe('<ImageViewerProvider> rendered', () => {
           <button type="button" onClick={() => dispatch({ type: 'SELECT', index: photos.length })}>
             Select past the end
           </button>
-          <ImageViewerDialog state={state} onSelect={(index) => dispatch({ type: 'SELECT', index })} onClose={() => dispatch({ type: 'CLOSE' })} />
+          <ImageViewerDialog
+            state={state}
+            onSelect={(index) => dispatch({ type: 'SELECT', index })}
+            onClose={() => dispatch({ type: 'CLOSE' })}
+          />
         </I18nextProvider>
       );
     }

@@ -14,7 +14,10 @@ afterEach(() => {
 
 describe('lazyOr', () => {
   it('renders the chunk once it has loaded', async () => {
-    const Part = lazyOr<{ name: string }>(async () => ({ default: ({ name }) => <p>loaded {name}</p> }), () => <p>fallback</p>);
+    const Part = lazyOr<{ name: string }>(
+      async () => ({ default: ({ name }) => <p>loaded {name}</p> }),
+      () => <p>fallback</p>,
+    );
     render(
       <Suspense fallback={<p>waiting</p>}>
         <Part name="chart" />
@@ -50,7 +53,14 @@ describe('<LazyChart>', () => {
   it("shows the chart's frame, title and a loading status of its height first, then the chart with its table", async () => {
     render(
       <I18nextProvider i18n={i18n}>
-        <LazyChart title="Average by dimension" kind="bar" labels={['Physical', 'Social']} series={[{ label: 'Average', values: [56.7, 48] }]} csvFileName="average" height={200} />
+        <LazyChart
+          title="Average by dimension"
+          kind="bar"
+          labels={['Physical', 'Social']}
+          series={[{ label: 'Average', values: [56.7, 48] }]}
+          csvFileName="average"
+          height={200}
+        />
       </I18nextProvider>,
     );
     const loading = screen.getByRole('figure', { name: 'Average by dimension' });

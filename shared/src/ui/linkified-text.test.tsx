@@ -19,7 +19,11 @@ describe('<LinkifiedText>', () => {
 
   it('keeps unicode tricks as text: data:, a full-width colon, and an RTL override cannot reverse a link', () => {
     const rtl = '\u202E';
-    render(<LinkifiedText text={`data:text/html,<b>x</b> javascript\uFF1Aalert(1) https\uFF1A//evil.example ${rtl}https://evil.example/moc.elgoog`} />);
+    render(
+      <LinkifiedText
+        text={`data:text/html,<b>x</b> javascript\uFF1Aalert(1) https\uFF1A//evil.example ${rtl}https://evil.example/moc.elgoog`}
+      />,
+    );
     const links = screen.getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://evil.example/moc.elgoog']);
     // Its own left-to-right isolate: the override typed before it does not apply inside.

@@ -42,7 +42,10 @@ describe('<MessageImages>', () => {
   it("loads the thumbnails and the viewer's images through the host's resolveUrl (a widget on another origin)", () => {
     show(['/api/images/a', '/api/images/b'], (url) => `https://api.example${url}`);
     const buttons = screen.getAllByRole('button', { name: /Open image/ });
-    expect(buttons.map((button) => button.querySelector('img')?.getAttribute('src'))).toEqual(['https://api.example/api/images/a', 'https://api.example/api/images/b']);
+    expect(buttons.map((button) => button.querySelector('img')?.getAttribute('src'))).toEqual([
+      'https://api.example/api/images/a',
+      'https://api.example/api/images/b',
+    ]);
     fireEvent.click(buttons[1]!);
     const dialog = screen.getByRole('dialog', { name: /Images from Aiko/ });
     const sources = [...dialog.querySelectorAll('img')].map((image) => image.getAttribute('src'));

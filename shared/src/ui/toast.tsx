@@ -39,10 +39,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 export function ToastProvider({ children, autoHideMs = TOAST_AUTO_HIDE_MS }: { children: ReactNode; autoHideMs?: number }) {
   const [state, dispatch] = useReducer(toastReducer, initialToastState);
   const closeToast = useCallback(() => dispatch({ type: 'CLOSE' }), []);
-  const showToast = useCallback(
-    (text: string, severity: ToastSeverity = 'info') => dispatch({ type: 'SHOW', text, severity }),
-    [],
-  );
+  const showToast = useCallback((text: string, severity: ToastSeverity = 'info') => dispatch({ type: 'SHOW', text, severity }), []);
   const api = useMemo(() => ({ showToast, closeToast }), [showToast, closeToast]);
 
   useEffect(() => {
@@ -75,7 +72,11 @@ function Toast({ messages, onClose }: { messages: ToastMessage[]; onClose: () =>
           <div className="kiwi-toast__panel">
             <ul className="kiwi-toast__list">
               {messages.map((message) => (
-                <li key={message.id} className={`kiwi-toast__message kiwi-toast__message--${message.severity}`} data-severity={message.severity}>
+                <li
+                  key={message.id}
+                  className={`kiwi-toast__message kiwi-toast__message--${message.severity}`}
+                  data-severity={message.severity}
+                >
                   <span className="kiwi-visually-hidden">{t(`toast.severity.${message.severity}`)}: </span>
                   {message.text}
                 </li>

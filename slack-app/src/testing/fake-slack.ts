@@ -47,7 +47,14 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const request: Received = { at: Date.now(), method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body, json: parse(body, req.headers['content-type']) };
+      const request: Received = {
+        at: Date.now(),
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body,
+        json: parse(body, req.headers['content-type']),
+      };
       received.push(request);
       void (async () => {
         try {

@@ -102,7 +102,10 @@ function compareAll(pairs: { lng: string; real: RealI18n; mini: I18n }[]) {
             const expected = caller.call(real, ns, key, options && { ...options });
             const actual = caller.call(miniInstance, ns, key, options && { ...options });
             compared += 1;
-            if (actual !== expected) mismatches.push(`${lng} ${caller.name} ${ns}:${key} ${JSON.stringify(options)}: ${JSON.stringify(actual)} !== ${JSON.stringify(expected)}`);
+            if (actual !== expected)
+              mismatches.push(
+                `${lng} ${caller.name} ${ns}:${key} ${JSON.stringify(options)}: ${JSON.stringify(actual)} !== ${JSON.stringify(expected)}`,
+              );
           }
         }
       }
@@ -257,7 +260,8 @@ describe('mini-i18next matches i18next off the locale files', () => {
         const copy = () => (typeof options === 'object' ? { ...options } : options);
         const expected = [asT(real.t)(key, copy()), asT(real.getFixedT(lng, 'fixture'))(key, copy())];
         const actual = [miniInstance.t(key, copy()), miniInstance.getFixedT(lng, 'fixture')(key, copy())];
-        if (JSON.stringify(actual) !== JSON.stringify(expected)) mismatches.push(`${JSON.stringify(key)} ${JSON.stringify(options)}: ${JSON.stringify(actual)} !== ${JSON.stringify(expected)}`);
+        if (JSON.stringify(actual) !== JSON.stringify(expected))
+          mismatches.push(`${JSON.stringify(key)} ${JSON.stringify(options)}: ${JSON.stringify(actual)} !== ${JSON.stringify(expected)}`);
       }
     }
     expect(mismatches.slice(0, 20)).toEqual([]);
@@ -309,7 +313,11 @@ describe('mini-i18next instance', () => {
     for (const lng of ['en', 'en-US', 'EN', 'fr', 'ja-JP', 'en_GB']) {
       await real.changeLanguage(lng);
       await miniInstance.changeLanguage(lng);
-      expect([miniInstance.language, miniInstance.languages, miniInstance.resolvedLanguage], lng).toEqual([real.language, real.languages, real.resolvedLanguage]);
+      expect([miniInstance.language, miniInstance.languages, miniInstance.resolvedLanguage], lng).toEqual([
+        real.language,
+        real.languages,
+        real.resolvedLanguage,
+      ]);
       expect(miniInstance.t('common:actions.cancel')).toBe(real.t('common:actions.cancel'));
     }
     expect(seen).toEqual(['en', 'en', 'en', 'ja', 'ja', 'en']);

@@ -44,9 +44,11 @@ export type InitOptions = {
 
 type Resolved = { res: unknown; usedLng?: string };
 
-const hasOwn = (object: unknown, key: string): boolean => object != null && typeof object === 'object' && Object.prototype.hasOwnProperty.call(object, key);
+const hasOwn = (object: unknown, key: string): boolean =>
+  object != null && typeof object === 'object' && Object.prototype.hasOwnProperty.call(object, key);
 const toString = (value: unknown): string => (value == null ? '' : String(value));
-const list = <T>(value: T | readonly T[] | undefined | false): T[] => (value == null || value === false ? [] : Array.isArray(value) ? [...value] : [value as T]);
+const list = <T>(value: T | readonly T[] | undefined | false): T[] =>
+  value == null || value === false ? [] : Array.isArray(value) ? [...value] : [value as T];
 const isValid = (res: unknown): boolean => res !== undefined && res !== null && res !== '';
 const nestingRegExp = () => /\$t\(((?:[^()"']|"[^"]*"|'[^']*'|\((?:[^()"']|"[^"]*"|'[^']*')*\))*?)\)/g;
 const countNesting = (text: string): number => text.match(nestingRegExp())?.length ?? 0;
@@ -140,11 +142,15 @@ export class I18n {
 
   async init(options: InitOptions = {}, callback?: (error: unknown, t: TFunction) => void): Promise<TFunction> {
     const ns = list(options.ns ?? this.options.ns);
-    const defaultNS = list(options.defaultNS ?? (options.ns ? (typeof options.ns === 'string' || !ns.includes('translation') ? ns[0] : 'translation') : this.options.defaultNS));
+    const defaultNS = list(
+      options.defaultNS ??
+        (options.ns ? (typeof options.ns === 'string' || !ns.includes('translation') ? ns[0] : 'translation') : this.options.defaultNS),
+    );
     this.options = { ...this.options, ...options, ns, defaultNS, fallbackLng: list(options.fallbackLng ?? this.options.fallbackLng) };
     if (options.supportedLngs) this.options.supportedLngs = [...options.supportedLngs, 'cimode'];
     for (const [lng, bundles] of Object.entries(options.resources ?? {})) {
-      for (const [namespace, resources] of Object.entries(bundles)) this.addResourceBundle(lng, namespace, resources as Json, false, true, true);
+      for (const [namespace, resources] of Object.entries(bundles))
+        this.addResourceBundle(lng, namespace, resources as Json, false, true, true);
     }
     for (const module of this.modules) if ('init' in module && module.init) module.init(this);
     const lng = this.bestMatch(options.lng ?? this.options.fallbackLng[0] ?? 'dev');
@@ -391,7 +397,13 @@ export class I18n {
   /** A namespace looked up before it was loaded (a fallback language, usually) is fetched once in the background. */
   private loadLater(lng: string, ns: string): void {
     const id = `${lng}|${ns}`;
-    if (!this.backend || this.attempted.has(id) || !this.isInitialized || (this.options.supportedLngs && !this.options.supportedLngs.includes(lng))) return;
+    if (
+      !this.backend ||
+      this.attempted.has(id) ||
+      !this.isInitialized ||
+      (this.options.supportedLngs && !this.options.supportedLngs.includes(lng))
+    )
+      return;
     this.attempted.add(id);
     void this.load([lng], [ns]);
   }
@@ -406,7 +418,10 @@ export class I18n {
     const plural = opt.count !== undefined && typeof opt.count !== 'string';
     const suffix = plural ? this.pluralSuffix(lng, opt.count) : '';
     const hasDefault = Object.keys(opt).some((option) => option.startsWith('defaultValue') && opt[option] !== undefined);
-    const defaultValue = (plural && opt.count === 0 && opt.defaultValue_zero) || opt[`defaultValue${suffix}`] || (opt.defaultValue ?? (plural ? opt.defaultValue_other : undefined));
+    const defaultValue =
+      (plural && opt.count === 0 && opt.defaultValue_zero) ||
+      opt[`defaultValue${suffix}`] ||
+      (opt.defaultValue ?? (plural ? opt.defaultValue_other : undefined));
     // Objects (a key that names a group of keys) are not returned: i18next without returnObjects answers the key.
     if (res !== undefined && typeof res !== 'string') res = undefined;
     let usedDefault = false;
@@ -482,7 +497,8 @@ function toOptions(options: TOptions | string | undefined, more: TOptions | unde
 }
 
 const i18next = new I18n();
-export const createInstance = (options?: InitOptions, callback?: (error: unknown, t: TFunction) => void): I18n => i18next.createInstance(options, callback);
+export const createInstance = (options?: InitOptions, callback?: (error: unknown, t: TFunction) => void): I18n =>
+  i18next.createInstance(options, callback);
 export const t: TFunction = (...args) => i18next.t(...args);
 export const changeLanguage = (lng?: string): Promise<TFunction> => i18next.changeLanguage(lng);
 export type { I18n as i18n };

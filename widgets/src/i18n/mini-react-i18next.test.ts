@@ -13,7 +13,12 @@ afterEach(cleanup);
 
 const real = { en: createI18n({ lng: 'en' }), ja: createI18n({ lng: 'ja' }) };
 const expectedStatus = (lng: 'ja' | 'en') =>
-  [real[lng].t('events:loading'), real[lng].t('errors:auth.unauthenticated'), real[lng].t('common:actions.ok'), real[lng].t('errors:validation.tooLong', { count: 4 })].join(' | ');
+  [
+    real[lng].t('events:loading'),
+    real[lng].t('errors:auth.unauthenticated'),
+    real[lng].t('common:actions.ok'),
+    real[lng].t('errors:validation.tooLong', { count: 4 }),
+  ].join(' | ');
 
 let renders = 0;
 /** Like the shared components: a namespace array, bare keys in the first, prefixed keys in the others, i18n.language. */
@@ -97,7 +102,14 @@ describe('mini-react-i18next', () => {
     cleanup();
 
     const global = createInstance().use(initReactI18next);
-    await global.init({ resources, lng: 'ja', fallbackLng: 'ja', ns: NAMESPACES, defaultNS: 'errors', interpolation: { escapeValue: false } });
+    await global.init({
+      resources,
+      lng: 'ja',
+      fallbackLng: 'ja',
+      ns: NAMESPACES,
+      defaultNS: 'errors',
+      interpolation: { escapeValue: false },
+    });
     render(createElement(Plain));
     expect(screen.getByTestId('plain').textContent).toBe(real.ja.t('errors:unexpected'));
   });

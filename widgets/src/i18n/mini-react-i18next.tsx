@@ -1,7 +1,17 @@
 // The part of react-i18next that Kiwi's shared components use, on top of mini-i18next. The widget build aliases
 // `react-i18next` to this file; written against `react` (aliased to preact/compat there, real React in tests).
 // No JSX here: the widgets' tsconfig compiles JSX for preact, and this file must also run on real React.
-import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { I18n, TFunction } from './mini-i18next';
 
 type ContextValue = { i18n: I18n; defaultNS?: string | readonly string[] };
@@ -17,7 +27,15 @@ export const getI18n = (): I18n | undefined => globalI18n;
 /** `i18n.use(initReactI18next)` makes the instance the one used outside an <I18nextProvider>. */
 export const initReactI18next = { type: '3rdParty' as const, init: setI18n };
 
-export function I18nextProvider({ i18n, defaultNS, children }: { i18n: I18n; defaultNS?: string | readonly string[]; children?: ReactNode }) {
+export function I18nextProvider({
+  i18n,
+  defaultNS,
+  children,
+}: {
+  i18n: I18n;
+  defaultNS?: string | readonly string[];
+  children?: ReactNode;
+}) {
   const value = useMemo(() => ({ i18n, defaultNS }), [i18n, defaultNS]);
   return createElement(I18nContext.Provider, { value }, children);
 }

@@ -3,7 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../shared/src/i18n/create-i18n';
-import { NESTED_NAMESPACES, loadWidgetI18n, localeLoaders, resolveWidgetLanguage, withNestedNamespaces, type LocaleLoader } from './widget-i18n';
+import {
+  NESTED_NAMESPACES,
+  loadWidgetI18n,
+  localeLoaders,
+  resolveWidgetLanguage,
+  withNestedNamespaces,
+  type LocaleLoader,
+} from './widget-i18n';
 
 const localesDir = fileURLToPath(new URL('../../../locales/', import.meta.url));
 const real = { en: createI18n({ lng: 'en' }), ja: createI18n({ lng: 'ja' }) };
@@ -92,7 +99,9 @@ describe('loadWidgetI18n', () => {
     const i18n = await loadWidgetI18n('en', namespaces, loaders);
     for (const ns of namespaces) {
       const keys = (function walk(tree: object, prefix: string): string[] {
-        return Object.entries(tree).flatMap(([key, value]) => (value && typeof value === 'object' ? walk(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
+        return Object.entries(tree).flatMap(([key, value]) =>
+          value && typeof value === 'object' ? walk(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+        );
       })(i18n.getResourceBundle('en', ns) ?? {}, '');
       for (const key of keys) expect(i18n.t(`${ns}:${key}`, { count: 2 })).toBe(real.en.t(`${ns}:${key}`, { count: 2 }));
     }

@@ -29,7 +29,10 @@ export const localeLoaders: Readonly<Record<string, LocaleLoader>> = {
   ...Object.fromEntries(
     Object.entries(
       import.meta.glob(
-        ['../../../locales/*/*.json', '!../../../locales/*/{portal,organization,activity,mail,slack,widgets,errors,validation,common}.json'],
+        [
+          '../../../locales/*/*.json',
+          '!../../../locales/*/{portal,organization,activity,mail,slack,widgets,errors,validation,common}.json',
+        ],
         { import: 'default' },
       ),
     ).map(([path, load]) => [path.replace(/^.*\/locales\/([^/]+)\/([^/]+)\.json$/, '$1/$2'), load]),
@@ -74,8 +77,15 @@ function browserLanguages(): readonly string[] {
  * The widget's language: the `locale` attribute when it names a supported language ('en', 'en-US', 'JA'), else the
  * first of the browser's preferred languages that is supported, else Japanese.
  */
-export function resolveWidgetLanguage(attribute?: string | null, navigatorLanguages: readonly string[] = browserLanguages()): WidgetLanguage {
-  return supportedLanguage(attribute) ?? navigatorLanguages.map(supportedLanguage).find((language) => language !== undefined) ?? FALLBACK_LANGUAGE;
+export function resolveWidgetLanguage(
+  attribute?: string | null,
+  navigatorLanguages: readonly string[] = browserLanguages(),
+): WidgetLanguage {
+  return (
+    supportedLanguage(attribute) ??
+    navigatorLanguages.map(supportedLanguage).find((language) => language !== undefined) ??
+    FALLBACK_LANGUAGE
+  );
 }
 
 /**
@@ -107,6 +117,7 @@ export async function loadWidgetI18n(
     interpolation: { escapeValue: false },
   });
   const missing = i18n.options.ns.filter((ns) => !i18n.hasResourceBundle(language, ns));
-  if (missing.length > 0) throw new Error(`Kiwi widgets: could not load translations ${missing.map((ns) => `${language}/${ns}`).join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`Kiwi widgets: could not load translations ${missing.map((ns) => `${language}/${ns}`).join(', ')}`);
   return i18n;
 }

@@ -117,7 +117,10 @@ export function WidgetFrame(props: WidgetFrameProps) {
     },
     [element],
   );
-  const feature = useMemo(() => ({ api, viewer, navigate, resolveUrl: onKiwi, portalUrl: onKiwi, notify }), [api, viewer, navigate, onKiwi, notify]);
+  const feature = useMemo(
+    () => ({ api, viewer, navigate, resolveUrl: onKiwi, portalUrl: onKiwi, notify }),
+    [api, viewer, navigate, onKiwi, notify],
+  );
 
   // Signing in or out from this widget removes the focused control (the form's button, the header's link): focus then
   // goes to the widget's content once the session has changed, not to the page's <body>.
@@ -243,7 +246,12 @@ function Body({
   }
   if (snapshot.status === 'starting' || snapshot.status === 'signingIn') return <Loading />;
   if (snapshot.status === 'signedOut' || !snapshot.user) {
-    const problem = snapshot.problem === 'inactive' ? t('errors:userInactive') : snapshot.problem ? t(`widgets:problem.${snapshot.problem}`, { origin }) : null;
+    const problem =
+      snapshot.problem === 'inactive'
+        ? t('errors:userInactive')
+        : snapshot.problem
+          ? t(`widgets:problem.${snapshot.problem}`, { origin })
+          : null;
     const form = <SignInSlot problem={problem} portalLoginUrl={portalUrl('/login')} onSignedIn={onSignedIn} />;
     return (
       <div ref={content} tabIndex={-1} className="kiwi-root__content" part="content">

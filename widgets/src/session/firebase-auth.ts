@@ -2,7 +2,15 @@
 // persisted user on this origin. A named app ('kiwi-widgets') keeps it apart from any Firebase app of the host page;
 // initializeAuth with only browserLocalPersistence (no popup/redirect resolver) keeps the chunk small.
 import { getApps, initializeApp } from 'firebase/app';
-import { browserLocalPersistence, connectAuthEmulator, initializeAuth, onAuthStateChanged, signInWithEmailAndPassword, signOut, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  initializeAuth,
+  onAuthStateChanged,
+  signInWithEmailAndPassword,
+  signOut,
+  type Auth,
+} from 'firebase/auth';
 import type { ClientConfig } from '@kiwi/shared/api/client-config';
 
 export type FirebaseSession = {
@@ -18,7 +26,10 @@ export function startFirebaseSession(config: ClientConfig, appName: string, onUs
   if (!auth) {
     const app =
       getApps().find((existing) => existing.name === appName) ??
-      initializeApp({ apiKey: config.firebaseApiKey, projectId: config.firebaseProjectId, authDomain: config.firebaseAuthDomain ?? undefined }, appName);
+      initializeApp(
+        { apiKey: config.firebaseApiKey, projectId: config.firebaseProjectId, authDomain: config.firebaseAuthDomain ?? undefined },
+        appName,
+      );
     auth = initializeAuth(app, { persistence: browserLocalPersistence });
     if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   }

@@ -5,13 +5,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hasPersistedFirebaseUser, membershipFor, sessionEventOf, type SessionSnapshot, tokenExpiry, WidgetSession, type WidgetUser } from './session';
+import {
+  hasPersistedFirebaseUser,
+  membershipFor,
+  sessionEventOf,
+  type SessionSnapshot,
+  tokenExpiry,
+  WidgetSession,
+  type WidgetUser,
+} from './session';
 
 const GOOD = 'good-token';
 /** Another token of the same account (the host's hourly refresh). */
 const GOOD_REFRESHED = 'good-token-refreshed';
 /** An unsigned JWT-shaped token expiring at `exp` (seconds). */
-const jwt = (exp: number) => ['{"alg":"none"}', JSON.stringify({ exp, sub: 'u7' })].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.';
+const jwt = (exp: number) =>
+  ['{"alg":"none"}', JSON.stringify({ exp, sub: 'u7' })].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.';
 const OTHER_ORIGIN = 'other-origin-token';
 const INACTIVE = 'inactive-token';
 
@@ -23,7 +32,12 @@ const userDocument = (activeTo: string | null) => ({
     relationships: { 'organization-members': { data: [{ type: 'organization-members', id: '70' }] } },
   },
   included: [
-    { type: 'organization-members', id: '70', attributes: { role: 'member', 'active-from': null, 'active-to': activeTo }, relationships: { organization: { data: { type: 'organizations', id: '3' } } } },
+    {
+      type: 'organization-members',
+      id: '70',
+      attributes: { role: 'member', 'active-from': null, 'active-to': activeTo },
+      relationships: { organization: { data: { type: 'organizations', id: '3' } } },
+    },
     { type: 'organizations', id: '3', attributes: { name: 'ACME株式会社', identifier: 'acme' } },
   ],
 });
@@ -70,7 +84,8 @@ beforeAll(async () => {
     requests.push(`${req.url} ${auth}`);
     // No answer at all (a network cut).
     if (auth === 'Bearer unanswered-token') return void req.socket.destroy();
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/vnd.api+json' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'Content-Type': 'application/vnd.api+json' }).end(JSON.stringify(body));
     if (req.url === '/api/client_config') {
       const attributes = { 'firebase-api-key': 'k', 'firebase-project-id': 'demo-kiwi', 'auth-emulator-url': emulatorUrl() };
       return json(200, { data: { type: 'client-configs', id: '1', attributes } });
@@ -101,7 +116,8 @@ function sessionOn(base = apiBase) {
   session.subscribe((snapshot) => changes.push(snapshot));
   const settled = () =>
     new Promise<SessionSnapshot>((resolve) => {
-      const check = () => (session.current.status === 'signedIn' || session.current.status === 'signedOut' ? resolve(session.current) : setTimeout(check, 5));
+      const check = () =>
+        session.current.status === 'signedIn' || session.current.status === 'signedOut' ? resolve(session.current) : setTimeout(check, 5);
       check();
     });
   return { session, changes, settled };
@@ -159,7 +175,8 @@ describe('WidgetSession', () => {
 
   it('does not try a refused token again when the host hands it over again (no sign-out loop), but tries a new one', async () => {
     const { session, settled, changes } = sessionOn();
-    const signedOutEvents = () => changes.filter((change, index) => sessionEventOf(change, changes[index - 1] ?? change, null)?.name === 'kiwi-signed-out');
+    const signedOutEvents = () =>
+      changes.filter((change, index) => sessionEventOf(change, changes[index - 1] ?? change, null)?.name === 'kiwi-signed-out');
     session.handOver('expired-token');
     expect(await settled()).toMatchObject({ status: 'signedOut', problem: 'expired' });
     const asked = requests.filter((request) => request.endsWith('Bearer expired-token')).length;
@@ -195,7 +212,10 @@ describe('WidgetSession', () => {
     expect(session.current).toBe(signedIn);
     // A refreshed token the API refuses still signs out.
     session.handOver('revoked-token');
-    expect(await new Promise<SessionSnapshot>((resolve) => session.subscribe((snapshot) => resolve(snapshot)))).toMatchObject({ status: 'signedOut', problem: 'expired' });
+    expect(await new Promise<SessionSnapshot>((resolve) => session.subscribe((snapshot) => resolve(snapshot)))).toMatchObject({
+      status: 'signedOut',
+      problem: 'expired',
+    });
   });
 
   it('signs out when a handed-over token expires, without waiting for a widget to call the API', async () => {
@@ -331,7 +351,10 @@ describe('session helpers', () => {
 
   it('turns session changes into the DOM events, without tokens and not for an unreachable API', () => {
     const base: SessionSnapshot = { status: 'signingIn', user: null, source: 'host', problem: null };
-    expect(sessionEventOf({ ...base, status: 'signedIn', user }, base, 'globex')).toEqual({ name: 'kiwi-signed-in', detail: { userId: '7', organizationId: '4' } });
+    expect(sessionEventOf({ ...base, status: 'signedIn', user }, base, 'globex')).toEqual({
+      name: 'kiwi-signed-in',
+      detail: { userId: '7', organizationId: '4' },
+    });
     expect(sessionEventOf({ ...base, status: 'signedOut', problem: 'expired' }, { ...base, status: 'signedIn', user }, null)).toEqual({
       name: 'kiwi-signed-out',
       detail: { reason: 'expired' },

@@ -42,9 +42,16 @@ export function sessionEventOf(
   organization: string | null,
 ): { name: 'kiwi-signed-in' | 'kiwi-signed-out'; detail: Record<string, unknown> } | null {
   if (current.status === 'signedIn' && previous.status !== 'signedIn' && current.user) {
-    return { name: 'kiwi-signed-in', detail: { userId: current.user.id, organizationId: membershipFor(current.user, organization)?.organization.id ?? null } };
+    return {
+      name: 'kiwi-signed-in',
+      detail: { userId: current.user.id, organizationId: membershipFor(current.user, organization)?.organization.id ?? null },
+    };
   }
-  if (current.status === 'signedOut' && current.problem !== 'unreachable' && (previous.status === 'signedIn' || previous.status === 'signingIn')) {
+  if (
+    current.status === 'signedOut' &&
+    current.problem !== 'unreachable' &&
+    (previous.status === 'signedIn' || previous.status === 'signingIn')
+  ) {
     return { name: 'kiwi-signed-out', detail: { reason: current.problem ?? 'signedOut' } };
   }
   return null;

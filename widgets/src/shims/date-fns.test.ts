@@ -16,7 +16,10 @@ const PATTERNS = [
 
 // Every month and weekday, single and double digits, midnight and the last minute of a day, leap day, far years.
 const DATES = [
-  ...Array.from({ length: 24 }, (_, index) => new Date(2026, index % 12, 1 + ((index * 5) % 28), (index * 7) % 24, (index * 13) % 60, index % 60)),
+  ...Array.from(
+    { length: 24 },
+    (_, index) => new Date(2026, index % 12, 1 + ((index * 5) % 28), (index * 7) % 24, (index * 13) % 60, index % 60),
+  ),
   new Date(2028, 1, 29, 0, 0, 0),
   new Date(1999, 11, 31, 23, 59, 59),
   new Date(2099, 0, 1, 9, 5, 7),
@@ -25,7 +28,17 @@ const DATES = [
 
 // The browser's time zone decides the local fields and the XXX offset: UTC, Japan, a DST zone, half and quarter hours,
 // and zones whose 1900 offset had seconds (local mean time; event dates start at 1900-01-01).
-const TIME_ZONES = ['UTC', 'Asia/Tokyo', 'America/New_York', 'Asia/Kolkata', 'America/St_Johns', 'Asia/Kathmandu', 'Europe/Amsterdam', 'Africa/Monrovia', 'Pacific/Kiritimati'];
+const TIME_ZONES = [
+  'UTC',
+  'Asia/Tokyo',
+  'America/New_York',
+  'Asia/Kolkata',
+  'America/St_Johns',
+  'Asia/Kathmandu',
+  'Europe/Amsterdam',
+  'Africa/Monrovia',
+  'Pacific/Kiritimati',
+];
 const initialTimeZone = process.env.TZ;
 afterAll(() => {
   if (initialTimeZone === undefined) delete process.env.TZ;
@@ -39,7 +52,9 @@ describe('date-fns shim', () => {
         process.env.TZ = timeZone;
         // Dates made in this time zone (DATES were made in the one the run started in), and DST transitions.
         const dates = [
-          ...DATES.map((date) => new Date(date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes(), date.getSeconds())),
+          ...DATES.map(
+            (date) => new Date(date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes(), date.getSeconds()),
+          ),
           new Date(1900, 0, 1, 0, 0, 0),
           new Date(1900, 0, 1, 12, 0, 0),
           new Date(Date.UTC(2026, 2, 8, 6, 59, 0)),

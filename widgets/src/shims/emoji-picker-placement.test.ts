@@ -18,12 +18,12 @@ async function floatingUi(anchor: Rect, popover: { width: number; height: number
 }
 
 const shim = (anchor: Rect, popover: { width: number; height: number }, clip: Rect, origin = { left: 0, top: 0 }) =>
-  placePopover(
-    { left: anchor.x, top: anchor.y, width: anchor.width, height: anchor.height },
-    popover,
-    origin,
-    { left: clip.x, top: clip.y, right: clip.x + clip.width, bottom: clip.y + clip.height },
-  );
+  placePopover({ left: anchor.x, top: anchor.y, width: anchor.width, height: anchor.height }, popover, origin, {
+    left: clip.x,
+    top: clip.y,
+    right: clip.x + clip.width,
+    bottom: clip.y + clip.height,
+  });
 
 describe('placePopover (the widgets emoji picker placement)', () => {
   it('places as floating-ui does: above at the start, the other alignment, below, shifted 8 px inside', async () => {
@@ -82,6 +82,10 @@ describe('placePopover (the widgets emoji picker placement)', () => {
 
   it('gives the position relative to the containing block', () => {
     const clip = { x: 0, y: 0, width: 400, height: 800 };
-    expect(shim({ x: 40, y: 500, width: 36, height: 32 }, { width: 300, height: 160 }, clip, { left: 40, top: 500 })).toEqual({ left: 0, top: -166, placement: 'top-start' });
+    expect(shim({ x: 40, y: 500, width: 36, height: 32 }, { width: 300, height: 160 }, clip, { left: 40, top: 500 })).toEqual({
+      left: 0,
+      top: -166,
+      placement: 'top-start',
+    });
   });
 });

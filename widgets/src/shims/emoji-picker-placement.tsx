@@ -40,7 +40,12 @@ export function placePopover(
   let chosen: Placement | undefined;
   for (const placement of PLACEMENTS) {
     const { x, y } = coordinates(placement);
-    const overflow = { top: clip.top - y, bottom: y + popover.height - clip.bottom, left: clip.left - x, right: x + popover.width - clip.right };
+    const overflow = {
+      top: clip.top - y,
+      bottom: y + popover.height - clip.bottom,
+      left: clip.left - x,
+      right: x + popover.width - clip.right,
+    };
     // getAlignmentSides: the side the alignment points to first (flipped when the trigger is wider than the popover).
     let alignmentSide: 'left' | 'right' = placement.endsWith('start') ? 'right' : 'left';
     if (anchor.width > popover.width) alignmentSide = alignmentSide === 'right' ? 'left' : 'right';
@@ -58,14 +63,18 @@ export function placePopover(
   chosen ??=
     tried.filter((entry) => entry.overflows[0] <= 0).sort((a, b) => a.overflows[1] - b.overflows[1])[0]?.placement ??
     tried
-      .map((entry) => ({ placement: entry.placement, total: entry.overflows.filter((value) => value > 0).reduce((sum, value) => sum + value, 0) }))
+      .map((entry) => ({
+        placement: entry.placement,
+        total: entry.overflows.filter((value) => value > 0).reduce((sum, value) => sum + value, 0),
+      }))
       .sort((a, b) => a.total - b.total)[0]!.placement;
   const { x, y } = coordinates(chosen);
   const left = Math.max(clip.left + PADDING, Math.min(x, clip.right - PADDING - popover.width));
   return { left: left - origin.left, top: y - origin.top, placement: chosen };
 }
 
-const parentOf = (node: Node): Node | null => (node instanceof ShadowRoot ? node.host : ((node as Element).assignedSlot ?? node.parentNode));
+const parentOf = (node: Node): Node | null =>
+  node instanceof ShadowRoot ? node.host : ((node as Element).assignedSlot ?? node.parentNode);
 
 /** The ancestors that clip or scroll (crossing shadow roots), as floating-ui's getOverflowAncestors finds them. */
 export function overflowAncestors(element: Element): Element[] {
@@ -73,7 +82,11 @@ export function overflowAncestors(element: Element): Element[] {
   for (let node = parentOf(element); node; node = parentOf(node)) {
     if (!(node instanceof Element) || node === document.body || node === document.documentElement) continue;
     const style = getComputedStyle(node);
-    if (/auto|scroll|overlay|hidden|clip/.test(style.overflow + style.overflowY + style.overflowX) && !['inline', 'contents'].includes(style.display)) found.push(node);
+    if (
+      /auto|scroll|overlay|hidden|clip/.test(style.overflow + style.overflowY + style.overflowX) &&
+      !['inline', 'contents'].includes(style.display)
+    )
+      found.push(node);
   }
   return found;
 }
@@ -104,8 +117,16 @@ export default function EmojiPickerPlacement({ reference, floating, onPlace, onD
       frame = requestAnimationFrame(() => {
         const container = (floating.offsetParent as HTMLElement | null) ?? document.documentElement;
         const rect = container.getBoundingClientRect();
-        const origin = { left: rect.left + container.clientLeft - container.scrollLeft, top: rect.top + container.clientTop - container.scrollTop };
-        const { left, top } = placePopover(reference.getBoundingClientRect(), floating.getBoundingClientRect(), origin, clippingBox(ancestors));
+        const origin = {
+          left: rect.left + container.clientLeft - container.scrollLeft,
+          top: rect.top + container.clientTop - container.scrollTop,
+        };
+        const { left, top } = placePopover(
+          reference.getBoundingClientRect(),
+          floating.getBoundingClientRect(),
+          origin,
+          clippingBox(ancestors),
+        );
         onPlace({ position: 'absolute', left, top });
       });
     };

@@ -19,7 +19,15 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const echo = { method: req.method, path: url.pathname, search: url.search, contentType: req.headers['content-type'] ?? null, accept: req.headers.accept ?? null, auth: req.headers.authorization ?? null, body: await bodyOf(req) };
+    const echo = {
+      method: req.method,
+      path: url.pathname,
+      search: url.search,
+      contentType: req.headers['content-type'] ?? null,
+      accept: req.headers.accept ?? null,
+      auth: req.headers.authorization ?? null,
+      body: await bodyOf(req),
+    };
     switch (url.pathname) {
       case '/api/empty':
         res.writeHead(204).end();
@@ -28,7 +36,9 @@ beforeAll(async () => {
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end('plain words');
         return;
       case '/api/missing':
-        res.writeHead(404, { 'Content-Type': 'application/vnd.api+json' }).end(JSON.stringify({ errors: [{ status: '404', code: 'notFound' }] }));
+        res
+          .writeHead(404, { 'Content-Type': 'application/vnd.api+json' })
+          .end(JSON.stringify({ errors: [{ status: '404', code: 'notFound' }] }));
         return;
       case '/api/stream':
         res.writeHead(200, { 'Content-Type': 'text/event-stream' });
@@ -58,7 +68,13 @@ async function settle<T>(work: () => Promise<T>) {
     return { ok: true as const, value: await work() };
   } catch (error) {
     const failure = error as Error & { status?: number; cause?: unknown };
-    return { ok: false as const, name: failure.name, status: failure.status, causeIsTypeError: failure.cause instanceof TypeError, causeName: (failure.cause as Error | undefined)?.name };
+    return {
+      ok: false as const,
+      name: failure.name,
+      status: failure.status,
+      causeIsTypeError: failure.cause instanceof TypeError,
+      causeName: (failure.cause as Error | undefined)?.name,
+    };
   }
 }
 
@@ -67,15 +83,39 @@ describe('ofetch shim', () => {
     const results = [];
     for (const [, raw] of both()) {
       const calls = [
-        await raw('/events?page=2', { baseURL: `${origin}/api`, method: 'GET', responseType: 'json', retry: false, ignoreResponseError: true }),
-        await raw('events', { baseURL: `${origin}/api/`, method: 'post', body: { event: { name: 'ヨガ <b>' } }, retry: false, ignoreResponseError: true }),
-        await raw('/api/already', { baseURL: `${origin}/api`, method: 'PUT', body: 'raw text', headers: { Authorization: 'Bearer t' }, retry: false }),
+        await raw('/events?page=2', {
+          baseURL: `${origin}/api`,
+          method: 'GET',
+          responseType: 'json',
+          retry: false,
+          ignoreResponseError: true,
+        }),
+        await raw('events', {
+          baseURL: `${origin}/api/`,
+          method: 'post',
+          body: { event: { name: 'ヨガ <b>' } },
+          retry: false,
+          ignoreResponseError: true,
+        }),
+        await raw('/api/already', {
+          baseURL: `${origin}/api`,
+          method: 'PUT',
+          body: 'raw text',
+          headers: { Authorization: 'Bearer t' },
+          retry: false,
+        }),
         await raw(`${origin}/api/absolute`, { baseURL: `${origin}/other`, method: 'DELETE', body: [1, 2], retry: false }),
       ];
       results.push(calls.map((response) => ({ status: response.status, data: response._data })));
     }
     expect(results[1]).toEqual(results[0]);
-    expect(results[0]![1]!.data).toMatchObject({ method: 'POST', path: '/api/events', contentType: 'application/json', accept: 'application/json', body: '{"event":{"name":"ヨガ <b>"}}' });
+    expect(results[0]![1]!.data).toMatchObject({
+      method: 'POST',
+      path: '/api/events',
+      contentType: 'application/json',
+      accept: 'application/json',
+      body: '{"event":{"name":"ヨガ <b>"}}',
+    });
   });
 
   it('sends FormData as it is and reads text, streams and empty answers as ofetch does', async () => {
@@ -98,7 +138,13 @@ describe('ofetch shim', () => {
       });
     }
     expect(results[1]).toEqual(results[0]);
-    expect(results[0]).toEqual({ upload: 'multipart/form-data', text: 'plain words', detected: 'plain words', empty: [204, undefined], streamed: 'event: changed\ndata: 1\n\n' });
+    expect(results[0]).toEqual({
+      upload: 'multipart/form-data',
+      text: 'plain words',
+      detected: 'plain words',
+      empty: [204, undefined],
+      streamed: 'event: changed\ndata: 1\n\n',
+    });
   });
 
   it('hands error answers back with ignoreResponseError, throws FetchError without it, and wraps a failed fetch', async () => {
@@ -111,12 +157,26 @@ describe('ofetch shim', () => {
         // Nothing listens on port 9 (discard): no answer at all, as when CORS refuses a page.
         unreachable: await settle(() => raw('/api/x', { baseURL: 'http://127.0.0.1:9', retry: false })),
         // A stream or query the widget stopped (the element was removed): the client passes its signal.
-        aborted: await settle(() => raw('/api/stream', { baseURL: origin, responseType: 'stream', retry: false, signal: AbortSignal.abort() })),
+        aborted: await settle(() =>
+          raw('/api/stream', { baseURL: origin, responseType: 'stream', retry: false, signal: AbortSignal.abort() }),
+        ),
       });
     }
     expect(results[1]).toEqual(results[0]);
     expect(results[0]!.thrown).toEqual({ ok: false, name: 'FetchError', status: 404, causeIsTypeError: false, causeName: undefined });
-    expect(results[0]!.unreachable).toEqual({ ok: false, name: 'FetchError', status: undefined, causeIsTypeError: true, causeName: 'TypeError' });
-    expect(results[0]!.aborted).toEqual({ ok: false, name: 'FetchError', status: undefined, causeIsTypeError: false, causeName: 'AbortError' });
+    expect(results[0]!.unreachable).toEqual({
+      ok: false,
+      name: 'FetchError',
+      status: undefined,
+      causeIsTypeError: true,
+      causeName: 'TypeError',
+    });
+    expect(results[0]!.aborted).toEqual({
+      ok: false,
+      name: 'FetchError',
+      status: undefined,
+      causeIsTypeError: false,
+      causeName: 'AbortError',
+    });
   });
 });

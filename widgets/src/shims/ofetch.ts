@@ -73,7 +73,10 @@ function parseJson(text: string): unknown {
 function fetchErrorOf(method: string, url: string, response: FetchResponse<unknown> | undefined, cause?: unknown): FetchError {
   const reason = cause instanceof Error ? cause.message : cause === undefined ? '' : String(cause);
   const status = response ? `${response.status} ${response.statusText}` : '<no response>';
-  const error = new FetchError(`[${method}] ${JSON.stringify(url)}: ${status}${reason ? ` ${reason}` : ''}`, cause === undefined ? undefined : { cause });
+  const error = new FetchError(
+    `[${method}] ${JSON.stringify(url)}: ${status}${reason ? ` ${reason}` : ''}`,
+    cause === undefined ? undefined : { cause },
+  );
   if (response) {
     error.response = response;
     error.data = response._data;
@@ -89,7 +92,11 @@ export type $Fetch = {
   native: typeof globalThis.fetch;
 };
 
-export function createFetch({ fetch = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args) }: { fetch?: typeof globalThis.fetch } = {}): $Fetch {
+export function createFetch({
+  fetch = (...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args),
+}: {
+  fetch?: typeof globalThis.fetch;
+} = {}): $Fetch {
   async function raw<T>(request: string, options: FetchOptions = {}): Promise<FetchResponse<T>> {
     const method = (options.method ?? 'GET').toUpperCase();
     const headers = new Headers(options.headers);
@@ -98,7 +105,10 @@ export function createFetch({ fetch = (...args: Parameters<typeof globalThis.fet
     if (body && PAYLOAD_METHODS.has(method) && isJSONSerializable(body)) {
       const contentType = headers.get('content-type');
       if (typeof body !== 'string') {
-        body = contentType === 'application/x-www-form-urlencoded' ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
+        body =
+          contentType === 'application/x-www-form-urlencoded'
+            ? new URLSearchParams(body as Record<string, string>).toString()
+            : JSON.stringify(body);
       }
       if (!contentType) headers.set('content-type', 'application/json');
       if (!headers.has('accept')) headers.set('accept', 'application/json');
@@ -115,7 +125,8 @@ export function createFetch({ fetch = (...args: Parameters<typeof globalThis.fet
       else if (type === 'stream') response._data = response.body as T;
       else response._data = (await response[type]()) as T;
     }
-    if (!options.ignoreResponseError && response.status >= 400 && response.status < 600) throw fetchErrorOf(method, url, response as FetchResponse<unknown>);
+    if (!options.ignoreResponseError && response.status >= 400 && response.status < 600)
+      throw fetchErrorOf(method, url, response as FetchResponse<unknown>);
     return response;
   }
   const $fetch = (async <T>(request: string, options?: FetchOptions) => (await raw<T>(request, options))._data as T) as $Fetch;

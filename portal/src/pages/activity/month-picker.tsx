@@ -9,7 +9,17 @@ export const MIN_MONTH = '1900-01';
  * A month (YYYY-MM) with previous / next buttons, kept within [min, max]: `max` keeps it from going past the current
  * month, `min` from asking the API for a month it refuses (a browser's month input accepts years like 0001 or 275760).
  */
-export function MonthPicker({ value, onChange, max, min = MIN_MONTH }: { value: string; onChange: (month: string) => void; max?: string; min?: string }) {
+export function MonthPicker({
+  value,
+  onChange,
+  max,
+  min = MIN_MONTH,
+}: {
+  value: string;
+  onChange: (month: string) => void;
+  max?: string;
+  min?: string;
+}) {
   const { t } = useTranslation('activity');
   const id = useId();
   const atMax = max !== undefined && value >= max;
@@ -19,7 +29,13 @@ export function MonthPicker({ value, onChange, max, min = MIN_MONTH }: { value: 
       <span id={`${id}-label`} className="visually-hidden">
         {t('month.label')}
       </span>
-      <button type="button" className="button button--text" onClick={() => onChange(shiftMonth(value, -1))} disabled={atMin} aria-label={t('month.previous')}>
+      <button
+        type="button"
+        className="button button--text"
+        onClick={() => onChange(shiftMonth(value, -1))}
+        disabled={atMin}
+        aria-label={t('month.previous')}
+      >
         ‹
       </button>
       <label htmlFor={id} className="visually-hidden">
@@ -36,7 +52,13 @@ export function MonthPicker({ value, onChange, max, min = MIN_MONTH }: { value: 
           if (/^\d{4}-(0[1-9]|1[0-2])$/.test(next) && next >= min && (max === undefined || next <= max)) onChange(next);
         }}
       />
-      <button type="button" className="button button--text" onClick={() => onChange(shiftMonth(value, 1))} disabled={atMax} aria-label={t('month.next')}>
+      <button
+        type="button"
+        className="button button--text"
+        onClick={() => onChange(shiftMonth(value, 1))}
+        disabled={atMax}
+        aria-label={t('month.next')}
+      >
         ›
       </button>
     </div>

@@ -10,7 +10,9 @@ describe('payloadOf (My activity form -> PUT payload)', () => {
   });
 
   it('leaves empty fields out so the shared schema reports them as required', () => {
-    const result = LogActivitySchema.safeParse(payloadOf({ day: '2026-01-02', steps: '', workoutMinutes: ' ', calories: '1', distanceKm: '' }));
+    const result = LogActivitySchema.safeParse(
+      payloadOf({ day: '2026-01-02', steps: '', workoutMinutes: ' ', calories: '1', distanceKm: '' }),
+    );
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['activity.steps', 'validation.required'],
@@ -20,7 +22,9 @@ describe('payloadOf (My activity form -> PUT payload)', () => {
   });
 
   it('refuses fractions of a step with the integer code', () => {
-    const result = LogActivitySchema.safeParse(payloadOf({ day: '2026-01-02', steps: '10.5', workoutMinutes: '0', calories: '0', distanceKm: '0' }));
+    const result = LogActivitySchema.safeParse(
+      payloadOf({ day: '2026-01-02', steps: '10.5', workoutMinutes: '0', calories: '0', distanceKm: '0' }),
+    );
     expect(result.error!.issues[0]!.message).toBe('validation.integer');
   });
 });

@@ -179,27 +179,71 @@ export function MyActivityPage() {
         <div className="activity-form__grid">
           <Field label={t('my.form.day')} error={errors.day}>
             {(props) => (
-              <input {...props} type="date" value={values.day} max={localDay(new Date())} min={ACTIVITY_LIMITS.dayMin} onChange={(e) => setValues({ ...values, day: e.target.value })} />
+              <input
+                {...props}
+                type="date"
+                value={values.day}
+                max={localDay(new Date())}
+                min={ACTIVITY_LIMITS.dayMin}
+                onChange={(e) => setValues({ ...values, day: e.target.value })}
+              />
             )}
           </Field>
           <Field label={t('my.form.steps')} error={errors.steps}>
             {(props) => (
-              <input {...props} ref={stepsRef} type="number" inputMode="numeric" min={0} max={ACTIVITY_LIMITS.stepsMax} step={1} value={values.steps} onChange={(e) => setValues({ ...values, steps: e.target.value })} />
+              <input
+                {...props}
+                ref={stepsRef}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={ACTIVITY_LIMITS.stepsMax}
+                step={1}
+                value={values.steps}
+                onChange={(e) => setValues({ ...values, steps: e.target.value })}
+              />
             )}
           </Field>
           <Field label={t('my.form.workoutMinutes')} error={errors.workoutMinutes}>
             {(props) => (
-              <input {...props} type="number" inputMode="numeric" min={0} max={ACTIVITY_LIMITS.workoutMinutesMax} step={1} value={values.workoutMinutes} onChange={(e) => setValues({ ...values, workoutMinutes: e.target.value })} />
+              <input
+                {...props}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={ACTIVITY_LIMITS.workoutMinutesMax}
+                step={1}
+                value={values.workoutMinutes}
+                onChange={(e) => setValues({ ...values, workoutMinutes: e.target.value })}
+              />
             )}
           </Field>
           <Field label={t('my.form.calories')} error={errors.calories}>
             {(props) => (
-              <input {...props} type="number" inputMode="numeric" min={0} max={ACTIVITY_LIMITS.caloriesMax} step={1} value={values.calories} onChange={(e) => setValues({ ...values, calories: e.target.value })} />
+              <input
+                {...props}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={ACTIVITY_LIMITS.caloriesMax}
+                step={1}
+                value={values.calories}
+                onChange={(e) => setValues({ ...values, calories: e.target.value })}
+              />
             )}
           </Field>
           <Field label={t('my.form.distance')} error={errors.distanceKm}>
             {(props) => (
-              <input {...props} type="number" inputMode="decimal" min={0} max={ACTIVITY_LIMITS.distanceMetersMax / 1000} step={0.01} value={values.distanceKm} onChange={(e) => setValues({ ...values, distanceKm: e.target.value })} />
+              <input
+                {...props}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={ACTIVITY_LIMITS.distanceMetersMax / 1000}
+                step={0.01}
+                value={values.distanceKm}
+                onChange={(e) => setValues({ ...values, distanceKm: e.target.value })}
+              />
             )}
           </Field>
         </div>
@@ -273,12 +317,25 @@ export function MyActivityPage() {
                           <td>{number(day.steps)}</td>
                           <td>{t('units.minutes', { count: day.workoutMinutes })}</td>
                           <td>{t('units.kcal', { count: day.calories })}</td>
-                          <td>{t('units.km', { value: (day.distanceMeters / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 2 }) })}</td>
+                          <td>
+                            {t('units.km', {
+                              value: (day.distanceMeters / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 2 }),
+                            })}
+                          </td>
                           <td>{t('units.points', { count: day.healthPoints })}</td>
-                          <td>{day.coinStatus === 'awarded' ? t('my.coinStatus.awarded', { count: day.coins ?? 0 }) : t(`my.coinStatus.${day.coinStatus}`)}</td>
+                          <td>
+                            {day.coinStatus === 'awarded'
+                              ? t('my.coinStatus.awarded', { count: day.coins ?? 0 })
+                              : t(`my.coinStatus.${day.coinStatus}`)}
+                          </td>
                           <td>{t(`my.source.${day.source}`)}</td>
                           <td>
-                            <button type="button" className="button button--text" onClick={() => edit(day)} aria-label={t('my.table.editDay', { day: day.day })}>
+                            <button
+                              type="button"
+                              className="button button--text"
+                              onClick={() => edit(day)}
+                              aria-label={t('my.table.editDay', { day: day.day })}
+                            >
                               {t('my.table.edit')}
                             </button>
                           </td>
@@ -308,7 +365,10 @@ function MembershipNotice({ meta }: { meta: ActivityMeta }) {
           ? t('my.membership.activeUntil', { date: date(meta.activeTo) })
           : t('my.membership.active');
   return (
-    <div className={`alert ${meta.membershipState === 'active' ? 'alert--success' : 'alert--warning'} activity-notice`} data-state={meta.membershipState}>
+    <div
+      className={`alert ${meta.membershipState === 'active' ? 'alert--success' : 'alert--warning'} activity-notice`}
+      data-state={meta.membershipState}
+    >
       <p>{state}</p>
       <p>
         {meta.appInstalled && meta.lastSyncAt

@@ -40,7 +40,11 @@ export function OrganizationCoinTransfersPage() {
   const { organization, loaded, reload } = useOrganization();
   if (!loaded) return <Loading />;
   if (!organization) return <LoadFailed onRetry={reload} />;
-  return <CoinTransfers scope={{ kind: 'organization', organizationId: organization.id, balance: organization.coinBalance ?? null, onChanged: reload }} />;
+  return (
+    <CoinTransfers
+      scope={{ kind: 'organization', organizationId: organization.id, balance: organization.coinBalance ?? null, onChanged: reload }}
+    />
+  );
 }
 
 /** /_admin/kiwi_coin_transfers: grants across organisations. */
@@ -148,13 +152,32 @@ function CoinTransfers({ scope }: { scope: Scope }) {
           ))}
         </select>
         <label htmlFor={`${formId}-from`}>{t('coins:transfers.from')}</label>
-        <input id={`${formId}-from`} type="date" min="1900-01-01" max="2099-12-31" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        <input
+          id={`${formId}-from`}
+          type="date"
+          min="1900-01-01"
+          max="2099-12-31"
+          value={draft.from}
+          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+        />
         <label htmlFor={`${formId}-to`}>{t('coins:transfers.to')}</label>
-        <input id={`${formId}-to`} type="date" min="1900-01-01" max="2099-12-31" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        <input
+          id={`${formId}-to`}
+          type="date"
+          min="1900-01-01"
+          max="2099-12-31"
+          value={draft.to}
+          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+        />
         {scope.kind === 'admin' && (
           <>
             <label htmlFor={`${formId}-org`}>{t('coins:transfers.organizationId')}</label>
-            <input id={`${formId}-org`} inputMode="numeric" value={draft.organizationId} onChange={(e) => setDraft({ ...draft, organizationId: e.target.value.replace(/\D/g, '') })} />
+            <input
+              id={`${formId}-org`}
+              inputMode="numeric"
+              value={draft.organizationId}
+              onChange={(e) => setDraft({ ...draft, organizationId: e.target.value.replace(/\D/g, '') })}
+            />
           </>
         )}
         <button type="submit" className="button">
@@ -200,17 +223,20 @@ function CoinTransfers({ scope }: { scope: Scope }) {
               <td>{transfer.recipientName ?? t('coins:transfers.toOrganization')}</td>
               <td className="coin-transfers__amount">{transfer.amount.toLocaleString(i18n.language)}</td>
               <td>
-                <span className={`org-badge${transfer.status === 'pending' ? ' org-badge--pending' : ''}`}>{t(`coins:transfers.statuses.${transfer.status}`)}</span>
+                <span className={`org-badge${transfer.status === 'pending' ? ' org-badge--pending' : ''}`}>
+                  {t(`coins:transfers.statuses.${transfer.status}`)}
+                </span>
               </td>
               <td>
                 <TransferNote transfer={transfer} />
               </td>
               <td>
-                {transfer.status === 'pending' && (transfer.kind === 'grant' || (transfer.kind === 'admin_grant' && scope.kind === 'admin')) && (
-                  <button type="button" className="button button--text" onClick={() => cancel(transfer)}>
-                    {t('coins:transfers.cancel')}
-                  </button>
-                )}
+                {transfer.status === 'pending' &&
+                  (transfer.kind === 'grant' || (transfer.kind === 'admin_grant' && scope.kind === 'admin')) && (
+                    <button type="button" className="button button--text" onClick={() => cancel(transfer)}>
+                      {t('coins:transfers.cancel')}
+                    </button>
+                  )}
               </td>
             </tr>
           ))
@@ -256,7 +282,13 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
     const body =
       scope.kind === 'organization'
         ? { kiwi_coin_transfer: { organization_member_id: Number(memberId), ...common } }
-        : { kiwi_coin_transfer: { organization_id: Number(organizationId), organization_member_id: memberId ? Number(memberId) : null, ...common } };
+        : {
+            kiwi_coin_transfer: {
+              organization_id: Number(organizationId),
+              organization_member_id: memberId ? Number(memberId) : null,
+              ...common,
+            },
+          };
     const saved = await api.post<{ status: string }>(basePath, body);
     showToast(saved.data?.status === 'pending' ? t('coins:transfers.grant.scheduled') : t('coins:transfers.grant.saved'), 'success');
     onSaved();
@@ -282,7 +314,13 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
         {scope.kind === 'organization' ? (
           <div className="field">
             <label htmlFor={`${id}-member-search`}>{t('coins:send.search')}</label>
-            <input id={`${id}-member-search`} type="search" value={memberSearch} onChange={(e) => setMemberSearch(e.target.value)} autoComplete="off" />
+            <input
+              id={`${id}-member-search`}
+              type="search"
+              value={memberSearch}
+              onChange={(e) => setMemberSearch(e.target.value)}
+              autoComplete="off"
+            />
             <label htmlFor={`${id}-member`}>{t('coins:transfers.grant.member')}</label>
             <select id={`${id}-member`} value={memberId} onChange={(e) => setMemberId(e.target.value)} required>
               <option value="">{t('coins:transfers.grant.chooseMember')}</option>
@@ -304,7 +342,9 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
                 required
                 aria-busy={organizations.isPending}
               >
-                <option value="">{organizations.isError ? t('coins:transfers.grant.organizationsFailed') : t('coins:transfers.grant.chooseOrganization')}</option>
+                <option value="">
+                  {organizations.isError ? t('coins:transfers.grant.organizationsFailed') : t('coins:transfers.grant.chooseOrganization')}
+                </option>
                 {(organizations.data?.data ?? []).map((organization) => (
                   <option key={organization.id} value={organization.id}>
                     {organization.name}

@@ -12,7 +12,8 @@ import { EventsCommunicationSection } from './events-communication-section';
 
 afterEach(cleanup);
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/vnd.api+json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/vnd.api+json' } });
 const event = (id: number) => ({
   type: 'events',
   id: String(id),
@@ -27,7 +28,14 @@ const event = (id: number) => ({
     tags: [],
   },
 });
-const series = { labels: ['2030-01'], 'events-count': [0], 'cancelled-count': [0], 'participants-count': [0], 'messages-count': [0], totals: { events: 0, cancelled: 0, participants: 0, messages: 0 } };
+const series = {
+  labels: ['2030-01'],
+  'events-count': [0],
+  'cancelled-count': [0],
+  'participants-count': [0],
+  'messages-count': [0],
+  totals: { events: 0, cancelled: 0, participants: 0, messages: 0 },
+};
 
 /** A backend of 60 events: every page of all_events, the two charts, the organisation. */
 function backend() {
@@ -43,7 +51,13 @@ function backend() {
     }
     if (url.pathname.endsWith('/events_summary')) return json({ data: { type: 'events-summaries', id: '1', attributes: series } });
     if (url.pathname.endsWith('/events_participation_rate')) {
-      return json({ data: { type: 'events-participation-rates', id: '1', attributes: { labels: ['2030-01'], rates: [null], participants: [0], members: [0] } } });
+      return json({
+        data: {
+          type: 'events-participation-rates',
+          id: '1',
+          attributes: { labels: ['2030-01'], rates: [null], participants: [0], members: [0] },
+        },
+      });
     }
     return json({ data: { type: 'organizations', id: '1', attributes: { name: 'Acme', identifier: 'acme' } } });
   }) as typeof globalThis.fetch;

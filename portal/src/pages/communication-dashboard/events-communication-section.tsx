@@ -6,7 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOrganization } from '../../organization/organization-context';
 import { useFeatureContext } from '@kiwi/shared/features/feature-context';
-import { EVENT_STATISTICS_TYPES, type EventStatisticsType, type EventsParticipationRate, type EventsSummary } from '@kiwi/shared/schemas/event';
+import {
+  EVENT_STATISTICS_TYPES,
+  type EventStatisticsType,
+  type EventsParticipationRate,
+  type EventsSummary,
+} from '@kiwi/shared/schemas/event';
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const ALL_EVENTS_PER = 50;
@@ -64,9 +69,23 @@ export function EventsCommunicationSection() {
       <h2 id={ids.heading}>{t('events:communication.eventsTitle')}</h2>
       <div className="events-communication__filters">
         <label htmlFor={ids.from}>{t('events:communication.from')}</label>
-        <input id={ids.from} type="date" min="1900-01-01" max="2099-12-31" value={range.from} onChange={(event) => event.target.value && setRange({ ...range, from: event.target.value })} />
+        <input
+          id={ids.from}
+          type="date"
+          min="1900-01-01"
+          max="2099-12-31"
+          value={range.from}
+          onChange={(event) => event.target.value && setRange({ ...range, from: event.target.value })}
+        />
         <label htmlFor={ids.to}>{t('events:communication.to')}</label>
-        <input id={ids.to} type="date" min="1900-01-01" max="2099-12-31" value={range.to} onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })} />
+        <input
+          id={ids.to}
+          type="date"
+          min="1900-01-01"
+          max="2099-12-31"
+          value={range.to}
+          onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })}
+        />
         <label htmlFor={ids.type}>{t('events:communication.type')}</label>
         <select id={ids.type} value={type} onChange={(event) => setType(event.target.value as EventStatisticsType)}>
           {EVENT_STATISTICS_TYPES.map((option) => (
@@ -106,7 +125,12 @@ export function EventsCommunicationSection() {
           title={t('events:communication.rateChart')}
           kind="line"
           labels={rate.data.labels}
-          series={[{ label: t('events:communication.series.rate'), values: rate.data.rates.map((value) => (value === null ? null : Math.round(value * 1000) / 10)) }]}
+          series={[
+            {
+              label: t('events:communication.series.rate'),
+              values: rate.data.rates.map((value) => (value === null ? null : Math.round(value * 1000) / 10)),
+            },
+          ]}
           csvFileName={`events-participation-${range.from}-${range.to}`}
           formatValue={(value) => `${value}%`}
         />

@@ -22,7 +22,8 @@ afterEach(cleanup);
 
 const i18n = createI18n({ lng: 'en' });
 const text = (key: string, options: Record<string, unknown> = {}) => i18n.t(key, options) as string;
-const jsonApi = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
+const jsonApi = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
 const BASE = '/api/organizations/7/embed_origins';
 
 type Change = { method: string; path: string; body?: unknown };
@@ -45,11 +46,22 @@ function backend(origins: string[] = []) {
   origins.forEach(addRow);
   const document = (status = 200, meta: Record<string, unknown> = {}) =>
     jsonApi(status, {
-      data: state.rows.map(({ id, origin }) => ({ type: 'embed-origins', id: String(id), attributes: { origin, 'created-at': '2030-01-01T00:00:00.000Z' } })),
+      data: state.rows.map(({ id, origin }) => ({
+        type: 'embed-origins',
+        id: String(id),
+        attributes: { origin, 'created-at': '2030-01-01T00:00:00.000Z' },
+      })),
       meta: { 'total-count': state.rows.length, ...meta },
     });
   const errors = (status: number, list: { code: string; pointer?: string; params?: Record<string, unknown> }[]) =>
-    jsonApi(status, { errors: list.map(({ code, pointer, params }) => ({ status: String(status), code, detail: text(`errors:${code}`, params), ...(pointer ? { source: { pointer } } : {}) })) });
+    jsonApi(status, {
+      errors: list.map(({ code, pointer, params }) => ({
+        status: String(status),
+        code,
+        detail: text(`errors:${code}`, params),
+        ...(pointer ? { source: { pointer } } : {}),
+      })),
+    });
 
   const judge = (method: string, path: string, body: unknown): Response => {
     if (method === 'POST' && path === BASE) {
@@ -59,10 +71,15 @@ function backend(origins: string[] = []) {
         return errors(status, [{ code, ...(pointer ? { pointer } : {}) }]);
       }
       const parsed = EmbedOriginPayloadSchema.safeParse(body);
-      if (!parsed.success) return errors(422, parsed.error.issues.map((issue) => ({ code: issue.message, pointer: `/${issue.path.join('/')}` })));
+      if (!parsed.success)
+        return errors(
+          422,
+          parsed.error.issues.map((issue) => ({ code: issue.message, pointer: `/${issue.path.join('/')}` })),
+        );
       const origin = parsed.data.embed_origin;
       if (state.rows.some((row) => row.origin === origin)) return document(200, { added: false });
-      if (state.rows.length >= 20) return errors(422, [{ code: 'validation.tooManyItems', pointer: '/embed_origin', params: { count: 20 } }]);
+      if (state.rows.length >= 20)
+        return errors(422, [{ code: 'validation.tooManyItems', pointer: '/embed_origin', params: { count: 20 } }]);
       addRow(origin);
       return document(201, { added: true });
     }
@@ -240,7 +257,9 @@ describe('EmbedOriginsSection', () => {
     // And removes one while this page still shows it; then this page removes another: only that one goes.
     state.rows = state.rows.filter((row) => row.origin !== 'https://b.example');
     fireEvent.click(screen.getByRole('button', { name: `${text('coins:externalServices.embedOrigins.remove')}: https://a.example` }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: text('coins:externalServices.embedOrigins.remove') }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: text('coins:externalServices.embedOrigins.remove') }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(state.changes[1]).toEqual({ method: 'DELETE', path: `${BASE}/1` });
     expect(screen.queryByText('https://a.example')).toBeNull();
@@ -267,7 +286,9 @@ describe('EmbedOriginsSection', () => {
     await screen.findByText('https://a.example');
     state.rows = state.rows.filter((row) => row.origin !== 'https://a.example');
     fireEvent.click(screen.getByRole('button', { name: `${text('coins:externalServices.embedOrigins.remove')}: https://a.example` }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: text('coins:externalServices.embedOrigins.remove') }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: text('coins:externalServices.embedOrigins.remove') }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText(text('coins:externalServices.embedOrigins.removed'))).toBeTruthy();
     expect(screen.queryByText('https://a.example')).toBeNull();
@@ -300,7 +321,8 @@ describe('EmbedOriginsSection', () => {
     await one.findByText('https://a.example');
     await two.findByText('https://a.example');
     const field = (page: typeof one) => page.getByLabelText(text('coins:externalServices.embedOrigins.newOrigin')) as HTMLInputElement;
-    const button = (page: typeof one) => page.getByRole('button', { name: text('coins:externalServices.embedOrigins.add') }) as HTMLButtonElement;
+    const button = (page: typeof one) =>
+      page.getByRole('button', { name: text('coins:externalServices.embedOrigins.add') }) as HTMLButtonElement;
     fireEvent.change(field(one), { target: { value: 'https://one.example' } });
     fireEvent.change(field(two), { target: { value: 'https://two.example' } });
     fireEvent.click(button(one));

@@ -101,7 +101,11 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
     });
 
   return (
-    <ServiceSection title={t('coins:externalServices.embedOrigins.title')} help={t('coins:externalServices.embedOrigins.help')} query={list}>
+    <ServiceSection
+      title={t('coins:externalServices.embedOrigins.title')}
+      help={t('coins:externalServices.embedOrigins.help')}
+      query={list}
+    >
       {origins.length === 0 ? (
         <Empty text={t('coins:externalServices.embedOrigins.none')} />
       ) : (

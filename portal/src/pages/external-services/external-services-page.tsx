@@ -48,7 +48,10 @@ function WebhookSection({ organizationId }: { organizationId: string }) {
   const queryClient = useQueryClient();
   const id = useId();
   const base = `/organizations/${organizationId}/slack_webhooks`;
-  const setting = useQuery({ queryKey: ['slack-webhook', organizationId], queryFn: () => api.get<Webhook | null>(`${base}/current_setting`) });
+  const setting = useQuery({
+    queryKey: ['slack-webhook', organizationId],
+    queryFn: () => api.get<Webhook | null>(`${base}/current_setting`),
+  });
   const [url, setUrl] = useState('');
   const [language, setLanguage] = useState<'ja' | 'en'>('ja');
   const [testing, setTesting] = useState(false);
@@ -205,22 +208,46 @@ function SlackAppSection({ organizationId }: { organizationId: string }) {
   const data = credentials.data?.data;
   return (
     <ServiceSection title={t('coins:externalServices.app')} help={t('coins:externalServices.appHelp')} query={credentials}>
-      <p role="status">{data?.configured ? t('coins:externalServices.appConfigured', { teamId: data.teamId }) : t('coins:externalServices.appNotConfigured')}</p>
+      <p role="status">
+        {data?.configured
+          ? t('coins:externalServices.appConfigured', { teamId: data.teamId })
+          : t('coins:externalServices.appNotConfigured')}
+      </p>
       <form className="org-form" onSubmit={(event) => void save(event)} noValidate aria-busy={saving}>
         <FormFailure message={failure} />
         <div className="field">
           <label htmlFor={`${id}-team`}>{t('coins:externalServices.teamId')}</label>
-          <input id={`${id}-team`} value={teamId} onChange={(event) => setTeamId(event.target.value)} autoComplete="off" aria-invalid={errors.team_id ? true : undefined} />
+          <input
+            id={`${id}-team`}
+            value={teamId}
+            onChange={(event) => setTeamId(event.target.value)}
+            autoComplete="off"
+            aria-invalid={errors.team_id ? true : undefined}
+          />
           {errors.team_id && <p className="field__error">{errors.team_id}</p>}
         </div>
         <div className="field">
           <label htmlFor={`${id}-secret`}>{t('coins:externalServices.signingSecret')}</label>
-          <input id={`${id}-secret`} type="password" value={signingSecret} onChange={(event) => setSigningSecret(event.target.value)} autoComplete="off" aria-invalid={errors.signing_secret ? true : undefined} />
+          <input
+            id={`${id}-secret`}
+            type="password"
+            value={signingSecret}
+            onChange={(event) => setSigningSecret(event.target.value)}
+            autoComplete="off"
+            aria-invalid={errors.signing_secret ? true : undefined}
+          />
           {errors.signing_secret && <p className="field__error">{errors.signing_secret}</p>}
         </div>
         <div className="field">
           <label htmlFor={`${id}-token`}>{t('coins:externalServices.botToken')}</label>
-          <input id={`${id}-token`} type="password" value={botToken} onChange={(event) => setBotToken(event.target.value)} autoComplete="off" aria-invalid={errors.bot_token ? true : undefined} />
+          <input
+            id={`${id}-token`}
+            type="password"
+            value={botToken}
+            onChange={(event) => setBotToken(event.target.value)}
+            autoComplete="off"
+            aria-invalid={errors.bot_token ? true : undefined}
+          />
           {errors.bot_token && <p className="field__error">{errors.bot_token}</p>}
         </div>
         <div className="org-form__actions">

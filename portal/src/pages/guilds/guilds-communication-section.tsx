@@ -44,7 +44,8 @@ export function GuildsCommunicationSection() {
     enabled: organizationId !== '',
     queryFn: async () => (await api.get<Guild[]>(guildApi.all(organizationId), { per: 100 })).data,
   });
-  const groupLabel = (key: string) => (type === 'age' || key === 'unknown' ? t(`guilds:communication.groups.${key}`, { defaultValue: key }) : key);
+  const groupLabel = (key: string) =>
+    type === 'age' || key === 'unknown' ? t(`guilds:communication.groups.${key}`, { defaultValue: key }) : key;
   const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ja-JP', { dateStyle: 'medium' });
 
   return (
@@ -80,7 +81,9 @@ export function GuildsCommunicationSection() {
           title={t('guilds:communication.participationTitle')}
           kind="bar"
           labels={participation.data.map((group) => groupLabel(group.key))}
-          series={[{ label: t('guilds:communication.rateSeries'), values: participation.data.map((group) => Math.round(group.rate * 1000) / 10) }]}
+          series={[
+            { label: t('guilds:communication.rateSeries'), values: participation.data.map((group) => Math.round(group.rate * 1000) / 10) },
+          ]}
           csvFileName={`guild-participation-${type}`}
           formatValue={(value) => `${value}%`}
         />

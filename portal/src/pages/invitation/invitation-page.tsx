@@ -39,9 +39,7 @@ export function InvitationPage() {
     else content = <Notice text={apiErrorMessage(t, check.error)} />;
   } else content = <AcceptForm token={token} invitation={check.data.data} />;
 
-  return (
-    <AuthCard title={t('invitation.title')}>{content}</AuthCard>
-  );
+  return <AuthCard title={t('invitation.title')}>{content}</AuthCard>;
 }
 
 function Notice({ text }: { text: string }) {
@@ -114,12 +112,26 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
       </div>
       <div className="field">
         <label htmlFor={`${id}-password`}>{t('invitation.password')}</label>
-        <input id={`${id}-password`} type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} {...describe('password')} />
+        <input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          {...describe('password')}
+        />
         {error('password')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-confirmation`}>{t('invitation.passwordConfirm')}</label>
-        <input id={`${id}-confirmation`} type="password" autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} {...describe('confirmation')} />
+        <input
+          id={`${id}-confirmation`}
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          {...describe('confirmation')}
+        />
         {error('confirmation')}
       </div>
       <div className="auth-card__actions">

@@ -98,12 +98,22 @@ export function AdminOrganizationsPage() {
           ))
         }
       />
-      {editing && <OrganizationFormDialog organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {editing && (
+        <OrganizationFormDialog organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />
+      )}
     </div>
   );
 }
 
-function OrganizationFormDialog({ organization, onClose, onSaved }: { organization: Organization | null; onClose: () => void; onSaved: () => void }) {
+function OrganizationFormDialog({
+  organization,
+  onClose,
+  onSaved,
+}: {
+  organization: Organization | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('organization');
   const { api } = useSession();
   const { showToast } = useToast();
@@ -112,7 +122,8 @@ function OrganizationFormDialog({ organization, onClose, onSaved }: { organizati
     name: organization?.name ?? '',
     identifier: organization?.identifier ?? '',
     plan: organization?.plan ?? 'business',
-    number_of_members: organization?.numberOfMembers === null || organization?.numberOfMembers === undefined ? '' : String(organization.numberOfMembers),
+    number_of_members:
+      organization?.numberOfMembers === null || organization?.numberOfMembers === undefined ? '' : String(organization.numberOfMembers),
     service_started_at: organization?.serviceStartedAt ?? '',
   });
   const { submitting, errors, failure, submit } = useFormSubmit();
@@ -155,7 +166,13 @@ function OrganizationFormDialog({ organization, onClose, onSaved }: { organizati
   );
 
   return (
-    <FormDialog title={organization ? organization.name : t('admin.create')} submitting={submitting} failure={failure} onSubmit={save} onClose={onClose}>
+    <FormDialog
+      title={organization ? organization.name : t('admin.create')}
+      submitting={submitting}
+      failure={failure}
+      onSubmit={save}
+      onClose={onClose}
+    >
       <div className="org-form__row">
         {field('name', t('admin.name'))}
         {field('identifier', t('admin.identifier'))}

@@ -182,7 +182,9 @@ export function CsvImportPanel({ organizationId, onImported }: { organizationId:
               </tbody>
             </table>
           </div>
-          {problemTotal > problems.length && <p className="org-csv__more">{t('csv.moreErrors', { count: problemTotal - problems.length, shown: problems.length })}</p>}
+          {problemTotal > problems.length && (
+            <p className="org-csv__more">{t('csv.moreErrors', { count: problemTotal - problems.length, shown: problems.length })}</p>
+          )}
         </div>
       )}
     </section>

@@ -85,7 +85,19 @@ export function GroupsPage() {
   );
 }
 
-function GroupFormDialog({ organizationId, group, groups, onClose, onSaved }: { organizationId: string; group: Group | null; groups: Group[]; onClose: () => void; onSaved: () => void }) {
+function GroupFormDialog({
+  organizationId,
+  group,
+  groups,
+  onClose,
+  onSaved,
+}: {
+  organizationId: string;
+  group: Group | null;
+  groups: Group[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('organization');
   const { api } = useSession();
   const { showToast } = useToast();
@@ -110,7 +122,9 @@ function GroupFormDialog({ organizationId, group, groups, onClose, onSaved }: { 
   });
 
   const save = submit(async () => {
-    const body = { group: { name, parent_id: parentId ? Number(parentId) : null, ...(selected ? { member_ids: [...selected].map(Number) } : {}) } };
+    const body = {
+      group: { name, parent_id: parentId ? Number(parentId) : null, ...(selected ? { member_ids: [...selected].map(Number) } : {}) },
+    };
     if (group) await api.put(`/organizations/${organizationId}/groups/${group.id}`, body);
     else await api.post(`/organizations/${organizationId}/groups`, body);
     showToast(t('common.saved'), 'success');
@@ -119,10 +133,22 @@ function GroupFormDialog({ organizationId, group, groups, onClose, onSaved }: { 
   });
 
   return (
-    <FormDialog title={group ? t('groups.editTitle') : t('groups.createTitle')} submitting={submitting} failure={failure} onSubmit={save} onClose={onClose}>
+    <FormDialog
+      title={group ? t('groups.editTitle') : t('groups.createTitle')}
+      submitting={submitting}
+      failure={failure}
+      onSubmit={save}
+      onClose={onClose}
+    >
       <div className="field">
         <label htmlFor={`${id}-name`}>{t('groups.name')}</label>
-        <input id={`${id}-name`} value={name} required onChange={(event) => setName(event.target.value)} aria-invalid={errors.name ? true : undefined} />
+        <input
+          id={`${id}-name`}
+          value={name}
+          required
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={errors.name ? true : undefined}
+        />
         {errors.name && <p className="field__error">{errors.name}</p>}
       </div>
       <div className="field">
@@ -135,7 +161,13 @@ function GroupFormDialog({ organizationId, group, groups, onClose, onSaved }: { 
       </div>
       <fieldset className="org-checklist">
         <legend>{t('groups.membersHint')}</legend>
-        <input type="search" aria-label={t('groups.filterMembers')} placeholder={t('groups.filterMembers')} value={memberFilter} onChange={(event) => setMemberFilter(event.target.value)} />
+        <input
+          type="search"
+          aria-label={t('groups.filterMembers')}
+          placeholder={t('groups.filterMembers')}
+          value={memberFilter}
+          onChange={(event) => setMemberFilter(event.target.value)}
+        />
         {(group && detail.isPending) || candidates.isPending ? (
           <Loading />
         ) : group && detail.isError ? (

@@ -41,7 +41,9 @@ export function ListTable<T>({ query, caption, empty, headers, rows, paging, sum
           <tbody>{rows(query.data.data)}</tbody>
         </table>
       </div>
-      {paging && <Pager page={paging.page} totalPages={Number(query.data.meta?.totalPages ?? 0)} onPage={paging.onPage} labels={paging.labels} />}
+      {paging && (
+        <Pager page={paging.page} totalPages={Number(query.data.meta?.totalPages ?? 0)} onPage={paging.onPage} labels={paging.labels} />
+      )}
     </>
   );
 }

@@ -75,8 +75,23 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
     >
       {!member && (
         <div className="org-form__row">
-          {field('email', t('members.form.email'), <input {...inputProps('email')} type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />)}
-          {field('name', t('members.form.name'), <input {...inputProps('name')} value={name} onChange={(event) => setName(event.target.value)} />)}
+          {field(
+            'email',
+            t('members.form.email'),
+            <input
+              {...inputProps('email')}
+              type="email"
+              required
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />,
+          )}
+          {field(
+            'name',
+            t('members.form.name'),
+            <input {...inputProps('name')} value={name} onChange={(event) => setName(event.target.value)} />,
+          )}
         </div>
       )}
       <div className="org-form__row">
@@ -99,12 +114,40 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
           )}
       </div>
       <div className="org-form__row">
-        {field('active_from', t('members.form.activeFrom'), <input {...inputProps('active_from')} type="datetime-local" {...DATETIME_INPUT_RANGE} value={activeFrom} onChange={(event) => setActiveFrom(event.target.value)} />)}
-        {field('active_to', t('members.form.activeTo'), <input {...inputProps('active_to')} type="datetime-local" {...DATETIME_INPUT_RANGE} value={activeTo} onChange={(event) => setActiveTo(event.target.value)} />)}
+        {field(
+          'active_from',
+          t('members.form.activeFrom'),
+          <input
+            {...inputProps('active_from')}
+            type="datetime-local"
+            {...DATETIME_INPUT_RANGE}
+            value={activeFrom}
+            onChange={(event) => setActiveFrom(event.target.value)}
+          />,
+        )}
+        {field(
+          'active_to',
+          t('members.form.activeTo'),
+          <input
+            {...inputProps('active_to')}
+            type="datetime-local"
+            {...DATETIME_INPUT_RANGE}
+            value={activeTo}
+            onChange={(event) => setActiveTo(event.target.value)}
+          />,
+        )}
       </div>
       <div className="org-form__row">
-        {field('belongings', t('members.form.belongings'), <input {...inputProps('belongings')} value={belongings} onChange={(event) => setBelongings(event.target.value)} />)}
-        {field('occupations', t('members.form.occupations'), <input {...inputProps('occupations')} value={occupations} onChange={(event) => setOccupations(event.target.value)} />)}
+        {field(
+          'belongings',
+          t('members.form.belongings'),
+          <input {...inputProps('belongings')} value={belongings} onChange={(event) => setBelongings(event.target.value)} />,
+        )}
+        {field(
+          'occupations',
+          t('members.form.occupations'),
+          <input {...inputProps('occupations')} value={occupations} onChange={(event) => setOccupations(event.target.value)} />,
+        )}
       </div>
       {groups.length > 0 && (
         <fieldset className="org-checklist">

@@ -39,7 +39,12 @@ export function MembersPage() {
       api.get<Member[]>(`/organizations/${organizationId}/members`, {
         page,
         per: PER_PAGE,
-        q: { name: filters.name || undefined, group_id: filters.groupId || undefined, role: filters.role || undefined, state: filters.state || undefined },
+        q: {
+          name: filters.name || undefined,
+          group_id: filters.groupId || undefined,
+          role: filters.role || undefined,
+          state: filters.state || undefined,
+        },
       }),
     enabled: organizationId !== undefined,
   });

@@ -64,7 +64,9 @@ export function NewsPage() {
               <td>{item.title}</td>
               <td>
                 {new Date(item.publishedAt).toLocaleString(i18n.language)}{' '}
-                <span className={`org-badge${item.sent ? '' : ' org-badge--pending'}`}>{item.sent ? t('news.sent') : t('news.scheduled')}</span>
+                <span className={`org-badge${item.sent ? '' : ' org-badge--pending'}`}>
+                  {item.sent ? t('news.sent') : t('news.scheduled')}
+                </span>
               </td>
               <td>
                 <div className="org-table__actions">
@@ -76,12 +78,29 @@ export function NewsPage() {
           ))
         }
       />
-      {editing && <NewsFormDialog organizationId={organizationId} news={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {editing && (
+        <NewsFormDialog
+          organizationId={organizationId}
+          news={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
     </div>
   );
 }
 
-function NewsFormDialog({ organizationId, news, onClose, onSaved }: { organizationId: string; news: News | null; onClose: () => void; onSaved: () => void }) {
+function NewsFormDialog({
+  organizationId,
+  news,
+  onClose,
+  onSaved,
+}: {
+  organizationId: string;
+  news: News | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('organization');
   const { api } = useSession();
   const { showToast } = useToast();
@@ -102,15 +121,31 @@ function NewsFormDialog({ organizationId, news, onClose, onSaved }: { organizati
   });
 
   return (
-    <FormDialog title={news ? t('news.editTitle') : t('news.createTitle')} submitting={submitting} failure={failure} onSubmit={save} onClose={onClose}>
+    <FormDialog
+      title={news ? t('news.editTitle') : t('news.createTitle')}
+      submitting={submitting}
+      failure={failure}
+      onSubmit={save}
+      onClose={onClose}
+    >
       <div className="field">
         <label htmlFor={`${id}-title-input`}>{t('news.titleField')}</label>
-        <input id={`${id}-title-input`} value={title} onChange={(event) => setTitle(event.target.value)} aria-invalid={errors.title ? true : undefined} />
+        <input
+          id={`${id}-title-input`}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          aria-invalid={errors.title ? true : undefined}
+        />
         {errors.title && <p className="field__error">{errors.title}</p>}
       </div>
       <div className="field">
         <label htmlFor={`${id}-body`}>{t('news.body')}</label>
-        <textarea id={`${id}-body`} value={body} onChange={(event) => setBody(event.target.value)} aria-invalid={errors.body ? true : undefined} />
+        <textarea
+          id={`${id}-body`}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          aria-invalid={errors.body ? true : undefined}
+        />
         {errors.body && <p className="field__error">{errors.body}</p>}
       </div>
       <div className="field">

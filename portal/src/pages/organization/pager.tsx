@@ -4,10 +4,25 @@ import { useTranslation } from 'react-i18next';
 export type PagerLabels = { navigation: string; previous: string; next: string; pageOf: (page: number, total: number) => string };
 
 /** Previous / next with "page x of y"; nothing when one page holds everything. */
-export function Pager({ page, totalPages, onPage, labels }: { page: number; totalPages: number; onPage: (page: number) => void; labels?: PagerLabels }) {
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+  labels,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  labels?: PagerLabels;
+}) {
   const { t } = useTranslation('organization');
   if (totalPages <= 1) return null;
-  const text = labels ?? { navigation: t('common.pagination'), previous: t('common.previous'), next: t('common.next'), pageOf: (current: number, total: number) => t('common.pageOf', { page: current, total }) };
+  const text = labels ?? {
+    navigation: t('common.pagination'),
+    previous: t('common.previous'),
+    next: t('common.next'),
+    pageOf: (current: number, total: number) => t('common.pageOf', { page: current, total }),
+  };
   return (
     <nav className="org-pager" aria-label={text.navigation}>
       <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -3,7 +3,14 @@ import { useConfirm } from '@kiwi/shared/ui/confirm-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { apiErrorMessage } from './api-error';
 
-type ConfirmedAction = { title: string; body: string; okLabel?: string; action: () => Promise<unknown>; done: string; then?: () => unknown };
+type ConfirmedAction = {
+  title: string;
+  body: string;
+  okLabel?: string;
+  action: () => Promise<unknown>;
+  done: string;
+  then?: () => unknown;
+};
 
 /**
  * Asks first (SPEC §4 confirmation dialog), then runs the call: a success toast and `then` (awaited before the dialog

@@ -149,7 +149,11 @@ function CreateSurveyForm() {
       )}
       <div>
         <button type="submit" className="button button--primary" disabled={create.isPending}>
-          {create.isPending ? t('surveys:admin.create.submitting') : failed ? t('surveys:admin.create.resubmit') : t('surveys:admin.create.submit')}
+          {create.isPending
+            ? t('surveys:admin.create.submitting')
+            : failed
+              ? t('surveys:admin.create.resubmit')
+              : t('surveys:admin.create.submit')}
         </button>
       </div>
     </form>
@@ -296,7 +300,12 @@ function SurveyFields({
   const { t } = useTranslation(['surveys', 'errors']);
   const titleId = useId();
   const deadlineId = useId();
-  const field = (id: string, label: string, error: string | undefined, input: { type?: string; value: string; onChange: (value: string) => void; maxLength?: number }) => (
+  const field = (
+    id: string,
+    label: string,
+    error: string | undefined,
+    input: { type?: string; value: string; onChange: (value: string) => void; maxLength?: number },
+  ) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
@@ -318,7 +327,11 @@ function SurveyFields({
   return (
     <>
       {field(titleId, t('surveys:admin.create.name'), errors.title, { value: title, onChange: onTitle, maxLength: 100 })}
-      {field(deadlineId, t('surveys:admin.create.expiredAt'), errors.expiredAt, { type: 'datetime-local', value: expiredAt, onChange: onExpiredAt })}
+      {field(deadlineId, t('surveys:admin.create.expiredAt'), errors.expiredAt, {
+        type: 'datetime-local',
+        value: expiredAt,
+        onChange: onExpiredAt,
+      })}
     </>
   );
 }

@@ -73,11 +73,19 @@ export function OrganizationSurveysPage() {
                 <td>
                   <div className="survey-table__actions">
                     {survey.open && survey.answeredByMe === false && (
-                      <Link className="button button--primary" to={surveyPaths.answer(organization.identifier, survey.id)} aria-label={`${t('surveys:list.answer')}: ${survey.title}`}>
+                      <Link
+                        className="button button--primary"
+                        to={surveyPaths.answer(organization.identifier, survey.id)}
+                        aria-label={`${t('surveys:list.answer')}: ${survey.title}`}
+                      >
                         {t('surveys:list.answer')}
                       </Link>
                     )}
-                    <Link className="button" to={surveyPaths.result(organization.identifier, survey.id)} aria-label={`${t('surveys:list.result')}: ${survey.title}`}>
+                    <Link
+                      className="button"
+                      to={surveyPaths.result(organization.identifier, survey.id)}
+                      aria-label={`${t('surveys:list.result')}: ${survey.title}`}
+                    >
                       {t('surveys:list.result')}
                     </Link>
                   </div>

@@ -1,7 +1,17 @@
 import { useTranslation } from 'react-i18next';
 
 /** Previous / next page buttons for the survey lists; nothing when everything fits on one page. */
-export function Pager({ page, totalPages, onPage, label }: { page: number; totalPages: number; onPage: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+  label,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   const { t } = useTranslation('surveys');
   if (totalPages <= 1) return null;
   return (

@@ -71,7 +71,8 @@ export function WorkoutDashboardPage() {
   });
   const utilization = useQuery({
     queryKey: ['activity', 'utilization', organizationId, month, groupIds],
-    queryFn: () => api.get<UtilizationRate[]>('/organizations/utilization_rates', { organization_id: organizationId, month, group_ids: groupIds }),
+    queryFn: () =>
+      api.get<UtilizationRate[]>('/organizations/utilization_rates', { organization_id: organizationId, month, group_ids: groupIds }),
     enabled: organizationId !== undefined,
   });
 
@@ -119,7 +120,9 @@ export function WorkoutDashboardPage() {
                   ))}
                 </ul>
                 <p className="dashboard-help">
-                  {groupIds.length === 0 ? t('dashboard.allMembers') : t(mode === 'or' ? 'dashboard.groupsHelpOr' : 'dashboard.groupsHelpAnd')}
+                  {groupIds.length === 0
+                    ? t('dashboard.allMembers')
+                    : t(mode === 'or' ? 'dashboard.groupsHelpOr' : 'dashboard.groupsHelpAnd')}
                 </p>
                 {groupIds.length > 0 && (
                   <button type="button" className="button button--text" onClick={() => setGroupIds([])}>
@@ -187,7 +190,9 @@ export function WorkoutDashboardPage() {
                 title={t('dashboard.distribution.title', { month })}
                 kind="bar"
                 labels={pointGroupLabels}
-                series={[{ label: t('dashboard.distribution.series'), values: POINT_GROUPS.map((group) => countIn(data.distribution, group.key)) }]}
+                series={[
+                  { label: t('dashboard.distribution.series'), values: POINT_GROUPS.map((group) => countIn(data.distribution, group.key)) },
+                ]}
                 csvFileName={`point-distribution-${organization.identifier}-${month}`}
                 formatValue={number}
               />
@@ -197,7 +202,9 @@ export function WorkoutDashboardPage() {
                 title={t('dashboard.utilization.title', { month })}
                 kind="bar"
                 labels={[t('dashboard.utilization.invited'), t('dashboard.utilization.appInstalled'), t('dashboard.utilization.active')]}
-                series={[{ label: t('dashboard.utilization.series'), values: [rate.invited, rate.appInstalled, rate.active], color: '#009E73' }]}
+                series={[
+                  { label: t('dashboard.utilization.series'), values: [rate.invited, rate.appInstalled, rate.active], color: '#009E73' },
+                ]}
                 csvFileName={`utilization-${organization.identifier}-${month}`}
                 formatValue={number}
               />
@@ -210,7 +217,9 @@ export function WorkoutDashboardPage() {
                   labels={ageRangeLabels}
                   series={POINT_GROUPS.map((group, index) => ({
                     label: pointGroupLabels[index]!,
-                    values: AGE_RANGE_KEYS.map((range) => countIn(data.ageRanges.find((entry) => entry.range === range)?.distribution ?? [], group.key)),
+                    values: AGE_RANGE_KEYS.map((range) =>
+                      countIn(data.ageRanges.find((entry) => entry.range === range)?.distribution ?? [], group.key),
+                    ),
                   }))}
                   csvFileName={`age-range-distribution-${organization.identifier}-${month}`}
                   formatValue={number}
@@ -221,7 +230,11 @@ export function WorkoutDashboardPage() {
                   kind="bar"
                   labels={ageRangeLabels}
                   series={[
-                    { label: t('dashboard.ageRanges.averageSeries'), values: AGE_RANGE_KEYS.map((range) => data.ageRanges.find((entry) => entry.range === range)?.average ?? 0), color: '#E69F00' },
+                    {
+                      label: t('dashboard.ageRanges.averageSeries'),
+                      values: AGE_RANGE_KEYS.map((range) => data.ageRanges.find((entry) => entry.range === range)?.average ?? 0),
+                      color: '#E69F00',
+                    },
                   ]}
                   csvFileName={`age-range-average-${organization.identifier}-${month}`}
                   formatValue={number}

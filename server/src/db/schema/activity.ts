@@ -26,7 +26,10 @@ export const activityDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationMemberId, t.day] }),
-    check('activity_days_figures_check', sql`${t.steps} >= 0 and ${t.workoutMinutes} >= 0 and ${t.calories} >= 0 and ${t.distanceMeters} >= 0`),
+    check(
+      'activity_days_figures_check',
+      sql`${t.steps} >= 0 and ${t.workoutMinutes} >= 0 and ${t.calories} >= 0 and ${t.distanceMeters} >= 0`,
+    ),
     check('activity_days_health_points_check', sql`${t.healthPoints} between 0 and 12`),
     check('activity_days_source_check', sql`${t.source} in ('manual', 'app')`),
   ],

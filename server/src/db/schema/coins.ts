@@ -105,10 +105,7 @@ export const coinActivityAwards = pgTable(
     movementId: bigint('movement_id', { mode: 'number' }).references(() => coinMovements.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationMemberId, t.day] }),
-    check('coin_activity_awards_amount_check', sql`${t.amount} >= 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.organizationMemberId, t.day] }), check('coin_activity_awards_amount_check', sql`${t.amount} >= 0`)],
 );
 
 export type KiwiCoinTransferRow = typeof kiwiCoinTransfers.$inferSelect;

@@ -14,5 +14,4 @@ export const cascadingReference = <TName extends string>(name: TName, column: ()
   integer(name).notNull().references(column, { onDelete: 'cascade' });
 
 /** A list of texts, empty unless set: text[] NOT NULL DEFAULT '{}'. */
-export const textList = <TName extends string>(name: TName) =>
-  text(name).array().notNull().default(sql`'{}'::text[]`);
+export const textList = <TName extends string>(name: TName) => text(name).array().notNull().default(sql`'{}'::text[]`);

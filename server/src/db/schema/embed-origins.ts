@@ -15,7 +15,10 @@ export const embedOrigins = pgTable(
     origin: text('origin').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('embed_origins_organization_origin_unique').on(t.organizationId, t.origin), index('embed_origins_origin_index').on(t.origin)],
+  (t) => [
+    unique('embed_origins_organization_origin_unique').on(t.organizationId, t.origin),
+    index('embed_origins_origin_index').on(t.origin),
+  ],
 );
 
 export type EmbedOriginRow = typeof embedOrigins.$inferSelect;

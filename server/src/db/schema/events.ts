@@ -35,7 +35,10 @@ export const events = pgTable(
     index('events_organization_id_starts_at_index').on(t.organizationId, t.startsAt),
     check('events_public_range_check', sql`${t.publicRange} in ('public', 'private')`),
     check('events_ends_after_start_check', sql`${t.endsAt} > ${t.startsAt}`),
-    check('events_apply_range_check', sql`${t.applyMinimum} is null or ${t.applyMaximum} is null or ${t.applyMinimum} <= ${t.applyMaximum}`),
+    check(
+      'events_apply_range_check',
+      sql`${t.applyMinimum} is null or ${t.applyMaximum} is null or ${t.applyMinimum} <= ${t.applyMaximum}`,
+    ),
   ],
 );
 

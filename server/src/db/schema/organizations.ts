@@ -25,9 +25,7 @@ export const organizations = pgTable(
     vineConnectEnabled: boolean('vine_connect_enabled').notNull().default(false),
     /** Members are asked to enrol a second factor (GET /organizations/:id?with_mfa_enabled=true answers it). */
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
-    distributionGraphGroupFilter: text('distribution_graph_group_filter', { enum: GROUP_FILTERS })
-      .notNull()
-      .default('and'),
+    distributionGraphGroupFilter: text('distribution_graph_group_filter', { enum: GROUP_FILTERS }).notNull().default('and'),
     ...timestamps,
   },
   (t) => [

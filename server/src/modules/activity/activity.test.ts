@@ -28,9 +28,13 @@ describe('activity (members log and sync their days)', () => {
     server.request('/api/user/activities/sync', { method: 'POST', token, json: { activity_sync: { days } } });
   const rowsOf = (memberId: number) => server.db.db.select().from(activityDays).where(eq(activityDays.organizationMemberId, memberId));
   const monthsOf = async (memberId: number) =>
-    (await server.db.db.select().from(activityMonths).where(eq(activityMonths.organizationMemberId, memberId)).orderBy(activityMonths.month)).map(
-      (row) => [row.month, row.healthPoints, row.activeDays],
-    );
+    (
+      await server.db.db
+        .select()
+        .from(activityMonths)
+        .where(eq(activityMonths.organizationMemberId, memberId))
+        .orderBy(activityMonths.month)
+    ).map((row) => [row.month, row.healthPoints, row.activeDays]);
 
   describe('PUT /api/user/activities/:day', () => {
     it('stores the day with its health points and pays a finished day in coins once', async () => {
@@ -41,7 +45,17 @@ describe('activity (members log and sync their days)', () => {
       expect(first.body.data).toMatchObject({
         type: 'activity-days',
         id: yesterday,
-        attributes: { day: yesterday, steps: 8_000, 'workout-minutes': 30, calories: 200, 'distance-meters': 3_000, 'health-points': 12, source: 'manual', coins: 12, 'coin-status': 'awarded' },
+        attributes: {
+          day: yesterday,
+          steps: 8_000,
+          'workout-minutes': 30,
+          calories: 200,
+          'distance-meters': 3_000,
+          'health-points': 12,
+          source: 'manual',
+          coins: 12,
+          'coin-status': 'awarded',
+        },
       });
       expect(first.body.meta).toMatchObject({ 'coins-awarded': 12, 'membership-state': 'active' });
 
@@ -71,7 +85,13 @@ describe('activity (members log and sync their days)', () => {
       expect(list.body.data.map((row: { attributes: Record<string, unknown> }) => row.attributes)).toEqual([
         expect.objectContaining({ day: yesterday, 'health-points': 7, coins: 7, 'coin-status': 'awarded' }),
       ]);
-      expect(list.body.meta).toMatchObject({ month: yesterday.slice(0, 7), 'total-points': 7, 'coins-earned': 7, 'coin-balance': 7, 'membership-state': 'active' });
+      expect(list.body.meta).toMatchObject({
+        month: yesterday.slice(0, 7),
+        'total-points': 7,
+        'coins-earned': 7,
+        'coin-balance': 7,
+        'membership-state': 'active',
+      });
     });
 
     it('earns no coins for days before activeFrom, even once the membership is active', async () => {
@@ -81,7 +101,10 @@ describe('activity (members log and sync their days)', () => {
       expect(response.body.data.attributes).toMatchObject({ 'health-points': 12, coins: null, 'coin-status': 'notEarned' });
       expect(response.body.meta['coins-awarded']).toBe(0);
       expect(await memberBalance(server.db.db, carol.membership!.id)).toBe(0);
-      const awards = await server.db.db.select().from(coinActivityAwards).where(eq(coinActivityAwards.organizationMemberId, carol.membership!.id));
+      const awards = await server.db.db
+        .select()
+        .from(coinActivityAwards)
+        .where(eq(coinActivityAwards.organizationMemberId, carol.membership!.id));
       expect(awards).toEqual([]);
     });
 
@@ -104,8 +127,18 @@ describe('activity (members log and sync their days)', () => {
       { what: 'a negative count', activity: figures(-1, 0), pointer: '/activity/steps', code: 'validation.tooSmall' },
       { what: 'a fraction', activity: figures(10.5, 0), pointer: '/activity/steps', code: 'validation.integer' },
       { what: 'an absurd figure', activity: figures(10, 5_000), pointer: '/activity/workout_minutes', code: 'validation.tooBig' },
-      { what: 'a missing figure', activity: { steps: 1, workout_minutes: 1, calories: 1 }, pointer: '/activity/distance_meters', code: 'validation.required' },
-      { what: 'an unknown key', activity: { ...figures(1, 1), heart_rate: 80 }, pointer: '/activity/heart_rate', code: 'validation.unknownKey' },
+      {
+        what: 'a missing figure',
+        activity: { steps: 1, workout_minutes: 1, calories: 1 },
+        pointer: '/activity/distance_meters',
+        code: 'validation.required',
+      },
+      {
+        what: 'an unknown key',
+        activity: { ...figures(1, 1), heart_rate: 80 },
+        pointer: '/activity/heart_rate',
+        code: 'validation.unknownKey',
+      },
     ])('refuses $what with 422 $code', async ({ activity, pointer, code }) => {
       const dave = await member();
       const response = await put(dave.token, daysAgo(1), activity);
@@ -135,12 +168,24 @@ describe('activity (members log and sync their days)', () => {
       ];
       const first = await sync(frank.token, days);
       expect(first.status).toBe(200);
-      expect(first.body.data.map((row: { id: string; attributes: Record<string, unknown> }) => [row.id, row.attributes['health-points'], row.attributes.coins, row.attributes.source])).toEqual([
+      expect(
+        first.body.data.map((row: { id: string; attributes: Record<string, unknown> }) => [
+          row.id,
+          row.attributes['health-points'],
+          row.attributes.coins,
+          row.attributes.source,
+        ]),
+      ).toEqual([
         [daysAgo(2), 12, 12, 'app'],
         [daysAgo(1), 3, 3, 'app'],
         [daysAgo(0), 1, null, 'app'],
       ]);
-      expect(first.body.meta).toMatchObject({ 'coins-awarded': 15, 'membership-state': 'active', 'app-installed': true, 'coin-balance': 15 });
+      expect(first.body.meta).toMatchObject({
+        'coins-awarded': 15,
+        'membership-state': 'active',
+        'app-installed': true,
+        'coin-balance': 15,
+      });
       expect(Date.parse(first.body.meta['last-sync-at'])).toBeGreaterThan(Date.now() - 60_000);
 
       const second = await sync(frank.token, days);
@@ -148,7 +193,11 @@ describe('activity (members log and sync their days)', () => {
       expect(second.body.meta['coins-awarded']).toBe(0);
       expect(await rowsOf(frank.membership!.id)).toHaveLength(3);
       const expected = new Map<string, [string, number, number]>();
-      for (const [day, points] of [[daysAgo(2), 12], [daysAgo(1), 3], [daysAgo(0), 1]] as const) {
+      for (const [day, points] of [
+        [daysAgo(2), 12],
+        [daysAgo(1), 3],
+        [daysAgo(0), 1],
+      ] as const) {
         const month = `${day.slice(0, 7)}-01`;
         const [, total, count] = expected.get(month) ?? [month, 0, 0];
         expected.set(month, [month, total + points, count + 1]);
@@ -172,7 +221,10 @@ describe('activity (members log and sync their days)', () => {
       expect(answers.reduce((sum, answer) => sum + answer.body.meta['coins-awarded'], 0)).toBe(12 + 6 + 1);
       expect(await rowsOf(kate.membership!.id)).toHaveLength(3);
       expect(await memberBalance(server.db.db, kate.membership!.id)).toBe(19);
-      const awards = await server.db.db.select().from(coinActivityAwards).where(eq(coinActivityAwards.organizationMemberId, kate.membership!.id));
+      const awards = await server.db.db
+        .select()
+        .from(coinActivityAwards)
+        .where(eq(coinActivityAwards.organizationMemberId, kate.membership!.id));
       expect(awards.map((award) => award.amount).sort((a, b) => a - b)).toEqual([1, 6, 12]);
       const months = await monthsOf(kate.membership!.id);
       expect(months.reduce((sum, [, points]) => sum + Number(points), 0)).toBe(19);
@@ -202,9 +254,22 @@ describe('activity (members log and sync their days)', () => {
         // Days stored without coins yet (as if logged before they were over), then visits and syncs all at once.
         await server.db.db
           .insert(activityDays)
-          .values(days.map(({ day }) => ({ organizationMemberId: olive.membership!.id, day, steps: 8_000, workoutMinutes: 30, calories: 0, distanceMeters: 0, healthPoints: 12, source: 'manual' as const })));
+          .values(
+            days.map(({ day }) => ({
+              organizationMemberId: olive.membership!.id,
+              day,
+              steps: 8_000,
+              workoutMinutes: 30,
+              calories: 0,
+              distanceMeters: 0,
+              healthPoints: 12,
+              source: 'manual' as const,
+            })),
+          );
         const answers = await Promise.all(
-          Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? server.request('/api/user/activities', { token: olive.token }) : sync(olive.token, days.slice(index % 3)))),
+          Array.from({ length: 8 }, (_, index) =>
+            index % 2 === 0 ? server.request('/api/user/activities', { token: olive.token }) : sync(olive.token, days.slice(index % 3)),
+          ),
         );
         expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
         expect(await memberBalance(server.db.db, olive.membership!.id)).toBe(72);
@@ -215,7 +280,12 @@ describe('activity (members log and sync their days)', () => {
       const pending = await buildUser(server, { organization: acme, activeFrom: new Date(Date.now() + 10 * DAY) });
       const response = await sync(pending.token, [{ day: daysAgo(1), ...figures(9_000, 40) }]);
       expect(response.status).toBe(200);
-      expect(response.body.meta).toMatchObject({ 'membership-state': 'pending', 'coins-awarded': 0, 'coin-balance': 0, 'app-installed': true });
+      expect(response.body.meta).toMatchObject({
+        'membership-state': 'pending',
+        'coins-awarded': 0,
+        'coin-balance': 0,
+        'app-installed': true,
+      });
       expect(response.body.data[0].attributes).toMatchObject({ 'health-points': 12, coins: null, 'coin-status': 'notEarned' });
       // The portal's routes stay closed to a pending member (SPEC §5).
       const list = await server.request('/api/user/activities', { token: pending.token });
@@ -224,7 +294,11 @@ describe('activity (members log and sync their days)', () => {
     });
 
     it('shows an expired member their state and pays nothing', async () => {
-      const expired = await buildUser(server, { organization: acme, activeFrom: new Date(Date.now() - 90 * DAY), activeTo: new Date(Date.now() - 5 * DAY) });
+      const expired = await buildUser(server, {
+        organization: acme,
+        activeFrom: new Date(Date.now() - 90 * DAY),
+        activeTo: new Date(Date.now() - 5 * DAY),
+      });
       const response = await sync(expired.token, [{ day: daysAgo(10), ...figures(9_000, 40) }]);
       expect(response.status).toBe(200);
       expect(response.body.meta).toMatchObject({ 'membership-state': 'expired', 'coins-awarded': 0 });
@@ -232,11 +306,34 @@ describe('activity (members log and sync their days)', () => {
     });
 
     it.each([
-      { what: 'the same day twice', days: [{ day: '2025-01-01', ...figures(1, 1) }, { day: '2025-01-01', ...figures(2, 2) }], pointer: '/activity_sync/days/1/day', code: 'activity.duplicateDay' },
+      {
+        what: 'the same day twice',
+        days: [
+          { day: '2025-01-01', ...figures(1, 1) },
+          { day: '2025-01-01', ...figures(2, 2) },
+        ],
+        pointer: '/activity_sync/days/1/day',
+        code: 'activity.duplicateDay',
+      },
       { what: 'no days', days: [], pointer: '/activity_sync/days', code: 'validation.tooShort' },
-      { what: 'a future day', days: [{ day: '2099-01-01', ...figures(1, 1) }], pointer: '/activity_sync/days/0/day', code: 'activity.futureDay' },
-      { what: 'a malformed day', days: [{ day: '01/02/2025', ...figures(1, 1) }], pointer: '/activity_sync/days/0/day', code: 'validation.invalidFormat' },
-      { what: 'too many days', days: Array.from({ length: 101 }, (_, index) => ({ day: daysAgo(index + 1), ...figures(1, 1) })), pointer: '/activity_sync/days', code: 'validation.tooLong' },
+      {
+        what: 'a future day',
+        days: [{ day: '2099-01-01', ...figures(1, 1) }],
+        pointer: '/activity_sync/days/0/day',
+        code: 'activity.futureDay',
+      },
+      {
+        what: 'a malformed day',
+        days: [{ day: '01/02/2025', ...figures(1, 1) }],
+        pointer: '/activity_sync/days/0/day',
+        code: 'validation.invalidFormat',
+      },
+      {
+        what: 'too many days',
+        days: Array.from({ length: 101 }, (_, index) => ({ day: daysAgo(index + 1), ...figures(1, 1) })),
+        pointer: '/activity_sync/days',
+        code: 'validation.tooLong',
+      },
     ])('refuses $what with 422 $code and stores nothing', async ({ days, pointer, code }) => {
       const grace = await member();
       const response = await sync(grace.token, days);
@@ -271,13 +368,18 @@ describe('activity (members log and sync their days)', () => {
       ];
       for (const json of payloads) {
         const response = await server.request('/api/user/activities/sync', { method: 'POST', token: mia.token, json });
-        expect([JSON.stringify(json).slice(0, 60), response.status < 500 && response.status >= 400, typeof response.body.errors?.[0]?.code]).toEqual([
+        expect([
           JSON.stringify(json).slice(0, 60),
-          true,
-          'string',
-        ]);
+          response.status < 500 && response.status >= 400,
+          typeof response.body.errors?.[0]?.code,
+        ]).toEqual([JSON.stringify(json).slice(0, 60), true, 'string']);
       }
-      const broken = await server.request('/api/user/activities/sync', { method: 'POST', token: mia.token, body: '{"activity_sync":', headers: { 'content-type': 'application/json' } });
+      const broken = await server.request('/api/user/activities/sync', {
+        method: 'POST',
+        token: mia.token,
+        body: '{"activity_sync":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(broken.status).toBe(400);
       for (const path of ['99999-01-01', '2025-1-1', '1899-12-31', 'NaN', '2025-02-29%00']) {
         const response = await put(mia.token, path, figures(1, 1));

@@ -23,7 +23,11 @@ export const matrix: MatrixModule = {
       body: () => ({ activity_sync: { days: [{ day: yesterday(), ...figures }] } }),
       expect: { anonymous: UNAUTHENTICATED, otherOrganization: OK, member: OK, manager: OK, admin: FORBIDDEN, inactiveMember: OK },
     },
-    { route: 'GET /api/organizations/:organizationId/health_point_summary', params: ({ acme }) => ({ organizationId: acme.id }), expect: ACME_MANAGERS },
+    {
+      route: 'GET /api/organizations/:organizationId/health_point_summary',
+      params: ({ acme }) => ({ organizationId: acme.id }),
+      expect: ACME_MANAGERS,
+    },
     // Without organization_id: the manager's own organisation, every organisation for an admin; globex's manager sees only globex.
     { route: 'GET /api/organizations/utilization_rates', sample: 'own organisation', expect: { ...ACME_MANAGERS, otherOrganization: OK } },
   ],

@@ -14,7 +14,13 @@ export async function refreshActivityMonths(
   { memberIds = 'all', from, to }: { memberIds?: number[] | 'all'; from?: string; to?: string } = {},
 ): Promise<void> {
   if (memberIds !== 'all' && memberIds.length === 0) return;
-  const members = memberIds === 'all' ? sql`true` : sql`a.organization_member_id in (${sql.join(memberIds.map((id) => sql`${id}`), sql`, `)})`;
+  const members =
+    memberIds === 'all'
+      ? sql`true`
+      : sql`a.organization_member_id in (${sql.join(
+          memberIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
   const start = from ? sql`a.day >= ${monthDays(from.slice(0, 7)).from}::date` : sql`true`;
   const end = to ? sql`a.day < ${monthDays(to.slice(0, 7)).to}::date` : sql`true`;
   await tx.execute(sql`

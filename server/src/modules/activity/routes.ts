@@ -47,7 +47,13 @@ export function activityRoutes({ db }: ModuleDependencies): Router {
     const now = new Date();
     if (isFutureDay(day, now)) throw new ApiError(ErrorCode.activityFutureDay, { status: 422, parameter: 'day' });
     const { activity } = parseBody(LogActivitySchema, req);
-    const figures = { day, steps: activity.steps, workoutMinutes: activity.workout_minutes, calories: activity.calories, distanceMeters: activity.distance_meters };
+    const figures = {
+      day,
+      steps: activity.steps,
+      workoutMinutes: activity.workout_minutes,
+      calories: activity.calories,
+      distanceMeters: activity.distance_meters,
+    };
     const { coinsAwarded, month } = await db.db.transaction(async (tx) => ({
       coinsAwarded: await recordActivity(tx, { member, days: [figures], source: 'manual', now }),
       month: await memberActivityMonth(tx, member, day.slice(0, 7), now),

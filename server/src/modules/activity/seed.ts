@@ -25,9 +25,30 @@ function random(seed: number): () => number {
 
 /** Typical daily steps and workout minutes per walker: from idle to the 12-point maximum, so every point group shows. */
 const PROFILES: [steps: number, minutes: number][] = [
-  [0, 0], [0, 0], [2_200, 0], [3_100, 5], [3_800, 8], [4_600, 5], [5_200, 10], [5_600, 12], [6_300, 12], [6_900, 15],
-  [7_200, 20], [7_600, 22], [8_100, 25], [8_300, 32], [9_000, 35], [9_500, 40], [10_500, 45], [12_000, 60], [4_200, 12], [6_000, 22],
-  [8_800, 31], [3_000, 0], [5_000, 18], [11_000, 35],
+  [0, 0],
+  [0, 0],
+  [2_200, 0],
+  [3_100, 5],
+  [3_800, 8],
+  [4_600, 5],
+  [5_200, 10],
+  [5_600, 12],
+  [6_300, 12],
+  [6_900, 15],
+  [7_200, 20],
+  [7_600, 22],
+  [8_100, 25],
+  [8_300, 32],
+  [9_000, 35],
+  [9_500, 40],
+  [10_500, 45],
+  [12_000, 60],
+  [4_200, 12],
+  [6_000, 22],
+  [8_800, 31],
+  [3_000, 0],
+  [5_000, 18],
+  [11_000, 35],
 ];
 
 /**
@@ -38,7 +59,11 @@ const PROFILES: [steps: number, minutes: number][] = [
 export async function seedActivityDemo(tx: Executor, now: Date): Promise<void> {
   const [acme] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.identifier, 'acme'));
   if (!acme) return;
-  const [existing] = await tx.select({ id: users.id }).from(users).where(like(users.firebaseUid, `${UID_PREFIX}%`)).limit(1);
+  const [existing] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.firebaseUid, `${UID_PREFIX}%`))
+    .limit(1);
   if (existing) return;
 
   const next = random(20_240_401);
@@ -69,7 +94,14 @@ export async function seedActivityDemo(tx: Executor, now: Date): Promise<void> {
         // Two of three active walkers use the mobile app; the rest log by hand.
         const appInstalled = active && uidIndex(user.uid) % 3 !== 0;
         // Members since their first day of activity, so past months count them as invited too.
-        return { userId: user.id, organizationId: acme.id, role: 'member' as const, appInstalled, lastSyncAt: appInstalled ? now : null, createdAt: joined };
+        return {
+          userId: user.id,
+          organizationId: acme.id,
+          role: 'member' as const,
+          appInstalled,
+          lastSyncAt: appInstalled ? now : null,
+          createdAt: joined,
+        };
       }),
     )
     .returning({ id: organizationMembers.id, userId: organizationMembers.userId });
@@ -103,6 +135,8 @@ export async function seedActivityDemo(tx: Executor, now: Date): Promise<void> {
   const parents = new Set(acmeGroups.map((group) => group.parentId).filter((id) => id !== null));
   const leaves = acmeGroups.filter((group) => !parents.has(group.id));
   if (leaves.length > 0) {
-    await tx.insert(groupMemberships).values(memberRows.map((member, index) => ({ groupId: leaves[index % leaves.length]!.id, organizationMemberId: member.id })));
+    await tx
+      .insert(groupMemberships)
+      .values(memberRows.map((member, index) => ({ groupId: leaves[index % leaves.length]!.id, organizationMemberId: member.id })));
   }
 }

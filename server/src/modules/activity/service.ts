@@ -35,7 +35,8 @@ export function activityMemberOf(session: Session): ActivityMember {
  */
 export function coinDayStatus(member: MembershipPeriod, day: string, awarded: boolean, now: Date): CoinDayStatus {
   if (awarded) return 'awarded';
-  if (day < earliestCoinDay(now) || !isMembershipActive(member, now) || !isMembershipActive(member, startOfDayInJapan(day))) return 'notEarned';
+  if (day < earliestCoinDay(now) || !isMembershipActive(member, now) || !isMembershipActive(member, startOfDayInJapan(day)))
+    return 'notEarned';
   return 'waiting';
 }
 
@@ -135,7 +136,11 @@ export type MemberActivityMonth = {
 /** One month of a member's days with the coins each earned, plus the membership facts the page shows. */
 export async function memberActivityMonth(tx: Executor, member: ActivityMember, month: string, now: Date): Promise<MemberActivityMonth> {
   const [row] = await tx
-    .select({ appInstalled: organizationMembers.appInstalled, lastSyncAt: organizationMembers.lastSyncAt, coinBalance: organizationMembers.coinBalance })
+    .select({
+      appInstalled: organizationMembers.appInstalled,
+      lastSyncAt: organizationMembers.lastSyncAt,
+      coinBalance: organizationMembers.coinBalance,
+    })
     .from(organizationMembers)
     .where(eq(organizationMembers.id, member.id));
   if (!row) throw notFound();
@@ -167,7 +172,10 @@ export async function memberActivityMonth(tx: Executor, member: ActivityMember, 
 export type SyncResult = { coinsAwarded: number; days: MemberActivityDay[]; facts: MemberActivityMonth };
 
 /** The mobile app's upload: records the days, then answers them as stored (with their coins) and the member's facts. */
-export async function syncActivity(tx: Executor, { member, days, now }: { member: ActivityMember; days: DayFigures[]; now: Date }): Promise<SyncResult> {
+export async function syncActivity(
+  tx: Executor,
+  { member, days, now }: { member: ActivityMember; days: DayFigures[]; now: Date },
+): Promise<SyncResult> {
   const coinsAwarded = await recordActivity(tx, { member, days, source: 'app', now });
   const wanted = new Set(days.map((entry) => entry.day));
   const months = [...new Set(days.map((entry) => entry.day.slice(0, 7)))].sort();

@@ -42,10 +42,20 @@ describe('workout dashboard aggregation (SQL)', () => {
       appInstalled = false,
       activity = [],
       createdAt = CREATED,
-    }: { birthday?: string | null; activeFrom?: Date | null; activeTo?: Date | null; appInstalled?: boolean; activity?: ReturnType<typeof days>; createdAt?: Date },
+    }: {
+      birthday?: string | null;
+      activeFrom?: Date | null;
+      activeTo?: Date | null;
+      appInstalled?: boolean;
+      activity?: ReturnType<typeof days>;
+      createdAt?: Date;
+    },
   ): Promise<number> {
     const uid = `summary-${randomBytes(5).toString('hex')}`;
-    const [user] = await server.db.db.insert(users).values({ firebaseUid: uid, email: `${uid}@test.example`, name: uid, birthday }).returning();
+    const [user] = await server.db.db
+      .insert(users)
+      .values({ firebaseUid: uid, email: `${uid}@test.example`, name: uid, birthday })
+      .returning();
     const [membership] = await server.db.db
       .insert(organizationMembers)
       .values({ userId: user!.id, organizationId: organization.id, activeFrom, activeTo, appInstalled, createdAt })
@@ -53,7 +63,9 @@ describe('workout dashboard aggregation (SQL)', () => {
     if (activity.length > 0) {
       await server.db.db
         .insert(activityDays)
-        .values(activity.map((day) => ({ ...day, organizationMemberId: membership!.id, calories: 0, distanceMeters: 0, source: 'app' as const })));
+        .values(
+          activity.map((day) => ({ ...day, organizationMemberId: membership!.id, calories: 0, distanceMeters: 0, source: 'app' as const })),
+        );
       await refreshActivityMonths(server.db.db, { memberIds: [membership!.id] });
     }
     return membership!.id;
@@ -74,11 +86,23 @@ describe('workout dashboard aggregation (SQL)', () => {
     // April 2025 (30 days). The manager and plainMember log nothing: both land in the 0 group with no birthday.
     const young = await insertMember(org, { birthday: '1995-06-01', appInstalled: true, activity: days('2025-04-01', 30, 8_000, 30, 12) }); // 360
     const forties = await insertMember(org, { birthday: '1985-04-01', activity: days('2025-04-01', 30, 3_000, 0, 3) }); // 90
-    const sixties = await insertMember(org, { birthday: '1960-01-01', appInstalled: true, activity: [...days('2025-03-20', 12, 8_000, 30, 12), ...days('2025-04-21', 10, 8_000, 30, 12)] }); // 120 in April
+    const sixties = await insertMember(org, {
+      birthday: '1960-01-01',
+      appInstalled: true,
+      activity: [...days('2025-03-20', 12, 8_000, 30, 12), ...days('2025-04-21', 10, 8_000, 30, 12)],
+    }); // 120 in April
     const thirties = await insertMember(org, { birthday: '1990-04-02', activity: days('2025-03-01', 20, 8_000, 30, 12) }); // 0 in April
     // Not counted in April: expired in March, pending from May, another organisation.
-    await insertMember(org, { birthday: '1980-01-01', activeTo: new Date('2025-03-15T00:00:00+09:00'), activity: days('2025-04-01', 30, 8_000, 30, 12) });
-    await insertMember(org, { birthday: '1980-01-01', activeFrom: new Date('2025-05-01T00:00:00+09:00'), activity: days('2025-04-01', 5, 8_000, 30, 12) });
+    await insertMember(org, {
+      birthday: '1980-01-01',
+      activeTo: new Date('2025-03-15T00:00:00+09:00'),
+      activity: days('2025-04-01', 30, 8_000, 30, 12),
+    });
+    await insertMember(org, {
+      birthday: '1980-01-01',
+      activeFrom: new Date('2025-05-01T00:00:00+09:00'),
+      activity: days('2025-04-01', 5, 8_000, 30, 12),
+    });
     await insertMember(other, { birthday: '1980-01-01', appInstalled: true, activity: days('2025-04-01', 30, 8_000, 30, 12) });
 
     const insertGroup = async (organization: OrganizationRow, name: string, parentId: number | null = null) =>
@@ -99,8 +123,10 @@ describe('workout dashboard aggregation (SQL)', () => {
 
   const summary = (query: string, token = manager.token, organizationId = org.id) =>
     server.request(`/api/organizations/${organizationId}/health_point_summary?${query}`, { token });
-  const distribution = (list: { group: string; members: number }[]) => Object.fromEntries(list.map((entry) => [entry.group, entry.members]));
-  const setMode = (mode: 'and' | 'or') => server.db.db.update(organizations).set({ distributionGraphGroupFilter: mode }).where(eq(organizations.id, org.id));
+  const distribution = (list: { group: string; members: number }[]) =>
+    Object.fromEntries(list.map((entry) => [entry.group, entry.members]));
+  const setMode = (mode: 'and' | 'or') =>
+    server.db.db.update(organizations).set({ distributionGraphGroupFilter: mode }).where(eq(organizations.id, org.id));
 
   describe('GET /api/organizations/:organizationId/health_point_summary', () => {
     it('buckets each counted member by month total and by age range', async () => {
@@ -108,13 +134,34 @@ describe('workout dashboard aggregation (SQL)', () => {
       expect(response.status).toBe(200);
       const { data } = response.body;
       expect(data).toMatchObject({ type: 'health-point-summaries', id: `${org.id}-2025-04` });
-      expect(data.attributes).toMatchObject({ month: '2025-04', members: 6, 'total-points': 570, 'average-points': 95, 'group-ids': [], 'group-filter': 'and' });
-      expect(distribution(data.attributes.distribution)).toEqual({ '0': 3, '1-99': 1, '100-149': 1, '150-199': 0, '200-249': 0, '250-349': 0, '350+': 1 });
+      expect(data.attributes).toMatchObject({
+        month: '2025-04',
+        members: 6,
+        'total-points': 570,
+        'average-points': 95,
+        'group-ids': [],
+        'group-filter': 'and',
+      });
+      expect(distribution(data.attributes.distribution)).toEqual({
+        '0': 3,
+        '1-99': 1,
+        '100-149': 1,
+        '150-199': 0,
+        '200-249': 0,
+        '250-349': 0,
+        '350+': 1,
+      });
       const ranges = Object.fromEntries(
-        data.attributes['age-ranges'].map((range: { range: string; members: number; average: number; distribution: { group: string; members: number }[] }) => [
-          range.range,
-          { members: range.members, average: range.average, groups: Object.entries(distribution(range.distribution)).filter(([, count]) => count > 0) },
-        ]),
+        data.attributes['age-ranges'].map(
+          (range: { range: string; members: number; average: number; distribution: { group: string; members: number }[] }) => [
+            range.range,
+            {
+              members: range.members,
+              average: range.average,
+              groups: Object.entries(distribution(range.distribution)).filter(([, count]) => count > 0),
+            },
+          ],
+        ),
       );
       expect(ranges).toEqual({
         upTo20s: { members: 1, average: 360, groups: [['350+', 1]] },
@@ -133,7 +180,7 @@ describe('workout dashboard aggregation (SQL)', () => {
       expect(distribution(response.body.data.attributes.distribution)).toMatchObject({ '0': 5, '100-149': 1, '200-249': 1, '350+': 0 });
     });
 
-    it('filters by groups (a group includes the groups below it) combined with the organisation\'s and/or setting', async () => {
+    it("filters by groups (a group includes the groups below it) combined with the organisation's and/or setting", async () => {
       await setMode('and');
       const sales = await summary(`month=2025-04&group_ids[]=${group.sales}`);
       expect(sales.body.data.attributes).toMatchObject({ members: 3, 'total-points': 570, 'group-ids': [group.sales] });
@@ -147,7 +194,7 @@ describe('workout dashboard aggregation (SQL)', () => {
       await setMode('and');
     });
 
-    it('refuses another organisation\'s group and malformed parameters with 400', async () => {
+    it("refuses another organisation's group and malformed parameters with 400", async () => {
       for (const query of [`group_ids[]=${group.elsewhere}`, 'month=2025-4', 'group_ids[]=abc', 'month=1899-01']) {
         const response = await summary(query);
         expect(response.status, query).toBe(400);
@@ -178,7 +225,7 @@ describe('workout dashboard aggregation (SQL)', () => {
       }
     });
 
-    it('is for the organisation\'s managers and admins only', async () => {
+    it("is for the organisation's managers and admins only", async () => {
       expect((await summary('month=2025-04', plainMember.token)).status).toBe(403);
       expect((await summary('month=2025-04', otherManager.token)).status).toBe(403);
       expect((await summary('month=2025-04', admin.token)).status).toBe(200);
@@ -223,7 +270,14 @@ describe('workout dashboard aggregation (SQL)', () => {
     });
 
     it('answers odd parameters with a coded 4xx, never a 500', async () => {
-      for (const query of ['organization_id=9999999999', 'organization_id=2147483648', 'organization_id[]=1', 'organization_id=0', 'month=2025-13', 'group_ids=1']) {
+      for (const query of [
+        'organization_id=9999999999',
+        'organization_id=2147483648',
+        'organization_id[]=1',
+        'organization_id=0',
+        'month=2025-13',
+        'group_ids=1',
+      ]) {
         const response = await rates(query, admin.token);
         expect([query, response.status, response.body.errors?.[0]?.code]).toEqual([query, 400, 'request.invalidParameter']);
       }
@@ -247,7 +301,10 @@ describe('workout dashboard aggregation (SQL)', () => {
     const pointsInJuly = (total: number) => {
       const full = Math.floor(total / 12);
       const rest = total % 12;
-      return [...days('2025-07-01', full, 8_000, 30, 12), ...(rest > 0 ? days(`2025-07-${String(full + 1).padStart(2, '0')}`, 1, 1_000, 0, rest) : [])];
+      return [
+        ...days('2025-07-01', full, 8_000, 30, 12),
+        ...(rest > 0 ? days(`2025-07-${String(full + 1).padStart(2, '0')}`, 1, 1_000, 0, rest) : []),
+      ];
     };
     const totals = [0, 1, 99, 100, 149, 150, 199, 200, 249, 250, 349, 350, 372];
 
@@ -269,12 +326,23 @@ describe('workout dashboard aggregation (SQL)', () => {
 
     it("takes the age on the month's first day: a birthday on that day counts, 29 February and month ends too", async () => {
       const ages = await buildOrganization(server);
-      for (const birthday of ['1995-07-01', '1995-07-02', '1995-06-30', '1965-07-01', '1965-07-02', '1996-02-29', '1996-03-02', '1985-07-31']) {
+      for (const birthday of [
+        '1995-07-01',
+        '1995-07-02',
+        '1995-06-30',
+        '1965-07-01',
+        '1965-07-02',
+        '1996-02-29',
+        '1996-03-02',
+        '1985-07-31',
+      ]) {
         await insertMember(ages, { birthday, createdAt: new Date('1980-01-01T00:00:00Z') });
       }
       const rangesIn = async (month: string) => {
         const response = await summary(`month=${month}`, admin.token, ages.id);
-        return Object.fromEntries(response.body.data.attributes['age-ranges'].map((range: { range: string; members: number }) => [range.range, range.members]));
+        return Object.fromEntries(
+          response.body.data.attributes['age-ranges'].map((range: { range: string; members: number }) => [range.range, range.members]),
+        );
       };
       expect(await rangesIn('2025-07')).toEqual({ upTo20s: 3, '30s': 3, '40s': 0, '50s': 1, '60sAndOver': 1, unknown: 0 });
       expect(await rangesIn('2025-08')).toEqual({ upTo20s: 2, '30s': 3, '40s': 1, '50s': 0, '60sAndOver': 2, unknown: 0 });
@@ -299,7 +367,9 @@ describe('workout dashboard aggregation (SQL)', () => {
       await insertMember(periods, { createdAt: new Date('2025-07-31T14:59:00Z') });
       const response = await summary('month=2025-07', admin.token, periods.id);
       expect(response.body.data.attributes.members).toBe(3);
-      const rates = await server.request(`/api/organizations/utilization_rates?organization_id=${periods.id}&month=2025-07`, { token: admin.token });
+      const rates = await server.request(`/api/organizations/utilization_rates?organization_id=${periods.id}&month=2025-07`, {
+        token: admin.token,
+      });
       // Invited also counts the member starting in August (pending in July), who has no place in July's distribution.
       expect(rates.body.data[0].attributes.invited).toBe(4);
     });
@@ -309,7 +379,9 @@ describe('workout dashboard aggregation (SQL)', () => {
       await insertMember(usage, { appInstalled: true, activity: pointsInJuly(5) });
       await insertMember(usage, { appInstalled: true, activity: days('2025-07-03', 2, 0, 0, 0) });
       await insertMember(usage, { activity: days('2025-06-30', 1, 9_000, 0, 8) });
-      const response = await server.request(`/api/organizations/utilization_rates?organization_id=${usage.id}&month=2025-07`, { token: admin.token });
+      const response = await server.request(`/api/organizations/utilization_rates?organization_id=${usage.id}&month=2025-07`, {
+        token: admin.token,
+      });
       expect(response.body.data[0].attributes).toMatchObject({ invited: 3, 'app-installed': 2, active: 1 });
     });
   });

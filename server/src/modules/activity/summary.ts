@@ -48,7 +48,11 @@ export async function groupFilterOf(tx: Executor, organizationId: number, groupI
   return { groupIds: ids, mode: organization.mode };
 }
 
-const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /**
  * `with recursive` part: every selected group's subtree, then the members in all of them ("and") or any ("or"), found
@@ -204,7 +208,11 @@ export async function utilizationRates(
 ): Promise<UtilizationRate[]> {
   const window = monthWindow(month);
   const organizationCondition =
-    organizationIds === 'all' ? sql`o.archived = false` : organizationIds.length === 0 ? sql`false` : sql`o.id in (${idList(organizationIds)})`;
+    organizationIds === 'all'
+      ? sql`o.archived = false`
+      : organizationIds.length === 0
+        ? sql`false`
+        : sql`o.id in (${idList(organizationIds)})`;
   const rows = await query<{ id: number; name: string; invited: number; app_installed: number; active: number }>(
     tx,
     sql`

@@ -36,7 +36,11 @@ export const matrix: MatrixModule<World> = {
         await awardActivityCoins(tx, { organizationMemberId: users[caller].membership!.id, amount: 1000, day: '2020-01-01' });
       }
       // The organisation balance managers grant from.
-      await moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'organization', organizationId: acme.id }, amount: 1000 }], reason: 'admin_grant' });
+      await moveCoins(tx, {
+        from: { kind: 'issuance' },
+        legs: [{ to: { kind: 'organization', organizationId: acme.id }, amount: 1000 }],
+        reason: 'admin_grant',
+      });
     });
     return { server, globexColleagueId: globexColleague.membership!.id };
   },
@@ -48,21 +52,32 @@ export const matrix: MatrixModule<World> = {
       body: ({ bystander }: Fixture, caller: Caller, world: World) => ({
         kiwi_coin_transfer: {
           message: 'Thanks {name}',
-          recipients: [{ organization_member_id: caller === 'otherOrganization' ? world.globexColleagueId : bystander.membership!.id, amount: 1 }],
+          recipients: [
+            { organization_member_id: caller === 'otherOrganization' ? world.globexColleagueId : bystander.membership!.id, amount: 1 },
+          ],
         },
       }),
       expect: { ...ANY_ACTIVE_USER, admin: FORBIDDEN },
     },
-    { route: 'GET /api/organizations/:organizationId/kiwi_coin_transfers', params: ({ acme }) => ({ organizationId: acme.id }), expect: ACME_MANAGERS },
+    {
+      route: 'GET /api/organizations/:organizationId/kiwi_coin_transfers',
+      params: ({ acme }) => ({ organizationId: acme.id }),
+      expect: ACME_MANAGERS,
+    },
     {
       route: 'POST /api/organizations/:organizationId/kiwi_coin_transfers',
       params: ({ acme }) => ({ organizationId: acme.id }),
-      body: ({ bystander }: Fixture) => ({ kiwi_coin_transfer: { organization_member_id: bystander.membership!.id, amount: 1, description: 'matrix' } }),
+      body: ({ bystander }: Fixture) => ({
+        kiwi_coin_transfer: { organization_member_id: bystander.membership!.id, amount: 1, description: 'matrix' },
+      }),
       expect: ACME_MANAGERS,
     },
     {
       route: 'DELETE /api/organizations/:organizationId/kiwi_coin_transfers/:transferId',
-      params: async (fixture, _caller, world) => ({ organizationId: fixture.acme.id, transferId: await scheduledGrant(world, fixture, 'grant') }),
+      params: async (fixture, _caller, world) => ({
+        organizationId: fixture.acme.id,
+        transferId: await scheduledGrant(world, fixture, 'grant'),
+      }),
       expect: ACME_MANAGERS,
     },
     { route: 'GET /api/kiwi_coin_transfers', expect: ADMIN_ONLY },

@@ -21,10 +21,15 @@ let manager: BuiltUser;
 let admin: BuiltUser;
 
 const balanceOf = (user: BuiltUser) => server.db.db.transaction((tx) => memberBalance(tx, user.membership!.id));
-const send = (user: BuiltUser, body: unknown) => server.request('/api/user/kiwi_coin_transfers', { method: 'POST', token: user.token, json: body });
-const message = (recipients: { organization_member_id: number; amount: unknown }[], text = 'Thanks {name}!') => ({ kiwi_coin_transfer: { message: text, recipients } });
+const send = (user: BuiltUser, body: unknown) =>
+  server.request('/api/user/kiwi_coin_transfers', { method: 'POST', token: user.token, json: body });
+const message = (recipients: { organization_member_id: number; amount: unknown }[], text = 'Thanks {name}!') => ({
+  kiwi_coin_transfer: { message: text, recipients },
+});
 const ledgerSum = async () => {
-  const result = (await server.db.db.execute(sql`select coalesce(sum(delta), 0)::bigint as sum from coin_ledger_entries`)) as unknown as { rows: { sum: string }[] };
+  const result = (await server.db.db.execute(sql`select coalesce(sum(delta), 0)::bigint as sum from coin_ledger_entries`)) as unknown as {
+    rows: { sum: string }[];
+  };
   return Number(result.rows[0]!.sum);
 };
 
@@ -38,7 +43,9 @@ beforeAll(async () => {
     buildUser(server, { organization: acme, memberRole: 'manager', name: 'Manager' }),
     buildUser(server, { role: 'admin' }),
   ]);
-  await server.db.db.transaction((tx) => awardActivityCoins(tx, { organizationMemberId: sender.membership!.id, amount: 100, day: '2026-01-01' }));
+  await server.db.db.transaction((tx) =>
+    awardActivityCoins(tx, { organizationMemberId: sender.membership!.id, amount: 100, day: '2026-01-01' }),
+  );
 });
 afterAll(() => server.close());
 
@@ -68,7 +75,9 @@ describe('POST /api/user/kiwi_coin_transfers', () => {
     expect(feed.body.meta.balance).toBe(before.colleague + 10);
     const received = feed.body.data[0].attributes;
     expect(received).toMatchObject({ direction: 'received', sender: { name: 'Sato Hanako' } });
-    expect(received.recipients).toEqual([{ id: String(colleague.membership!.id), name: 'Suzuki Taro', amount: 10, message: 'Thanks Suzuki Taro!' }]);
+    expect(received.recipients).toEqual([
+      { id: String(colleague.membership!.id), name: 'Suzuki Taro', amount: 10, message: 'Thanks Suzuki Taro!' },
+    ]);
 
     const [notification] = await server.db.db.select().from(outbox).where(eq(outbox.topic, 'slack.coin_message'));
     expect(notification).toMatchObject({ organizationId: acme.id, status: 'pending' });
@@ -119,7 +128,11 @@ describe('POST /api/user/kiwi_coin_transfers', () => {
       ],
       [message([{ organization_member_id: colleague.membership!.id, amount: 1 }], 'x'.repeat(501)), 422, 'validation.tooLong'],
       [message([]), 422, 'validation.required'],
-      [{ kiwi_coin_transfer: { message: 'hi', recipients: [{ organization_member_id: colleague.membership!.id, amount: 1 }], extra: 1 } }, 422, 'validation.unknownKey'],
+      [
+        { kiwi_coin_transfer: { message: 'hi', recipients: [{ organization_member_id: colleague.membership!.id, amount: 1 }], extra: 1 } },
+        422,
+        'validation.unknownKey',
+      ],
     ];
     for (const [body, status, code] of cases) {
       const response = await send(sender, body);
@@ -130,7 +143,9 @@ describe('POST /api/user/kiwi_coin_transfers', () => {
 
   it('500 simultaneous requests from one sender never overdraw and conserve the ledger', async () => {
     const rich = await buildUser(server, { organization: acme });
-    await server.db.db.transaction((tx) => awardActivityCoins(tx, { organizationMemberId: rich.membership!.id, amount: 120, day: '2026-01-01' }));
+    await server.db.db.transaction((tx) =>
+      awardActivityCoins(tx, { organizationMemberId: rich.membership!.id, amount: 120, day: '2026-01-01' }),
+    );
     const sumBefore = await ledgerSum();
     const responses = await Promise.all(
       Array.from({ length: 500 }, () => send(rich, message([{ organization_member_id: colleague.membership!.id, amount: 1 }]))),
@@ -153,8 +168,20 @@ describe('two members sending to each other at the same time', () => {
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         i % 2 === 0
-          ? send(a, message([{ organization_member_id: b.membership!.id, amount: 1 }, { organization_member_id: colleague.membership!.id, amount: 1 }]))
-          : send(b, message([{ organization_member_id: colleague.membership!.id, amount: 1 }, { organization_member_id: a.membership!.id, amount: 2 }])),
+          ? send(
+              a,
+              message([
+                { organization_member_id: b.membership!.id, amount: 1 },
+                { organization_member_id: colleague.membership!.id, amount: 1 },
+              ]),
+            )
+          : send(
+              b,
+              message([
+                { organization_member_id: colleague.membership!.id, amount: 1 },
+                { organization_member_id: a.membership!.id, amount: 2 },
+              ]),
+            ),
       ),
     );
     expect(responses.map((r) => r.status).filter((status) => status !== 201)).toEqual([]);
@@ -169,7 +196,13 @@ describe('grants', () => {
     server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers`, { method: 'POST', token, json: { kiwi_coin_transfer: body } });
 
   it('a manager grants from the organisation balance; "not enough" when it is short', async () => {
-    await server.db.db.transaction((tx) => moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'organization', organizationId: acme.id }, amount: 50 }], reason: 'admin_grant' }));
+    await server.db.db.transaction((tx) =>
+      moveCoins(tx, {
+        from: { kind: 'issuance' },
+        legs: [{ to: { kind: 'organization', organizationId: acme.id }, amount: 50 }],
+        reason: 'admin_grant',
+      }),
+    );
     const orgBefore = await server.db.db.transaction((tx) => organizationBalance(tx, acme.id));
     const memberBefore = await balanceOf(second);
     const ok = await grant({ organization_member_id: second.membership!.id, amount: 20, description: 'Quarterly thanks' });
@@ -185,16 +218,28 @@ describe('grants', () => {
   });
 
   it('a scheduled grant stays pending, runs once at its time, and a cancelled one never runs', async () => {
-    await server.db.db.transaction((tx) => moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'organization', organizationId: acme.id }, amount: 30 }], reason: 'admin_grant' }));
+    await server.db.db.transaction((tx) =>
+      moveCoins(tx, {
+        from: { kind: 'issuance' },
+        legs: [{ to: { kind: 'organization', organizationId: acme.id }, amount: 30 }],
+        reason: 'admin_grant',
+      }),
+    );
     const at = new Date(Date.now() + 3600_000);
     const scheduled = await grant({ organization_member_id: colleague.membership!.id, amount: 7, transferred_at: at.toISOString() });
     const cancelled = await grant({ organization_member_id: colleague.membership!.id, amount: 9, transferred_at: at.toISOString() });
     expect(scheduled.body.data.attributes.status).toBe('pending');
     const before = await balanceOf(colleague);
 
-    const cancel = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers/${cancelled.body.data.id}`, { method: 'DELETE', token: manager.token });
+    const cancel = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers/${cancelled.body.data.id}`, {
+      method: 'DELETE',
+      token: manager.token,
+    });
     expect(cancel.body.data.attributes).toMatchObject({ status: 'canceled', 'cancel-reason': 'manual' });
-    const again = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers/${cancelled.body.data.id}`, { method: 'DELETE', token: manager.token });
+    const again = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers/${cancelled.body.data.id}`, {
+      method: 'DELETE',
+      token: manager.token,
+    });
     expect([again.status, again.body.errors[0].code]).toEqual([409, 'coins.notPending']);
 
     const early = createJobWorker({ db: server.db, handlers: jobHandlers, now: () => new Date() });
@@ -203,28 +248,45 @@ describe('grants', () => {
 
     // Two workers at the scheduled time: the grant moves exactly once.
     const later = () => new Date(at.getTime() + 1000);
-    const workers = [createJobWorker({ db: server.db, handlers: jobHandlers, now: later }), createJobWorker({ db: server.db, handlers: jobHandlers, now: later })];
+    const workers = [
+      createJobWorker({ db: server.db, handlers: jobHandlers, now: later }),
+      createJobWorker({ db: server.db, handlers: jobHandlers, now: later }),
+    ];
     await Promise.all(workers.map((w) => w.runOnce()));
     await Promise.all(workers.map((w) => w.runOnce()));
     expect(await balanceOf(colleague)).toBe(before + 7);
-    const list = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers?status=transferred&kind=grant`, { token: manager.token });
+    const list = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers?status=transferred&kind=grant`, {
+      token: manager.token,
+    });
     expect(list.body.data.map((t: { id: string }) => t.id)).toContain(scheduled.body.data.id);
     const grantJobs = await server.db.db.select().from(jobs).where(eq(jobs.kind, 'coins.scheduled_grant'));
     expect(grantJobs.every((job) => job.status === 'done')).toBe(true);
   });
 
   it('a cancel arriving while the worker executes the grant waits for it and answers 409 (no deadlock on PostgreSQL)', async () => {
-    await server.db.db.transaction((tx) => moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'organization', organizationId: acme.id }, amount: 10 }], reason: 'admin_grant' }));
+    await server.db.db.transaction((tx) =>
+      moveCoins(tx, {
+        from: { kind: 'issuance' },
+        legs: [{ to: { kind: 'organization', organizationId: acme.id }, amount: 10 }],
+        reason: 'admin_grant',
+      }),
+    );
     const at = new Date(Date.now() + 3600_000);
     const scheduled = await grant({ organization_member_id: second.membership!.id, amount: 4, transferred_at: at.toISOString() });
     expect(scheduled.body.data.attributes.status).toBe('pending');
     const before = await balanceOf(second);
-    const [job] = await server.db.db.select().from(jobs).where(eq(jobs.dedupeKey, `coins.scheduled_grant:${scheduled.body.data.id}`));
+    const [job] = await server.db.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `coins.scheduled_grant:${scheduled.body.data.id}`));
     let cancel: Promise<{ status: number; body: any }> | undefined;
     // What the jobs worker does: claim the job row, then run the handler in that transaction.
     await server.db.db.transaction(async (tx) => {
       await tx.select().from(jobs).where(eq(jobs.id, job!.id)).for('update');
-      cancel = server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers/${scheduled.body.data.id}`, { method: 'DELETE', token: manager.token });
+      cancel = server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers/${scheduled.body.data.id}`, {
+        method: 'DELETE',
+        token: manager.token,
+      });
       await new Promise((resolve) => setTimeout(resolve, 300));
       await jobHandlers['coins.scheduled_grant']!(tx as unknown as Transaction, job!, new Date(at.getTime() + 1000));
       await tx.update(jobs).set({ status: 'done' }).where(eq(jobs.id, job!.id));
@@ -234,15 +296,20 @@ describe('grants', () => {
     expect(await balanceOf(second)).toBe(before + 4);
   });
 
-  it('a manager cannot cancel the platform admin\'s scheduled grant to their organisation; the admin can', async () => {
+  it("a manager cannot cancel the platform admin's scheduled grant to their organisation; the admin can", async () => {
     const at = new Date(Date.now() + 3600_000).toISOString();
     const scheduled = await server.request('/api/kiwi_coin_transfers', {
       method: 'POST',
       token: admin.token,
-      json: { kiwi_coin_transfer: { organization_id: acme.id, organization_member_id: colleague.membership!.id, amount: 3, transferred_at: at } },
+      json: {
+        kiwi_coin_transfer: { organization_id: acme.id, organization_member_id: colleague.membership!.id, amount: 3, transferred_at: at },
+      },
     });
     expect(scheduled.body.data.attributes).toMatchObject({ status: 'pending', kind: 'admin_grant' });
-    const byManager = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers/${scheduled.body.data.id}`, { method: 'DELETE', token: manager.token });
+    const byManager = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers/${scheduled.body.data.id}`, {
+      method: 'DELETE',
+      token: manager.token,
+    });
     expect([byManager.status, byManager.body.errors[0].code]).toEqual([404, 'resource.notFound']);
     const byAdmin = await server.request(`/api/kiwi_coin_transfers/${scheduled.body.data.id}`, { method: 'DELETE', token: admin.token });
     expect([byAdmin.status, byAdmin.body.data.attributes.status]).toEqual([200, 'canceled']);
@@ -252,12 +319,21 @@ describe('grants', () => {
     const pending = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers?status=pending`, { token: manager.token });
     expect(pending.body.data.every((t: { attributes: { status: string } }) => t.attributes.status === 'pending')).toBe(true);
     const today = new Date().toISOString().slice(0, 10);
-    const past = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers?from=2000-01-01&to=2000-12-31`, { token: manager.token });
+    const past = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers?from=2000-01-01&to=2000-12-31`, {
+      token: manager.token,
+    });
     expect(past.body.data).toEqual([]);
-    const csv = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers?format=csv&from=${today}&kind=message`, { token: manager.token });
+    const csv = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers?format=csv&from=${today}&kind=message`, {
+      token: manager.token,
+    });
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    const lines = (csv.body as string).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,organization,kind,status,sender,recipient,amount,description,message,transferred_at,canceled_at,cancel_reason');
+    const lines = (csv.body as string)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'id,organization,kind,status,sender,recipient,amount,description,message,transferred_at,canceled_at,cancel_reason',
+    );
     expect(lines.some((line) => line.includes('Thanks Suzuki Taro!'))).toBe(true);
     const bad = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers?status=lost`, { token: manager.token });
     expect([bad.status, bad.body.errors[0].code]).toEqual([400, 'request.invalidParameter']);
@@ -288,7 +364,13 @@ describe('grants', () => {
       const org = await buildOrganization(server);
       const boss = await buildUser(server, { organization: org, memberRole: 'manager' });
       const worker = await buildUser(server, { organization: org });
-      await server.db.db.transaction((tx) => moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'organization', organizationId: org.id }, amount: 10 }], reason: 'admin_grant' }));
+      await server.db.db.transaction((tx) =>
+        moveCoins(tx, {
+          from: { kind: 'issuance' },
+          legs: [{ to: { kind: 'organization', organizationId: org.id }, amount: 10 }],
+          reason: 'admin_grant',
+        }),
+      );
       const at = new Date(Date.now() + 3600_000);
       const scheduled = await server.request(`/api/organizations/${org.id}/kiwi_coin_transfers`, {
         method: 'POST',
@@ -305,9 +387,13 @@ describe('grants', () => {
       expect(spent.status).toBe(201);
       await runJobsAt(at);
       const list = await server.request(`/api/organizations/${org.id}/kiwi_coin_transfers?status=canceled`, { token: boss.token });
-      expect(list.body.data.map((t: { id: string; attributes: Record<string, unknown> }) => [t.id, t.attributes['cancel-reason'], t.attributes.description])).toEqual([
-        [scheduled.body.data.id, 'organizationBalanceShort', null],
-      ]);
+      expect(
+        list.body.data.map((t: { id: string; attributes: Record<string, unknown> }) => [
+          t.id,
+          t.attributes['cancel-reason'],
+          t.attributes.description,
+        ]),
+      ).toEqual([[scheduled.body.data.id, 'organizationBalanceShort', null]]);
       expect(await balanceOf(worker)).toBe(5);
       expect(await server.db.db.transaction((tx) => organizationBalance(tx, org.id))).toBe(5);
     });
@@ -316,7 +402,13 @@ describe('grants', () => {
       const org = await buildOrganization(server);
       const boss = await buildUser(server, { organization: org, memberRole: 'manager' });
       const leaver = await buildUser(server, { organization: org });
-      await server.db.db.transaction((tx) => moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'organization', organizationId: org.id }, amount: 50 }], reason: 'admin_grant' }));
+      await server.db.db.transaction((tx) =>
+        moveCoins(tx, {
+          from: { kind: 'issuance' },
+          legs: [{ to: { kind: 'organization', organizationId: org.id }, amount: 50 }],
+          reason: 'admin_grant',
+        }),
+      );
       const at = new Date(Date.now() + 3600_000);
       const scheduled = await server.request(`/api/organizations/${org.id}/kiwi_coin_transfers`, {
         method: 'POST',
@@ -325,22 +417,41 @@ describe('grants', () => {
       });
       expect(scheduled.body.data.attributes.status).toBe('pending');
       // The member leaves before the scheduled time.
-      await server.db.db.update(organizationMembers).set({ activeTo: new Date(at.getTime() - 60_000) }).where(eq(organizationMembers.id, leaver.membership!.id));
+      await server.db.db
+        .update(organizationMembers)
+        .set({ activeTo: new Date(at.getTime() - 60_000) })
+        .where(eq(organizationMembers.id, leaver.membership!.id));
       await runJobsAt(at);
       const list = await server.request(`/api/organizations/${org.id}/kiwi_coin_transfers`, { token: boss.token });
-      expect(list.body.data.map((t: { attributes: Record<string, unknown> }) => [t.attributes.status, t.attributes['cancel-reason']])).toEqual([['canceled', 'recipientInactive']]);
+      expect(
+        list.body.data.map((t: { attributes: Record<string, unknown> }) => [t.attributes.status, t.attributes['cancel-reason']]),
+      ).toEqual([['canceled', 'recipientInactive']]);
       expect(await balanceOf(leaver)).toBe(0);
       expect(await server.db.db.transaction((tx) => organizationBalance(tx, org.id))).toBe(50);
     });
   });
 
-  it('a manager cannot grant the organisation\'s coins to themselves (coded 422, nothing moved); an admin still grants to them', async () => {
-    await server.db.db.transaction((tx) => moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'organization', organizationId: acme.id }, amount: 10 }], reason: 'admin_grant' }));
+  it("a manager cannot grant the organisation's coins to themselves (coded 422, nothing moved); an admin still grants to them", async () => {
+    await server.db.db.transaction((tx) =>
+      moveCoins(tx, {
+        from: { kind: 'issuance' },
+        legs: [{ to: { kind: 'organization', organizationId: acme.id }, amount: 10 }],
+        reason: 'admin_grant',
+      }),
+    );
     const orgBefore = await server.db.db.transaction((tx) => organizationBalance(tx, acme.id));
     const before = await balanceOf(manager);
     for (const transferredAt of [undefined, new Date(Date.now() + 3600_000).toISOString()]) {
-      const self = await grant({ organization_member_id: manager.membership!.id, amount: 5, ...(transferredAt ? { transferred_at: transferredAt } : {}) });
-      expect([self.status, self.body.errors[0].code, self.body.errors[0].source]).toEqual([422, 'coins.selfGrant', { pointer: '/kiwi_coin_transfer/organization_member_id' }]);
+      const self = await grant({
+        organization_member_id: manager.membership!.id,
+        amount: 5,
+        ...(transferredAt ? { transferred_at: transferredAt } : {}),
+      });
+      expect([self.status, self.body.errors[0].code, self.body.errors[0].source]).toEqual([
+        422,
+        'coins.selfGrant',
+        { pointer: '/kiwi_coin_transfer/organization_member_id' },
+      ]);
     }
     expect(await balanceOf(manager)).toBe(before);
     expect(await server.db.db.transaction((tx) => organizationBalance(tx, acme.id))).toBe(orgBefore);

@@ -21,7 +21,10 @@ export const runScheduledGrant: JobHandler = async (tx, job, now) => {
   const [transfer] = await tx.select().from(kiwiCoinTransfers).where(eq(kiwiCoinTransfers.id, transferId)).for('update');
   if (!transfer || transfer.status !== 'pending') return;
   const cancel = async (cancelReason: CoinCancelReason) => {
-    await tx.update(kiwiCoinTransfers).set({ status: 'canceled', canceledAt: now, cancelReason }).where(eq(kiwiCoinTransfers.id, transfer.id));
+    await tx
+      .update(kiwiCoinTransfers)
+      .set({ status: 'canceled', canceledAt: now, cancelReason })
+      .where(eq(kiwiCoinTransfers.id, transfer.id));
   };
   if (transfer.organizationMemberId !== null) {
     const recipient = (await memberCards(tx, [transfer.organizationMemberId])).get(transfer.organizationMemberId);

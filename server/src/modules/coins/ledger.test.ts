@@ -37,7 +37,10 @@ async function balancesMatchEntries(): Promise<void> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const [org] = await db.db.insert(organizations).values({ name: 'Ledger org', identifier: `ledger-${Date.now()}` }).returning();
+  const [org] = await db.db
+    .insert(organizations)
+    .values({ name: 'Ledger org', identifier: `ledger-${Date.now()}` })
+    .returning();
   organizationId = org!.id;
 });
 afterAll(() => db.close());
@@ -62,7 +65,11 @@ describe('moveCoins', () => {
     const [from, to] = [await member(), await member()];
     await db.db.transaction((tx) => awardActivityCoins(tx, { organizationMemberId: from, amount: 5, day: '2026-05-01' }));
     const attempt = db.db.transaction((tx) =>
-      moveCoins(tx, { from: { kind: 'member', organizationMemberId: from }, legs: [{ to: { kind: 'member', organizationMemberId: to }, amount: 6 }], reason: 'message' }),
+      moveCoins(tx, {
+        from: { kind: 'member', organizationMemberId: from },
+        legs: [{ to: { kind: 'member', organizationMemberId: to }, amount: 6 }],
+        reason: 'message',
+      }),
     );
     await expect(attempt).rejects.toSatisfy((error) => error instanceof ApiError && error.code === 'coins.notEnough');
     expect(await db.db.transaction((tx) => memberBalance(tx, from))).toBe(5);
@@ -104,7 +111,13 @@ describe('moveCoins', () => {
 
   it('moves between an organisation and members in both directions without deadlocking', async () => {
     const [a, b] = [await member(), await member()];
-    await db.db.transaction((tx) => moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'organization', organizationId }, amount: 100 }], reason: 'admin_grant' }));
+    await db.db.transaction((tx) =>
+      moveCoins(tx, {
+        from: { kind: 'issuance' },
+        legs: [{ to: { kind: 'organization', organizationId }, amount: 100 }],
+        reason: 'admin_grant',
+      }),
+    );
     await db.db.transaction((tx) => awardActivityCoins(tx, { organizationMemberId: a, amount: 50, day: '2026-05-01' }));
     await db.db.transaction((tx) => awardActivityCoins(tx, { organizationMemberId: b, amount: 50, day: '2026-05-01' }));
     const orgBefore = await db.db.transaction((tx) => organizationBalance(tx, organizationId));
@@ -112,8 +125,19 @@ describe('moveCoins', () => {
       Array.from({ length: 40 }, (_, i) =>
         db.db.transaction((tx) =>
           i % 2 === 0
-            ? moveCoins(tx, { from: { kind: 'member', organizationMemberId: a }, legs: [{ to: { kind: 'member', organizationMemberId: b }, amount: 1 }], reason: 'message' })
-            : moveCoins(tx, { from: { kind: 'organization', organizationId }, legs: [{ to: { kind: 'member', organizationMemberId: b }, amount: 1 }, { to: { kind: 'member', organizationMemberId: a }, amount: 1 }], reason: 'grant' }),
+            ? moveCoins(tx, {
+                from: { kind: 'member', organizationMemberId: a },
+                legs: [{ to: { kind: 'member', organizationMemberId: b }, amount: 1 }],
+                reason: 'message',
+              })
+            : moveCoins(tx, {
+                from: { kind: 'organization', organizationId },
+                legs: [
+                  { to: { kind: 'member', organizationMemberId: b }, amount: 1 },
+                  { to: { kind: 'member', organizationMemberId: a }, amount: 1 },
+                ],
+                reason: 'grant',
+              }),
         ),
       ),
     );

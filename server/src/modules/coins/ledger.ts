@@ -1,12 +1,7 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  type CoinMovementReason,
-  coinActivityAwards,
-  coinLedgerEntries,
-  coinMovements,
-} from '../../db/schema/coins';
+import { type CoinMovementReason, coinActivityAwards, coinLedgerEntries, coinMovements } from '../../db/schema/coins';
 import { organizationMembers, organizations } from '../../db/schema/organizations';
 import { ApiError } from '../../jsonapi/errors';
 
@@ -38,7 +33,12 @@ const sameAccount = (a: CoinAccount, b: CoinAccount) =>
  */
 export async function moveCoins(
   tx: Executor,
-  { from, legs, reason, kiwiCoinTransferId = null }: { from: CoinAccount; legs: CoinLeg[]; reason: CoinMovementReason; kiwiCoinTransferId?: number | null },
+  {
+    from,
+    legs,
+    reason,
+    kiwiCoinTransferId = null,
+  }: { from: CoinAccount; legs: CoinLeg[]; reason: CoinMovementReason; kiwiCoinTransferId?: number | null },
 ): Promise<number> {
   for (const leg of legs) {
     if (!Number.isSafeInteger(leg.amount) || leg.amount < 0) throw new Error(`invalid coin amount ${leg.amount}`);
@@ -48,7 +48,9 @@ export async function moveCoins(
   if (!Number.isSafeInteger(total)) throw new Error('coin total overflows');
 
   const accounts = [from, ...legs.map((leg) => leg.to)];
-  const organizationIds = [...new Set(accounts.flatMap((a) => (a.kind === 'organization' ? [a.organizationId] : [])))].sort((a, b) => a - b);
+  const organizationIds = [...new Set(accounts.flatMap((a) => (a.kind === 'organization' ? [a.organizationId] : [])))].sort(
+    (a, b) => a - b,
+  );
   const memberIds = [...new Set(accounts.flatMap((a) => (a.kind === 'member' ? [a.organizationMemberId] : [])))].sort((a, b) => a - b);
 
   const balances = new Map<string, number>();
@@ -70,7 +72,8 @@ export async function moveCoins(
       .for('no key update');
     for (const row of rows) balances.set(`m${row.id}`, row.balance);
   }
-  const key = (a: CoinAccount) => (a.kind === 'member' ? `m${a.organizationMemberId}` : a.kind === 'organization' ? `o${a.organizationId}` : 'i');
+  const key = (a: CoinAccount) =>
+    a.kind === 'member' ? `m${a.organizationMemberId}` : a.kind === 'organization' ? `o${a.organizationId}` : 'i';
   for (const account of accounts) {
     if (account.kind !== 'issuance' && !balances.has(key(account))) throw new Error(`coin account ${key(account)} does not exist`);
   }
@@ -128,7 +131,11 @@ export async function awardActivityCoins(
     .onConflictDoNothing()
     .returning({ day: coinActivityAwards.day });
   if (!award || amount === 0) return 0;
-  const movementId = await moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'member', organizationMemberId }, amount }], reason: 'activity' });
+  const movementId = await moveCoins(tx, {
+    from: { kind: 'issuance' },
+    legs: [{ to: { kind: 'member', organizationMemberId }, amount }],
+    reason: 'activity',
+  });
   await tx
     .update(coinActivityAwards)
     .set({ movementId })

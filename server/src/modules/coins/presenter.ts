@@ -2,7 +2,9 @@ import { serialize } from '../../jsonapi/serialize';
 import type { FeedEntry, TransferListItem } from './service';
 import type { KiwiCoinTransferRow } from '../../db/schema/coins';
 
-const transferAttributes = (row: KiwiCoinTransferRow & Partial<Pick<TransferListItem, 'organizationName' | 'recipientName' | 'senderName'>>) => ({
+const transferAttributes = (
+  row: KiwiCoinTransferRow & Partial<Pick<TransferListItem, 'organizationName' | 'recipientName' | 'senderName'>>,
+) => ({
   kind: row.kind,
   organizationId: row.organizationId,
   organizationMemberId: row.organizationMemberId,
@@ -22,12 +24,18 @@ const transferAttributes = (row: KiwiCoinTransferRow & Partial<Pick<TransferList
 });
 
 /** `kiwi-coin-transfers`: one or a page of them. */
-export function presentTransfers(rows: TransferListItem[] | KiwiCoinTransferRow, pagination?: { page: number; per: number; total: number }) {
+export function presentTransfers(
+  rows: TransferListItem[] | KiwiCoinTransferRow,
+  pagination?: { page: number; per: number; total: number },
+) {
   return serialize('kiwi-coin-transfers', rows, { attributes: transferAttributes, ...(pagination ? { pagination } : {}) });
 }
 
 /** The member's feed: `coin-messages` with the sender (icon included) and the recipients; the balance in meta. */
-export function presentFeed(entries: FeedEntry[], { page, per, total, balance }: { page: number; per: number; total: number; balance: number }) {
+export function presentFeed(
+  entries: FeedEntry[],
+  { page, per, total, balance }: { page: number; per: number; total: number; balance: number },
+) {
   return serialize('coin-messages', entries, {
     id: (entry) => entry.coinMessageId,
     attributes: (entry) => ({
@@ -41,7 +49,20 @@ export function presentFeed(entries: FeedEntry[], { page, per, total, balance }:
   });
 }
 
-const CSV_COLUMNS = ['id', 'organization', 'kind', 'status', 'sender', 'recipient', 'amount', 'description', 'message', 'transferred_at', 'canceled_at', 'cancel_reason'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'organization',
+  'kind',
+  'status',
+  'sender',
+  'recipient',
+  'amount',
+  'description',
+  'message',
+  'transferred_at',
+  'canceled_at',
+  'cancel_reason',
+] as const;
 
 function csvCell(value: unknown): string {
   const text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
@@ -55,7 +76,20 @@ export function transfersCsv(items: TransferListItem[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const row of items) {
     lines.push(
-      [row.id, row.organizationName, row.kind, row.status, row.senderName, row.recipientName, row.amount, row.description, row.message, row.transferredAt, row.canceledAt, row.cancelReason]
+      [
+        row.id,
+        row.organizationName,
+        row.kind,
+        row.status,
+        row.senderName,
+        row.recipientName,
+        row.amount,
+        row.description,
+        row.message,
+        row.transferredAt,
+        row.canceledAt,
+        row.cancelReason,
+      ]
         .map(csvCell)
         .join(','),
     );

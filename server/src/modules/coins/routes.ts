@@ -1,5 +1,11 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
-import { AdminGrantCoinsSchema, CoinTransferListQuerySchema, type GrantCoinsInput, GrantCoinsSchema, SendCoinsSchema } from '@kiwi/shared/schemas/coins';
+import {
+  AdminGrantCoinsSchema,
+  CoinTransferListQuerySchema,
+  type GrantCoinsInput,
+  GrantCoinsSchema,
+  SendCoinsSchema,
+} from '@kiwi/shared/schemas/coins';
 import { PaginationSchema } from '@kiwi/shared/schemas/common';
 import { type Request, type Response, Router } from 'express';
 import { currentSession, firstMembership, requireAdmin, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
@@ -13,7 +19,13 @@ import { cancelGrant, coinFeed, createGrant, listTransfers, sendCoinMessage, typ
 export function coinsRoutes({ db }: ModuleDependencies): Router {
   const router = Router();
 
-  const sendList = (res: Response, items: TransferListItem[], total: number, query: { page: number; per: number; format: 'json' | 'csv' }, fileName: string) => {
+  const sendList = (
+    res: Response,
+    items: TransferListItem[],
+    total: number,
+    query: { page: number; per: number; format: 'json' | 'csv' },
+    fileName: string,
+  ) => {
     if (query.format === 'csv') {
       res.type('text/csv; charset=utf-8').attachment(fileName).send(transfersCsv(items));
       return;
@@ -23,7 +35,11 @@ export function coinsRoutes({ db }: ModuleDependencies): Router {
 
   // A manager's grant (kind 'grant') or an admin's (kind 'admin_grant'): dated now unless transferred_at schedules it.
   type GrantFields = Pick<GrantCoinsInput['kiwi_coin_transfer'], 'amount' | 'description' | 'message' | 'transferred_at'>;
-  const sendGrant = async (req: Request, res: Response, grant: { kind: 'grant' | 'admin_grant'; organizationId: number; organizationMemberId: number | null; input: GrantFields }) => {
+  const sendGrant = async (
+    req: Request,
+    res: Response,
+    grant: { kind: 'grant' | 'admin_grant'; organizationId: number; organizationMemberId: number | null; input: GrantFields },
+  ) => {
     const session = await currentSession(req);
     const now = new Date();
     const { input } = grant;
@@ -71,7 +87,9 @@ export function coinsRoutes({ db }: ModuleDependencies): Router {
   router.get('/organizations/:organizationId/kiwi_coin_transfers', requireOrganizationMember(), async (req, res) => {
     const organizationId = parseId(req, 'organizationId');
     const query = parseQuery(CoinTransferListQuerySchema, req);
-    const { items, total } = await db.db.transaction((tx) => listTransfers(tx, { organizationId, query, paginate: query.format === 'json' }));
+    const { items, total } = await db.db.transaction((tx) =>
+      listTransfers(tx, { organizationId, query, paginate: query.format === 'json' }),
+    );
     sendList(res, items, total, query, `kiwi-coin-transfers-${organizationId}.csv`);
   });
 
@@ -90,13 +108,20 @@ export function coinsRoutes({ db }: ModuleDependencies): Router {
 
   router.get('/kiwi_coin_transfers', requireAdmin, async (req, res) => {
     const query = parseQuery(CoinTransferListQuerySchema, req);
-    const { items, total } = await db.db.transaction((tx) => listTransfers(tx, { organizationId: null, query, paginate: query.format === 'json' }));
+    const { items, total } = await db.db.transaction((tx) =>
+      listTransfers(tx, { organizationId: null, query, paginate: query.format === 'json' }),
+    );
     sendList(res, items, total, query, 'kiwi-coin-transfers.csv');
   });
 
   router.post('/kiwi_coin_transfers', requireAdmin, async (req, res) => {
     const { kiwi_coin_transfer: input } = parseBody(AdminGrantCoinsSchema, req);
-    await sendGrant(req, res, { kind: 'admin_grant', organizationId: input.organization_id, organizationMemberId: input.organization_member_id ?? null, input });
+    await sendGrant(req, res, {
+      kind: 'admin_grant',
+      organizationId: input.organization_id,
+      organizationMemberId: input.organization_member_id ?? null,
+      input,
+    });
   });
 
   router.delete('/kiwi_coin_transfers/:transferId', requireAdmin, async (req, res) => {

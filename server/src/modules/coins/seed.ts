@@ -15,7 +15,10 @@ export async function seedCoins(tx: Executor, now: Date): Promise<void> {
   const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (!admin) return;
   for (const demo of DEMO_COINS) {
-    const [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.identifier, demo.organization));
+    const [organization] = await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.identifier, demo.organization));
     if (!organization) continue;
     const [already] = await tx
       .select({ id: kiwiCoinTransfers.id })
@@ -24,7 +27,17 @@ export async function seedCoins(tx: Executor, now: Date): Promise<void> {
       .limit(1);
     if (already) continue;
     const grant = (organizationMemberId: number | null, amount: number, description: string) =>
-      createGrant(tx, { kind: 'admin_grant', organizationId: organization.id, organizationMemberId, amount, description, message: null, transferredAt: now, createdByUserId: admin.id, now });
+      createGrant(tx, {
+        kind: 'admin_grant',
+        organizationId: organization.id,
+        organizationMemberId,
+        amount,
+        description,
+        message: null,
+        transferredAt: now,
+        createdByUserId: admin.id,
+        now,
+      });
     await grant(null, demo.organizationBalance, 'Demo balance');
     const members = await tx
       .select({ id: organizationMembers.id, email: users.email })

@@ -116,7 +116,10 @@ export async function sendCoinMessage(
       })),
     )
     .returning({ id: kiwiCoinTransfers.id });
-  await tx.update(coinMovements).set({ kiwiCoinTransferId: transfers[0]?.id ?? null }).where(eq(coinMovements.id, movementId));
+  await tx
+    .update(coinMovements)
+    .set({ kiwiCoinTransferId: transfers[0]?.id ?? null })
+    .where(eq(coinMovements.id, movementId));
   const transferIds = transfers.map((t) => t.id);
   await enqueue(
     tx,
@@ -125,7 +128,10 @@ export async function sendCoinMessage(
       sender: { memberId: senderMemberId, name: sender.name, icon: sender.icon },
       recipients: rendered.map(({ card, amount }) => ({ memberId: card.organizationMemberId, name: card.name, amount })),
       // One text for the channel: with several recipients the placeholders read as each one's own name in the portal.
-      message: rendered.length === 1 ? (rendered[0]?.text ?? input.message) : fillCoinMessage(input.message, { name: rendered.map((r) => r.card.name).join(', '), nickname: null }),
+      message:
+        rendered.length === 1
+          ? (rendered[0]?.text ?? input.message)
+          : fillCoinMessage(input.message, { name: rendered.map((r) => r.card.name).join(', '), nickname: null }),
       transferIds,
     },
     { organizationId: sender.organizationId },
@@ -181,7 +187,12 @@ export async function createGrant(tx: Executor, request: GrantRequest): Promise<
     .returning();
   if (!transfer) throw new Error('transfer not inserted');
   if (scheduled) {
-    await scheduleJob(tx, { kind: SCHEDULED_GRANT_JOB, runAt: request.transferredAt, payload: { transferId: transfer.id }, dedupeKey: grantJobKey(transfer.id) });
+    await scheduleJob(tx, {
+      kind: SCHEDULED_GRANT_JOB,
+      runAt: request.transferredAt,
+      payload: { transferId: transfer.id },
+      dedupeKey: grantJobKey(transfer.id),
+    });
     return transfer;
   }
   return executeGrant(tx, transfer, request.now);
@@ -189,12 +200,18 @@ export async function createGrant(tx: Executor, request: GrantRequest): Promise<
 
 /** Moves a pending grant's coins (the row must be locked by the caller) and marks it transferred. */
 export async function executeGrant(tx: Executor, transfer: KiwiCoinTransferRow, now: Date): Promise<KiwiCoinTransferRow> {
-  const from: CoinAccount = transfer.kind === 'admin_grant' ? { kind: 'issuance' } : { kind: 'organization', organizationId: transfer.organizationId };
+  const from: CoinAccount =
+    transfer.kind === 'admin_grant' ? { kind: 'issuance' } : { kind: 'organization', organizationId: transfer.organizationId };
   const to: CoinAccount =
     transfer.organizationMemberId === null
       ? { kind: 'organization', organizationId: transfer.organizationId }
       : { kind: 'member', organizationMemberId: transfer.organizationMemberId };
-  await moveCoins(tx, { from, legs: [{ to, amount: transfer.amount }], reason: transfer.kind === 'admin_grant' ? 'admin_grant' : 'grant', kiwiCoinTransferId: transfer.id });
+  await moveCoins(tx, {
+    from,
+    legs: [{ to, amount: transfer.amount }],
+    reason: transfer.kind === 'admin_grant' ? 'admin_grant' : 'grant',
+    kiwiCoinTransferId: transfer.id,
+  });
   const [updated] = await tx
     .update(kiwiCoinTransfers)
     .set({ status: 'transferred', transferredAt: transfer.transferredAt > now ? now : transfer.transferredAt })
@@ -211,16 +228,29 @@ export async function executeGrant(tx: Executor, transfer: KiwiCoinTransferRow, 
  * transfer, so the opposite order deadlocks on PostgreSQL when a cancel arrives while the grant is being executed.
  * Waiting on the claimed job means the cancel sees the outcome: already transferred (409) or still pending.
  */
-export async function cancelGrant(tx: Executor, { transferId, organizationId, now }: { transferId: number; organizationId: number | null; now: Date }): Promise<KiwiCoinTransferRow> {
+export async function cancelGrant(
+  tx: Executor,
+  { transferId, organizationId, now }: { transferId: number; organizationId: number | null; now: Date },
+): Promise<KiwiCoinTransferRow> {
   const conditions: SQL[] = [eq(kiwiCoinTransfers.id, transferId)];
-  conditions.push(organizationId === null ? inArray(kiwiCoinTransfers.kind, ['grant', 'admin_grant']) : eq(kiwiCoinTransfers.kind, 'grant'));
+  conditions.push(
+    organizationId === null ? inArray(kiwiCoinTransfers.kind, ['grant', 'admin_grant']) : eq(kiwiCoinTransfers.kind, 'grant'),
+  );
   if (organizationId !== null) conditions.push(eq(kiwiCoinTransfers.organizationId, organizationId));
   // Rolled back with everything else when the transfer turns out not to be cancellable.
   await cancelJob(tx, grantJobKey(transferId));
-  const [transfer] = await tx.select().from(kiwiCoinTransfers).where(and(...conditions)).for('update');
+  const [transfer] = await tx
+    .select()
+    .from(kiwiCoinTransfers)
+    .where(and(...conditions))
+    .for('update');
   if (!transfer) throw notFound();
   if (transfer.status !== 'pending') throw new ApiError(ErrorCode.coinsNotPending);
-  const [updated] = await tx.update(kiwiCoinTransfers).set({ status: 'canceled', canceledAt: now, cancelReason: 'manual' }).where(eq(kiwiCoinTransfers.id, transfer.id)).returning();
+  const [updated] = await tx
+    .update(kiwiCoinTransfers)
+    .set({ status: 'canceled', canceledAt: now, cancelReason: 'manual' })
+    .where(eq(kiwiCoinTransfers.id, transfer.id))
+    .returning();
   if (!updated) throw new Error('transfer vanished');
   return updated;
 }
@@ -246,8 +276,12 @@ export async function listTransfers(
   if (query.from) conditions.push(gte(kiwiCoinTransfers.transferredAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) conditions.push(lt(kiwiCoinTransfers.transferredAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const recipient = sql<string | null>`(select u.name from organization_members m join users u on u.id = m.user_id where m.id = ${kiwiCoinTransfers.organizationMemberId})`;
-  const sender = sql<string | null>`(select u.name from organization_members m join users u on u.id = m.user_id where m.id = ${kiwiCoinTransfers.senderMemberId})`;
+  const recipient = sql<
+    string | null
+  >`(select u.name from organization_members m join users u on u.id = m.user_id where m.id = ${kiwiCoinTransfers.organizationMemberId})`;
+  const sender = sql<
+    string | null
+  >`(select u.name from organization_members m join users u on u.id = m.user_id where m.id = ${kiwiCoinTransfers.senderMemberId})`;
   const base = tx
     .select({ transfer: kiwiCoinTransfers, organizationName: organizations.name, recipientName: recipient, senderName: sender })
     .from(kiwiCoinTransfers)
@@ -257,7 +291,12 @@ export async function listTransfers(
   const rows = paginate ? await base.limit(query.per).offset((query.page - 1) * query.per) : await base.limit(100_000);
   const [totals] = await tx.select({ total: count() }).from(kiwiCoinTransfers).where(where);
   return {
-    items: rows.map((row) => ({ ...row.transfer, organizationName: row.organizationName, recipientName: row.recipientName, senderName: row.senderName })),
+    items: rows.map((row) => ({
+      ...row.transfer,
+      organizationName: row.organizationName,
+      recipientName: row.recipientName,
+      senderName: row.senderName,
+    })),
     total: totals?.total ?? 0,
   };
 }
@@ -294,9 +333,17 @@ export async function coinFeed(
   const transfers = await tx
     .select()
     .from(kiwiCoinTransfers)
-    .where(inArray(kiwiCoinTransfers.coinMessageId, messages.map((m) => m.id)))
+    .where(
+      inArray(
+        kiwiCoinTransfers.coinMessageId,
+        messages.map((m) => m.id),
+      ),
+    )
     .orderBy(kiwiCoinTransfers.id);
-  const cards = await memberCards(tx, [...messages.map((m) => m.senderMemberId), ...transfers.flatMap((t) => (t.organizationMemberId ? [t.organizationMemberId] : []))]);
+  const cards = await memberCards(tx, [
+    ...messages.map((m) => m.senderMemberId),
+    ...transfers.flatMap((t) => (t.organizationMemberId ? [t.organizationMemberId] : [])),
+  ]);
   const entries = messages.map((m): FeedEntry => {
     const direction = m.senderMemberId === memberId ? 'sent' : 'received';
     const senderCard = cards.get(m.senderMemberId);

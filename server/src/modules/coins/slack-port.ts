@@ -20,7 +20,9 @@ export function kiwiCoinsPort(db: DatabaseHandle, now: () => Date = () => new Da
     },
     balance: (organizationMemberId) => db.db.transaction((tx) => memberBalance(tx, organizationMemberId)),
     async send({ organizationId, senderMemberId, recipientMemberId, amount, message }) {
-      const parsed = SendCoinsSchema.safeParse({ kiwi_coin_transfer: { message, recipients: [{ organization_member_id: recipientMemberId, amount }] } });
+      const parsed = SendCoinsSchema.safeParse({
+        kiwi_coin_transfer: { message, recipients: [{ organization_member_id: recipientMemberId, amount }] },
+      });
       if (!parsed.success) return { ok: false, code: parsed.error.issues[0]?.message ?? 'validation.invalidFormat' };
       const sender = (await db.db.transaction((tx) => memberCards(tx, [senderMemberId]))).get(senderMemberId);
       if (!sender || sender.organizationId !== organizationId) return { ok: false, code: 'auth.forbidden' };

@@ -41,7 +41,11 @@ describe('embed origins API', () => {
     const first = await put(['https://Intranet.Example.com/', 'http://localhost:8081', 'https://intranet.example.com:443']);
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual([
-      { type: 'embed-origins', id: expect.any(String), attributes: { origin: 'https://intranet.example.com', 'created-at': expect.any(String) } },
+      {
+        type: 'embed-origins',
+        id: expect.any(String),
+        attributes: { origin: 'https://intranet.example.com', 'created-at': expect.any(String) },
+      },
       { type: 'embed-origins', id: expect.any(String), attributes: { origin: 'http://localhost:8081', 'created-at': expect.any(String) } },
     ]);
     const kept = first.body.data[1];
@@ -71,7 +75,11 @@ describe('embed origins API', () => {
     const response = await put(['https://ok.example', 'https://bad.example/path', 'ftp://files.example', 42, '']);
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([
-      expect.objectContaining({ code: 'validation.invalidOrigin', source: { pointer: '/embed_origins/1' }, detail: expect.stringContaining('https://intranet.example.com') }),
+      expect.objectContaining({
+        code: 'validation.invalidOrigin',
+        source: { pointer: '/embed_origins/1' },
+        detail: expect.stringContaining('https://intranet.example.com'),
+      }),
       expect.objectContaining({ code: 'validation.invalidOrigin', source: { pointer: '/embed_origins/2' } }),
       expect.objectContaining({ code: 'validation.invalidType', source: { pointer: '/embed_origins/3' } }),
       expect.objectContaining({ code: 'validation.required', source: { pointer: '/embed_origins/4' } }),
@@ -86,7 +94,13 @@ describe('embed origins API', () => {
     expect((await put(twenty)).status).toBe(200);
     const response = await put([...twenty, 'https://one-more.example']);
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual([expect.objectContaining({ code: 'validation.tooManyItems', source: { pointer: '/embed_origins' }, detail: 'Enter 20 or fewer entries' })]);
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({
+        code: 'validation.tooManyItems',
+        source: { pointer: '/embed_origins' },
+        detail: 'Enter 20 or fewer entries',
+      }),
+    ]);
     expect(await listed()).toHaveLength(20);
   });
 
@@ -96,7 +110,12 @@ describe('embed origins API', () => {
     expect(missing.body.errors[0]).toMatchObject({ code: 'validation.required', source: { pointer: '/embed_origins' } });
     const extra = await server.request(path(), { method: 'PUT', token: callers.tokens.manager, json: { embed_origins: [], origin: 'x' } });
     expect(extra.body.errors[0]).toMatchObject({ code: 'validation.unknownKey', source: { pointer: '/origin' } });
-    const text = await server.request(path(), { method: 'PUT', token: callers.tokens.manager, body: 'embed_origins=x', headers: { 'content-type': 'text/plain' } });
+    const text = await server.request(path(), {
+      method: 'PUT',
+      token: callers.tokens.manager,
+      body: 'embed_origins=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
   });
 
@@ -167,8 +186,16 @@ describe('adding and removing one embed origin', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       data: [
-        { type: 'embed-origins', id: expect.any(String), attributes: { origin: 'https://first.example', 'created-at': expect.any(String) } },
-        { type: 'embed-origins', id: expect.any(String), attributes: { origin: 'https://intranet.example.com', 'created-at': expect.any(String) } },
+        {
+          type: 'embed-origins',
+          id: expect.any(String),
+          attributes: { origin: 'https://first.example', 'created-at': expect.any(String) },
+        },
+        {
+          type: 'embed-origins',
+          id: expect.any(String),
+          attributes: { origin: 'https://intranet.example.com', 'created-at': expect.any(String) },
+        },
       ],
       meta: { added: true, 'total-count': 2, 'current-page': 1, 'total-pages': 1 },
     });
@@ -186,12 +213,20 @@ describe('adding and removing one embed origin', () => {
   });
 
   it('refuses a 21st origin with a translated 422 on the field, but still answers 200 for one already there', async () => {
-    const twenty = Array.from({ length: 20 }, (_unused, index) => ({ organizationId: callers.acme.id, origin: `https://host${index}.example` }));
+    const twenty = Array.from({ length: 20 }, (_unused, index) => ({
+      organizationId: callers.acme.id,
+      origin: `https://host${index}.example`,
+    }));
     await server.db.db.insert(embedOrigins).values(twenty);
     const response = await add('https://one-more.example');
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([
-      expect.objectContaining({ status: '422', code: 'validation.tooManyItems', source: { pointer: '/embed_origin' }, detail: 'Enter 20 or fewer entries' }),
+      expect.objectContaining({
+        status: '422',
+        code: 'validation.tooManyItems',
+        source: { pointer: '/embed_origin' },
+        detail: 'Enter 20 or fewer entries',
+      }),
     ]);
     expect((await add('https://one-more.example', callers.tokens.manager, 'ja')).body.errors[0].detail).toContain('20');
     expect(await listed()).toHaveLength(20);
@@ -202,18 +237,34 @@ describe('adding and removing one embed origin', () => {
     const wrong = await add('https://bad.example/path');
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual([
-      expect.objectContaining({ code: 'validation.invalidOrigin', source: { pointer: '/embed_origin' }, detail: expect.stringContaining('https://intranet.example.com') }),
+      expect.objectContaining({
+        code: 'validation.invalidOrigin',
+        source: { pointer: '/embed_origin' },
+        detail: expect.stringContaining('https://intranet.example.com'),
+      }),
     ]);
     expect((await add('ftp://files.example', callers.tokens.manager, 'ja')).body.errors[0].detail).toContain('オリジン');
     expect((await add(42)).body.errors[0]).toMatchObject({ code: 'validation.invalidType', source: { pointer: '/embed_origin' } });
-    expect((await add(['https://a.example'])).body.errors[0]).toMatchObject({ code: 'validation.invalidType', source: { pointer: '/embed_origin' } });
+    expect((await add(['https://a.example'])).body.errors[0]).toMatchObject({
+      code: 'validation.invalidType',
+      source: { pointer: '/embed_origin' },
+    });
     expect((await add('')).body.errors[0]).toMatchObject({ code: 'validation.required', source: { pointer: '/embed_origin' } });
     const missing = await server.request(path(), { method: 'POST', token: callers.tokens.manager, json: {} });
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0]).toMatchObject({ code: 'validation.required', source: { pointer: '/embed_origin' } });
-    const extra = await server.request(path(), { method: 'POST', token: callers.tokens.manager, json: { embed_origin: 'https://a.example', embed_origins: [] } });
+    const extra = await server.request(path(), {
+      method: 'POST',
+      token: callers.tokens.manager,
+      json: { embed_origin: 'https://a.example', embed_origins: [] },
+    });
     expect(extra.body.errors[0]).toMatchObject({ code: 'validation.unknownKey', source: { pointer: '/embed_origins' } });
-    const text = await server.request(path(), { method: 'POST', token: callers.tokens.manager, body: 'https://a.example', headers: { 'content-type': 'text/plain' } });
+    const text = await server.request(path(), {
+      method: 'POST',
+      token: callers.tokens.manager,
+      body: 'https://a.example',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     expect(await listed()).toEqual([]);
   });
@@ -249,7 +300,11 @@ describe('adding and removing one embed origin', () => {
   });
 
   it('answers 404 for an organisation that does not exist (admin), not a database error', async () => {
-    const post = await server.request('/api/organizations/2147483000/embed_origins', { method: 'POST', token: callers.tokens.admin, json: { embed_origin: 'https://a.example' } });
+    const post = await server.request('/api/organizations/2147483000/embed_origins', {
+      method: 'POST',
+      token: callers.tokens.admin,
+      json: { embed_origin: 'https://a.example' },
+    });
     expect(post.status).toBe(404);
     expect(post.body.errors[0].code).toBe('resource.notFound');
     const removal = await remove(1, callers.tokens.admin, 2147483000);
@@ -261,7 +316,9 @@ describe('adding and removing one embed origin', () => {
     await add('https://kept.example');
     const mine = Array.from({ length: 6 }, (_unused, index) => `https://manager-one-${index}.example`);
     const theirs = Array.from({ length: 6 }, (_unused, index) => `https://manager-two-${index}.example`);
-    const answers = await Promise.all(mine.flatMap((origin, index) => [add(origin, callers.tokens.manager), add(theirs[index], otherManager)]));
+    const answers = await Promise.all(
+      mine.flatMap((origin, index) => [add(origin, callers.tokens.manager), add(theirs[index], otherManager)]),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(201));
     expect((await listed()).sort()).toEqual(['https://kept.example', ...mine, ...theirs].sort());
   });

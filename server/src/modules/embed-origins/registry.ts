@@ -35,7 +35,10 @@ export function embedOriginRegistry(db: DatabaseHandle): EmbedOriginRegistry {
 }
 
 /** A registry of its own (tests give it a clock); the app uses embedOriginRegistry(). */
-export function createEmbedOriginRegistry(db: DatabaseHandle, { ttlMs = EMBED_ORIGINS_TTL_MS, now = Date.now }: Options = {}): EmbedOriginRegistry {
+export function createEmbedOriginRegistry(
+  db: DatabaseHandle,
+  { ttlMs = EMBED_ORIGINS_TTL_MS, now = Date.now }: Options = {},
+): EmbedOriginRegistry {
   let cached: { snapshot: Snapshot; at: number } | null = null;
   let loading: Promise<Snapshot> | null = null;
   // Bumped by invalidate(): a load that started before must not store what it read.

@@ -14,7 +14,10 @@ export const demoEmbedOrigin = (port: number | undefined) => `http://localhost:$
 export async function seedEmbedOrigins(tx: Executor, origin: string = demoEmbedOrigin(undefined)): Promise<void> {
   const [acme] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.identifier, 'acme'));
   if (!acme) return;
-  await tx.insert(embedOrigins).values({ organizationId: acme.id, origin }).onConflictDoNothing({ target: [embedOrigins.organizationId, embedOrigins.origin] });
+  await tx
+    .insert(embedOrigins)
+    .values({ organizationId: acme.id, origin })
+    .onConflictDoNothing({ target: [embedOrigins.organizationId, embedOrigins.origin] });
 }
 
 /**
@@ -29,6 +32,8 @@ export async function warnWithoutDemoEmbedOrigin(db: DatabaseHandle, origin: str
     .from(embedOrigins)
     .where(and(eq(embedOrigins.organizationId, acme.id), eq(embedOrigins.origin, origin)));
   if (!registered) {
-    logger.warn(`${origin} is not an embed origin of acme, so the widgets demo page will be refused: add it on acme's External services page`);
+    logger.warn(
+      `${origin} is not an embed origin of acme, so the widgets demo page will be refused: add it on acme's External services page`,
+    );
   }
 }

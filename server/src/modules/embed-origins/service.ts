@@ -21,7 +21,11 @@ const rowsOf = (tx: Executor, organizationId: number) =>
  * changes run one after the other and each sees the list the previous one left. 404 for an organisation that does not exist.
  */
 async function lockOrganization(tx: Executor, organizationId: number): Promise<void> {
-  const [organization] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+  const [organization] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
   if (!organization) throw notFound();
 }
 
@@ -47,7 +51,11 @@ export async function replaceEmbedOrigins(tx: Executor, organizationId: number, 
  * changes (`added: false`), even with the list full; otherwise a full list (EMBED_ORIGINS_MAX) refuses it with
  * `validation.tooManyItems` on `/embed_origin`.
  */
-export async function addEmbedOrigin(tx: Executor, organizationId: number, origin: string): Promise<{ added: boolean; rows: EmbedOriginRow[] }> {
+export async function addEmbedOrigin(
+  tx: Executor,
+  organizationId: number,
+  origin: string,
+): Promise<{ added: boolean; rows: EmbedOriginRow[] }> {
   await lockOrganization(tx, organizationId);
   const rows = await rowsOf(tx, organizationId);
   if (rows.some((row) => row.origin === origin)) return { added: false, rows };

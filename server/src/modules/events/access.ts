@@ -62,7 +62,8 @@ export async function loadEventContext(
   session: Session,
   { eventId, organizationId, lock = false }: { eventId: number; organizationId?: number; lock?: boolean },
 ): Promise<EventContext> {
-  const where = organizationId === undefined ? eq(events.id, eventId) : and(eq(events.id, eventId), eq(events.organizationId, organizationId));
+  const where =
+    organizationId === undefined ? eq(events.id, eventId) : and(eq(events.id, eventId), eq(events.organizationId, organizationId));
   const query = tx.select().from(events).where(where);
   const [event] = lock ? await query.for('update') : await query;
   if (!event) throw notFound();

@@ -41,7 +41,11 @@ const memberOf = (fixture: Fixture, caller: Caller): BuiltUser | null => {
   return fixture.users[caller];
 };
 
-const at = (fixture: Fixture, event: EventRow, extra: Record<string, number> = {}) => ({ organizationId: fixture.acme.id, eventId: event.id, ...extra });
+const at = (fixture: Fixture, event: EventRow, extra: Record<string, number> = {}) => ({
+  organizationId: fixture.acme.id,
+  eventId: event.id,
+  ...extra,
+});
 const PREFIX = '/api/organizations/:organizationId';
 const EVENT = `${PREFIX}/events/:eventId`;
 const rename = { event: { name: 'Renamed' } };
@@ -74,9 +78,19 @@ export const matrix: MatrixModule<World> = {
       expect: { ...ACME_MEMBERS, admin: MEMBERSHIP_REQUIRED },
     },
     { route: `GET ${EVENT}`, params: (f, _c, w) => at(f, w.plain.event), expect: ACME_MEMBERS },
-    { route: `GET ${EVENT}`, sample: 'private, member not in it', params: (f, _c, w) => at(f, w.secret.event), expect: { ...ACME_MEMBERS, member: NOT_FOUND } },
+    {
+      route: `GET ${EVENT}`,
+      sample: 'private, member not in it',
+      params: (f, _c, w) => at(f, w.secret.event),
+      expect: { ...ACME_MEMBERS, member: NOT_FOUND },
+    },
     // The stream ends at once with `Prefer: wait=0`, so the answer can be judged.
-    { route: `GET ${EVENT}/stream`, params: (f, _c, w) => at(f, w.plain.event), headers: () => ({ prefer: 'wait=0' }), expect: ACME_MEMBERS },
+    {
+      route: `GET ${EVENT}/stream`,
+      params: (f, _c, w) => at(f, w.plain.event),
+      headers: () => ({ prefer: 'wait=0' }),
+      expect: ACME_MEMBERS,
+    },
     {
       route: `GET ${EVENT}/stream`,
       sample: 'private, member not in it',
@@ -87,7 +101,13 @@ export const matrix: MatrixModule<World> = {
     { route: `PUT ${EVENT}`, sample: 'member not joined', params: (f, _c, w) => at(f, w.plain.event), body: rename, expect: ACME_MANAGERS },
     { route: `PUT ${EVENT}`, sample: 'member joined', params: (f, _c, w) => at(f, w.joined.event), body: rename, expect: ACME_MANAGERS },
     { route: `PUT ${EVENT}`, sample: 'member is co-host', params: (f, _c, w) => at(f, w.coHost.event), body: rename, expect: ACME_MEMBERS },
-    { route: `PUT ${EVENT}`, sample: 'member is author', params: (f, _c, w) => at(f, w.authored.event), body: rename, expect: ACME_MEMBERS },
+    {
+      route: `PUT ${EVENT}`,
+      sample: 'member is author',
+      params: (f, _c, w) => at(f, w.authored.event),
+      body: rename,
+      expect: ACME_MEMBERS,
+    },
     {
       route: `DELETE ${EVENT}`,
       sample: 'member not joined (a fresh event each)',
@@ -105,7 +125,9 @@ export const matrix: MatrixModule<World> = {
       sample: 'yourself (admin: invites a colleague)',
       params: async (f, _c, w) => at(f, await buildEvent(w.server, f.acme, f.bystander)),
       body: async (f: Fixture, caller: Caller, w: World) => ({
-        event_member: { organization_member_id: (memberOf(f, caller) ?? (await buildUser(w.server, { organization: f.acme }))).membership!.id },
+        event_member: {
+          organization_member_id: (memberOf(f, caller) ?? (await buildUser(w.server, { organization: f.acme }))).membership!.id,
+        },
       }),
       expect: ACME_MEMBERS,
     },
@@ -150,10 +172,34 @@ export const matrix: MatrixModule<World> = {
       expect: ACME_MANAGERS,
     },
     { route: `GET ${EVENT}/messages`, params: (f, _c, w) => at(f, w.plain.event), expect: ACME_MEMBERS },
-    { route: `POST ${EVENT}/messages`, sample: 'member not joined', params: (f, _c, w) => at(f, w.plain.event), body: post, expect: PARTICIPANTS_ONLY },
-    { route: `POST ${EVENT}/messages`, sample: 'member joined', params: (f, _c, w) => at(f, w.joined.event), body: post, expect: JOINED_MEMBER },
-    { route: `POST ${EVENT}/messages`, sample: 'member is co-host', params: (f, _c, w) => at(f, w.coHost.event), body: post, expect: JOINED_MEMBER },
-    { route: `POST ${EVENT}/messages`, sample: 'member is author', params: (f, _c, w) => at(f, w.authored.event), body: post, expect: JOINED_MEMBER },
+    {
+      route: `POST ${EVENT}/messages`,
+      sample: 'member not joined',
+      params: (f, _c, w) => at(f, w.plain.event),
+      body: post,
+      expect: PARTICIPANTS_ONLY,
+    },
+    {
+      route: `POST ${EVENT}/messages`,
+      sample: 'member joined',
+      params: (f, _c, w) => at(f, w.joined.event),
+      body: post,
+      expect: JOINED_MEMBER,
+    },
+    {
+      route: `POST ${EVENT}/messages`,
+      sample: 'member is co-host',
+      params: (f, _c, w) => at(f, w.coHost.event),
+      body: post,
+      expect: JOINED_MEMBER,
+    },
+    {
+      route: `POST ${EVENT}/messages`,
+      sample: 'member is author',
+      params: (f, _c, w) => at(f, w.authored.event),
+      body: post,
+      expect: JOINED_MEMBER,
+    },
     {
       route: `GET ${EVENT}/messages/:messageId`,
       params: (f, _c, w) => at(f, w.plain.event, { messageId: w.plain.messageId }),
@@ -198,12 +244,41 @@ export const matrix: MatrixModule<World> = {
       },
       expect: ACME_MEMBERS,
     },
-    { route: 'POST /api/event_messages/:id/reactions', sample: 'member not joined', params: (_f, _c, w) => ({ id: w.plain.messageId }), body: reaction, expect: PARTICIPANTS_ONLY },
-    { route: 'POST /api/event_messages/:id/reactions', sample: 'member joined', params: (_f, _c, w) => ({ id: w.joined.messageId }), body: reaction, expect: JOINED_MEMBER },
-    { route: 'DELETE /api/event_messages/:id/reactions', sample: 'member not joined', params: (_f, _c, w) => ({ id: w.plain.messageId }), body: reaction, expect: PARTICIPANTS_ONLY },
-    { route: 'DELETE /api/event_messages/:id/reactions', sample: 'member joined', params: (_f, _c, w) => ({ id: w.joined.messageId }), body: reaction, expect: JOINED_MEMBER },
+    {
+      route: 'POST /api/event_messages/:id/reactions',
+      sample: 'member not joined',
+      params: (_f, _c, w) => ({ id: w.plain.messageId }),
+      body: reaction,
+      expect: PARTICIPANTS_ONLY,
+    },
+    {
+      route: 'POST /api/event_messages/:id/reactions',
+      sample: 'member joined',
+      params: (_f, _c, w) => ({ id: w.joined.messageId }),
+      body: reaction,
+      expect: JOINED_MEMBER,
+    },
+    {
+      route: 'DELETE /api/event_messages/:id/reactions',
+      sample: 'member not joined',
+      params: (_f, _c, w) => ({ id: w.plain.messageId }),
+      body: reaction,
+      expect: PARTICIPANTS_ONLY,
+    },
+    {
+      route: 'DELETE /api/event_messages/:id/reactions',
+      sample: 'member joined',
+      params: (_f, _c, w) => ({ id: w.joined.messageId }),
+      body: reaction,
+      expect: JOINED_MEMBER,
+    },
     { route: 'GET /api/polls/:id', params: (_f, _c, w) => ({ id: w.plain.pollId }), expect: ACME_MEMBERS },
-    { route: 'GET /api/polls/:id', sample: 'private, member not in it', params: (_f, _c, w) => ({ id: w.secret.pollId }), expect: { ...ACME_MEMBERS, member: NOT_FOUND } },
+    {
+      route: 'GET /api/polls/:id',
+      sample: 'private, member not in it',
+      params: (_f, _c, w) => ({ id: w.secret.pollId }),
+      expect: { ...ACME_MEMBERS, member: NOT_FOUND },
+    },
     {
       route: 'POST /api/polls/:id/items/:itemId/members',
       sample: 'member not joined',

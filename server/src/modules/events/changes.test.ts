@@ -6,7 +6,12 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { addEventMember, buildEvent, buildGuest } from './test-support';
 
 /** Opens a stream and collects its events until `until` says enough (or 10 s pass). */
-async function collect(url: string, headers: Record<string, string>, act: () => Promise<unknown>, until: (events: StreamEvent[]) => boolean) {
+async function collect(
+  url: string,
+  headers: Record<string, string>,
+  act: () => Promise<unknown>,
+  until: (events: StreamEvent[]) => boolean,
+) {
   const controller = new AbortController();
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
   expect(response.status).toBe(200);
@@ -74,7 +79,10 @@ describe('event change streams', () => {
   it('ends an open shared page stream once the event is unpublished (after telling it to reload)', async () => {
     const event = await buildEvent(server, acme, author, { externallyPublished: true });
     const controller = new AbortController();
-    const response = await fetch(`${server.url}/api/shared_events/${event.id}/stream`, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
+    const response = await fetch(`${server.url}/api/shared_events/${event.id}/stream`, {
+      headers: { accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     const events: StreamEvent[] = [];
     // Resolves when the server ends the stream; an abort (the safety net below) rejects instead.
@@ -103,7 +111,10 @@ describe('event change streams', () => {
     const shortLived = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     const url = `${server.url}/api/organizations/${acme.id}/events/${event.id}/stream`;
     const controller = new AbortController();
-    const response = await fetch(url, { headers: { accept: 'text/event-stream', authorization: `Bearer ${shortLived}` }, signal: controller.signal });
+    const response = await fetch(url, {
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${shortLived}` },
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     // Resolves when the server ends the stream; the abort below (the stream would otherwise last 30 minutes) rejects.
     const ended = readEventStream(response.body!, () => undefined).then(

@@ -29,11 +29,12 @@ export type MessageView = EventMessageRow & {
 };
 
 const isMine = (row: { organizationMemberId: number | null; eventGuestId: number | null }, me: Actor | null) =>
-  me !== null &&
-  (me.kind === 'member' ? row.organizationMemberId === me.organizationMemberId : row.eventGuestId === me.guestId);
+  me !== null && (me.kind === 'member' ? row.organizationMemberId === me.organizationMemberId : row.eventGuestId === me.guestId);
 
 const actorColumns = (actor: Actor) =>
-  actor.kind === 'member' ? { organizationMemberId: actor.organizationMemberId, eventGuestId: null } : { organizationMemberId: null, eventGuestId: actor.guestId };
+  actor.kind === 'member'
+    ? { organizationMemberId: actor.organizationMemberId, eventGuestId: null }
+    : { organizationMemberId: null, eventGuestId: actor.guestId };
 
 /** Display names of members (nickname, else name) and guests, keyed "m:id" / "g:id". */
 async function namesOf(tx: Executor, memberIds: number[], guestIds: number[]) {
@@ -47,7 +48,10 @@ async function namesOf(tx: Executor, memberIds: number[], guestIds: number[]) {
     for (const row of rows) names.set(`m:${row.id}`, { name: row.nickname || row.name, icon: row.icon });
   }
   if (guestIds.length > 0) {
-    const rows = await tx.select({ id: eventGuests.id, nickname: eventGuests.nickname }).from(eventGuests).where(inArray(eventGuests.id, guestIds));
+    const rows = await tx
+      .select({ id: eventGuests.id, nickname: eventGuests.nickname })
+      .from(eventGuests)
+      .where(inArray(eventGuests.id, guestIds));
     for (const row of rows) names.set(`g:${row.id}`, { name: row.nickname, icon: null });
   }
   return names;
@@ -61,7 +65,12 @@ async function presentMessages(tx: Executor, rows: EventMessageRow[], me: Actor 
   const reactions = await tx
     .select()
     .from(eventMessageReactions)
-    .where(inArray(eventMessageReactions.eventMessageId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        eventMessageReactions.eventMessageId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(eventMessageReactions.id));
   const people = [...rows, ...reactions];
   const names = await namesOf(
@@ -93,7 +102,12 @@ async function presentMessages(tx: Executor, rows: EventMessageRow[], me: Actor 
 /** The latest MESSAGES_SHOWN messages, oldest first (a long chat keeps its newest posts, not its first ones). */
 export const MESSAGES_SHOWN = 500;
 
-export async function listMessages(tx: Executor, eventId: number, me: Actor | null, kind?: 'chat' | 'retrospection'): Promise<MessageView[]> {
+export async function listMessages(
+  tx: Executor,
+  eventId: number,
+  me: Actor | null,
+  kind?: 'chat' | 'retrospection',
+): Promise<MessageView[]> {
   const conditions: SQL[] = [eq(eventMessages.eventId, eventId)];
   if (kind) conditions.push(eq(eventMessages.kind, kind));
   const rows = await tx
@@ -106,7 +120,8 @@ export async function listMessages(tx: Executor, eventId: number, me: Actor | nu
 }
 
 export async function findMessage(tx: Executor, messageId: number, eventId?: number): Promise<EventMessageRow> {
-  const where = eventId === undefined ? eq(eventMessages.id, messageId) : and(eq(eventMessages.id, messageId), eq(eventMessages.eventId, eventId));
+  const where =
+    eventId === undefined ? eq(eventMessages.id, messageId) : and(eq(eventMessages.id, messageId), eq(eventMessages.eventId, eventId));
   const [row] = await tx.select().from(eventMessages).where(where);
   if (!row) throw notFound();
   return row;
@@ -167,7 +182,10 @@ export async function deleteMessage(tx: Executor, message: EventMessageRow): Pro
 /** Adding a reaction twice, or removing one that is not there, changes nothing. */
 export async function setReaction(tx: Executor, messageId: number, actor: Actor, emoji: string, on: boolean): Promise<MessageView> {
   if (on) {
-    await tx.insert(eventMessageReactions).values({ eventMessageId: messageId, emoji, ...actorColumns(actor) }).onConflictDoNothing();
+    await tx
+      .insert(eventMessageReactions)
+      .values({ eventMessageId: messageId, emoji, ...actorColumns(actor) })
+      .onConflictDoNothing();
   } else {
     const who =
       actor.kind === 'member'
@@ -200,7 +218,16 @@ export async function pollView(tx: Executor, pollId: number, me: Actor | null): 
   const votes =
     items.length === 0
       ? []
-      : await tx.select().from(pollVotes).where(inArray(pollVotes.pollItemId, items.map((item) => item.id))).orderBy(asc(pollVotes.id));
+      : await tx
+          .select()
+          .from(pollVotes)
+          .where(
+            inArray(
+              pollVotes.pollItemId,
+              items.map((item) => item.id),
+            ),
+          )
+          .orderBy(asc(pollVotes.id));
   const names = await namesOf(
     tx,
     [...new Set(votes.flatMap((vote) => (vote.organizationMemberId !== null ? [vote.organizationMemberId] : [])))],
@@ -225,12 +252,19 @@ export async function pollView(tx: Executor, pollId: number, me: Actor | null): 
 
 /** Vote for (on) or withdraw from (off) one item; several items may be chosen. Repeating either changes nothing. */
 export async function setVote(tx: Executor, pollId: number, itemId: number, actor: Actor, on: boolean): Promise<PollView> {
-  const [item] = await tx.select().from(pollItems).where(and(eq(pollItems.id, itemId), eq(pollItems.pollId, pollId)));
+  const [item] = await tx
+    .select()
+    .from(pollItems)
+    .where(and(eq(pollItems.id, itemId), eq(pollItems.pollId, pollId)));
   if (!item) throw notFound();
   if (on) {
-    await tx.insert(pollVotes).values({ pollItemId: item.id, ...actorColumns(actor) }).onConflictDoNothing();
+    await tx
+      .insert(pollVotes)
+      .values({ pollItemId: item.id, ...actorColumns(actor) })
+      .onConflictDoNothing();
   } else {
-    const who = actor.kind === 'member' ? eq(pollVotes.organizationMemberId, actor.organizationMemberId) : eq(pollVotes.eventGuestId, actor.guestId);
+    const who =
+      actor.kind === 'member' ? eq(pollVotes.organizationMemberId, actor.organizationMemberId) : eq(pollVotes.eventGuestId, actor.guestId);
     await tx.delete(pollVotes).where(and(eq(pollVotes.pollItemId, item.id), who));
   }
   const view = await pollView(tx, pollId, actor);

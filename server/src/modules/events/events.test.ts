@@ -78,7 +78,9 @@ describe('events (organisation)', () => {
         cancel: false,
         'externally-published': false,
       });
-      expect(included).toEqual([expect.objectContaining({ type: 'event-members', attributes: expect.objectContaining({ role: 'author', name: 'Author' }) })]);
+      expect(included).toEqual([
+        expect.objectContaining({ type: 'event-members', attributes: expect.objectContaining({ role: 'author', name: 'Author' }) }),
+      ]);
 
       const poll = await server.request(`/api/polls/${data.attributes['poll-id']}`, { token: author.token });
       expect(poll.body.included.map((item: any) => item.attributes.text)).toEqual(['7:00', '8:00']);
@@ -99,13 +101,49 @@ describe('events (organisation)', () => {
 
     it.each([
       ['end before start', { ended_at: inDays(2) }, 'validation.endAfterStart', '/event/ended_at', 'The end must be later than the start'],
-      ['a deadline after the start', { recruitment_deadline: inDays(4) }, 'event.deadlineAfterStart', '/event/recruitment_deadline', 'The recruitment deadline must be on or before the start'],
-      ['applyMinimum above applyMaximum', { apply_minimum: 5, apply_maximum: 3 }, 'event.minimumAboveMaximum', '/event/apply_minimum', 'The minimum number of applicants must not exceed the maximum'],
-      ['an over-long name counted in graphemes', { name: '👨‍👩‍👧'.repeat(101) }, 'validation.tooLong', '/event/name', 'Enter 100 or fewer characters'],
+      [
+        'a deadline after the start',
+        { recruitment_deadline: inDays(4) },
+        'event.deadlineAfterStart',
+        '/event/recruitment_deadline',
+        'The recruitment deadline must be on or before the start',
+      ],
+      [
+        'applyMinimum above applyMaximum',
+        { apply_minimum: 5, apply_maximum: 3 },
+        'event.minimumAboveMaximum',
+        '/event/apply_minimum',
+        'The minimum number of applicants must not exceed the maximum',
+      ],
+      [
+        'an over-long name counted in graphemes',
+        { name: '👨‍👩‍👧'.repeat(101) },
+        'validation.tooLong',
+        '/event/name',
+        'Enter 100 or fewer characters',
+      ],
       ['duplicate tags', { tags: 'yoga, Yoga , yoga' }, 'validation.duplicateTags', '/event/tags', 'Tags must not repeat: yoga'],
-      ['a date outside 1900..2099', { started_at: '2100-01-01T00:00:00.000Z' }, 'validation.invalidFormat', '/event/started_at', 'The format is not valid'],
-      ['a start that is no date', { started_at: 'tomorrow', recruitment_deadline: 'soon' }, 'validation.invalidFormat', '/event/started_at', 'The format is not valid'],
-      ['a header image that is no URL', { header_image_url: 'javascript:alert(1)' }, 'validation.invalidFormat', '/event/header_image_url', 'The format is not valid'],
+      [
+        'a date outside 1900..2099',
+        { started_at: '2100-01-01T00:00:00.000Z' },
+        'validation.invalidFormat',
+        '/event/started_at',
+        'The format is not valid',
+      ],
+      [
+        'a start that is no date',
+        { started_at: 'tomorrow', recruitment_deadline: 'soon' },
+        'validation.invalidFormat',
+        '/event/started_at',
+        'The format is not valid',
+      ],
+      [
+        'a header image that is no URL',
+        { header_image_url: 'javascript:alert(1)' },
+        'validation.invalidFormat',
+        '/event/header_image_url',
+        'The format is not valid',
+      ],
     ])('refuses %s with a coded, translated 422', async (_case, overrides, code, pointer, detail) => {
       const response = await server.request(base(), {
         method: 'POST',
@@ -117,15 +155,24 @@ describe('events (organisation)', () => {
       expect(response.body.errors).toContainEqual(expect.objectContaining({ code, source: { pointer }, detail }));
     });
 
-    it.each([null, [], 'event', { event: null }, { event: [] }, { event: { name: 5, started_at: 1, ended_at: true, tags: 7, poll_items: 'a', apply_maximum: '3' } }])(
-      'answers %j with a coded 4xx, never a 500',
-      async (body) => {
-        const response = await server.request(base(), { method: 'POST', token: author.token, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-        expect(response.status).toBeGreaterThanOrEqual(400);
-        expect(response.status).toBeLessThan(500);
-        expect(response.body.errors[0].code).toMatch(/^(validation|request)\./);
-      },
-    );
+    it.each([
+      null,
+      [],
+      'event',
+      { event: null },
+      { event: [] },
+      { event: { name: 5, started_at: 1, ended_at: true, tags: 7, poll_items: 'a', apply_maximum: '3' } },
+    ])('answers %j with a coded 4xx, never a 500', async (body) => {
+      const response = await server.request(base(), {
+        method: 'POST',
+        token: author.token,
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(response.body.errors[0].code).toMatch(/^(validation|request)\./);
+    });
 
     it('accepts a 100-grapheme name made of family emoji', async () => {
       const event = await create({ name: '👨‍👩‍👧'.repeat(100) });
@@ -189,7 +236,10 @@ describe('events (organisation)', () => {
       const detail = await server.request(`${base()}/${event.id}`, { token: colleague.token });
       expect(detail.body.data.attributes).toMatchObject({ 'joined-count': 1, 'my-status': 'joined', 'can-manage': false });
 
-      const leave = await server.request(`${base()}/${event.id}/members/${joined.body.data.id}`, { method: 'DELETE', token: colleague.token });
+      const leave = await server.request(`${base()}/${event.id}/members/${joined.body.data.id}`, {
+        method: 'DELETE',
+        token: colleague.token,
+      });
       expect(leave.status).toBe(204);
     });
 
@@ -249,7 +299,11 @@ describe('events (organisation)', () => {
         source: { pointer: '/event/apply_maximum' },
         detail: 'The maximum must be at least the number already joining (2)',
       });
-      const ok = await server.request(`${base()}/${event.id}`, { method: 'PUT', token: author.token, json: { event: { apply_maximum: 2 } } });
+      const ok = await server.request(`${base()}/${event.id}`, {
+        method: 'PUT',
+        token: author.token,
+        json: { event: { apply_maximum: 2 } },
+      });
       expect(ok.status).toBe(200);
     });
 
@@ -264,13 +318,19 @@ describe('events (organisation)', () => {
       expect(invited.body.data.attributes).toMatchObject({ role: 'manager', status: 'invited' });
       const acceptPath = `${base()}/${event.id}/members/${invited.body.data.id}/accept_invitation`;
 
-      expect((await server.request(`${base()}/${event.id}`, { method: 'PUT', token: colleague.token, json: { event: { name: 'x' } } })).status).toBe(403);
+      expect(
+        (await server.request(`${base()}/${event.id}`, { method: 'PUT', token: colleague.token, json: { event: { name: 'x' } } })).status,
+      ).toBe(403);
       expect((await server.request(acceptPath, { method: 'PUT', token: manager.token })).status).toBe(403);
       const accepted = await server.request(acceptPath, { method: 'PUT', token: colleague.token });
       expect(accepted.body.data.attributes).toMatchObject({ role: 'manager', status: 'joined' });
       expect((await server.request(acceptPath, { method: 'PUT', token: colleague.token })).body.errors[0].code).toBe('event.notInvited');
 
-      const edited = await server.request(`${base()}/${event.id}`, { method: 'PUT', token: colleague.token, json: { event: { name: 'Co-hosted' } } });
+      const edited = await server.request(`${base()}/${event.id}`, {
+        method: 'PUT',
+        token: colleague.token,
+        json: { event: { name: 'Co-hosted' } },
+      });
       expect(edited.status).toBe(200);
       expect(edited.body.data.attributes).toMatchObject({ name: 'Co-hosted', 'my-role': 'manager', 'can-manage': true });
     });
@@ -307,11 +367,19 @@ describe('events (organisation)', () => {
   describe('organiser actions', () => {
     it('cancels with event.cancel=true (outbox row when notifying), then refuses edits', async () => {
       const event = await create({ send_notification: true });
-      const cancelled = await server.request(`${base()}/${event.id}`, { method: 'PUT', token: author.token, json: { event: { cancel: true } } });
+      const cancelled = await server.request(`${base()}/${event.id}`, {
+        method: 'PUT',
+        token: author.token,
+        json: { event: { cancel: true } },
+      });
       expect(cancelled.body.data.attributes).toMatchObject({ cancel: true });
       const rows = await server.db.db.select().from(outbox).where(eq(outbox.topic, 'slack.event_cancelled'));
       expect(rows.map((row) => (row.payload as { eventId: number }).eventId)).toContain(Number(event.id));
-      const edit = await server.request(`${base()}/${event.id}`, { method: 'PUT', token: author.token, json: { event: { name: 'again' } } });
+      const edit = await server.request(`${base()}/${event.id}`, {
+        method: 'PUT',
+        token: author.token,
+        json: { event: { name: 'again' } },
+      });
       expect(edit.body.errors[0].code).toBe('event.cancelled');
     });
 
@@ -328,10 +396,14 @@ describe('events (organisation)', () => {
 
     it('refuses publishing a private event externally, and making a published event private (make it public first)', async () => {
       const secret = await buildEvent(server, acme, author, { publicRange: 'private' });
-      const put = (id: number | string, event: object) => server.request(`${base()}/${id}`, { method: 'PUT', token: author.token, json: { event } });
+      const put = (id: number | string, event: object) =>
+        server.request(`${base()}/${id}`, { method: 'PUT', token: author.token, json: { event } });
       const refused = await put(secret.id, { externally_published: true });
       expect(refused.status).toBe(422);
-      expect(refused.body.errors[0]).toMatchObject({ code: 'event.privateNotPublishable', source: { pointer: '/event/externally_published' } });
+      expect(refused.body.errors[0]).toMatchObject({
+        code: 'event.privateNotPublishable',
+        source: { pointer: '/event/externally_published' },
+      });
       expect((await server.request(`/api/shared_events/${secret.id}`)).status).toBe(404);
       // Public and published in one call is fine.
       const both = await put(secret.id, { public_range: 'public', externally_published: true });
@@ -350,7 +422,12 @@ describe('events (organisation)', () => {
       const event = await create();
       expect((await server.request(`${base()}/${event.id}`, { method: 'DELETE', token: colleague.token })).status).toBe(403);
       expect((await server.request(`${base()}/${event.id}`, { method: 'DELETE', token: author.token })).status).toBe(204);
-      expect(await server.db.db.select().from(events).where(eq(events.id, Number(event.id)))).toEqual([]);
+      expect(
+        await server.db.db
+          .select()
+          .from(events)
+          .where(eq(events.id, Number(event.id))),
+      ).toEqual([]);
     });
   });
 
@@ -362,9 +439,19 @@ describe('events (organisation)', () => {
       const notJoined = await server.request(messages, { method: 'POST', token: manager.token, json: { event_message: { body: 'hi' } } });
       expect(notJoined.status).toBe(403);
       expect(notJoined.body.errors[0].code).toBe('event.notParticipant');
-      const chat = await server.request(messages, { method: 'POST', token: colleague.token, json: { event_message: { body: 'See you!' } } });
+      const chat = await server.request(messages, {
+        method: 'POST',
+        token: colleague.token,
+        json: { event_message: { body: 'See you!' } },
+      });
       expect(chat.status).toBe(201);
-      expect(chat.body.data.attributes).toMatchObject({ kind: 'chat', body: 'See you!', 'author-name': 'Colleague', mine: true, reactions: [] });
+      expect(chat.body.data.attributes).toMatchObject({
+        kind: 'chat',
+        body: 'See you!',
+        'author-name': 'Colleague',
+        mine: true,
+        reactions: [],
+      });
       const empty = await server.request(messages, { method: 'POST', token: colleague.token, json: { event_message: { body: ' ' } } });
       expect(empty.body.errors[0]).toMatchObject({ code: 'validation.required', source: { pointer: '/event_message/body' } });
 
@@ -402,10 +489,17 @@ describe('events (organisation)', () => {
     it('edits own messages only, and lets organisers delete any', async () => {
       const event = await buildEvent(server, acme, author);
       await addEventMember(server, event.id, colleague);
-      const posted = await server.request(`${base()}/${event.id}/messages`, { method: 'POST', token: colleague.token, json: { event_message: { body: 'typo' } } });
+      const posted = await server.request(`${base()}/${event.id}/messages`, {
+        method: 'POST',
+        token: colleague.token,
+        json: { event_message: { body: 'typo' } },
+      });
       const path = `${base()}/${event.id}/messages/${posted.body.data.id}`;
       expect((await server.request(path, { method: 'PUT', token: author.token, json: { event_message: { body: 'x' } } })).status).toBe(403);
-      expect((await server.request(path, { method: 'PUT', token: colleague.token, json: { event_message: { body: 'fixed' } } })).body.data.attributes.body).toBe('fixed');
+      expect(
+        (await server.request(path, { method: 'PUT', token: colleague.token, json: { event_message: { body: 'fixed' } } })).body.data
+          .attributes.body,
+      ).toBe('fixed');
       expect((await server.request(path, { token: colleague.token })).body.data.attributes.body).toBe('fixed');
       expect((await server.request(path, { method: 'DELETE', token: author.token })).status).toBe(204);
     });
@@ -413,12 +507,19 @@ describe('events (organisation)', () => {
     it('toggles emoji reactions with the shared reaction shape and refuses non-emoji', async () => {
       const event = await buildEvent(server, acme, author);
       await addEventMember(server, event.id, colleague);
-      const posted = await server.request(`${base()}/${event.id}/messages`, { method: 'POST', token: author.token, json: { event_message: { body: 'Ready?' } } });
+      const posted = await server.request(`${base()}/${event.id}/messages`, {
+        method: 'POST',
+        token: author.token,
+        json: { event_message: { body: 'Ready?' } },
+      });
       const path = `/api/event_messages/${posted.body.data.id}/reactions`;
-      const react = (token: string, emoji: string, method = 'POST') => server.request(path, { method, token, json: { message_reaction: { emoji } } });
+      const react = (token: string, emoji: string, method = 'POST') =>
+        server.request(path, { method, token, json: { message_reaction: { emoji } } });
       await react(colleague.token, '👍');
       const both = await react(author.token, '👍');
-      expect(both.body.data.attributes.reactions).toEqual([{ emoji: '👍', count: 2, 'reacted-by-me': true, names: ['Colleague', 'Author'] }]);
+      expect(both.body.data.attributes.reactions).toEqual([
+        { emoji: '👍', count: 2, 'reacted-by-me': true, names: ['Colleague', 'Author'] },
+      ]);
       const removed = await react(author.token, '👍', 'DELETE');
       expect(removed.body.data.attributes.reactions).toEqual([{ emoji: '👍', count: 1, 'reacted-by-me': false, names: ['Colleague'] }]);
       expect((await react(colleague.token, 'ok')).body.errors[0].code).toBe('validation.invalidFormat');
@@ -428,18 +529,30 @@ describe('events (organisation)', () => {
     it('counts equal-looking spellings of an emoji as one reaction (variation selectors, a stray joiner)', async () => {
       const event = await buildEvent(server, acme, author);
       await addEventMember(server, event.id, colleague);
-      const posted = await server.request(`${base()}/${event.id}/messages`, { method: 'POST', token: author.token, json: { event_message: { body: 'Go?' } } });
+      const posted = await server.request(`${base()}/${event.id}/messages`, {
+        method: 'POST',
+        token: author.token,
+        json: { event_message: { body: 'Go?' } },
+      });
       const path = `/api/event_messages/${posted.body.data.id}/reactions`;
-      const react = (token: string, emoji: string, method = 'POST') => server.request(path, { method, token, json: { message_reaction: { emoji } } });
+      const react = (token: string, emoji: string, method = 'POST') =>
+        server.request(path, { method, token, json: { message_reaction: { emoji } } });
       await react(colleague.token, '👍');
       const both = await react(author.token, '👍\uFE0F');
-      expect(both.body.data.attributes.reactions).toEqual([{ emoji: '👍', count: 2, 'reacted-by-me': true, names: ['Colleague', 'Author'] }]);
+      expect(both.body.data.attributes.reactions).toEqual([
+        { emoji: '👍', count: 2, 'reacted-by-me': true, names: ['Colleague', 'Author'] },
+      ]);
       // Removing with another spelling removes the same reaction.
       const removed = await react(author.token, '👍\u200D', 'DELETE');
       expect(removed.body.data.attributes.reactions).toEqual([{ emoji: '👍', count: 1, 'reacted-by-me': false, names: ['Colleague'] }]);
       await react(colleague.token, '❤');
       const hearts = await react(author.token, '❤\uFE0F');
-      expect(hearts.body.data.attributes.reactions).toContainEqual({ emoji: '❤\uFE0F', count: 2, 'reacted-by-me': true, names: ['Colleague', 'Author'] });
+      expect(hearts.body.data.attributes.reactions).toContainEqual({
+        emoji: '❤\uFE0F',
+        count: 2,
+        'reacted-by-me': true,
+        names: ['Colleague', 'Author'],
+      });
     });
 
     it('votes and unvotes poll items (participants only)', async () => {
@@ -450,7 +563,12 @@ describe('events (organisation)', () => {
       const path = `/api/polls/${event.attributes['poll-id']}/items/${saturday.id}/members`;
       const voted = await server.request(path, { method: 'POST', token: colleague.token });
       expect(voted.status).toBe(201);
-      expect(voted.body.included[0].attributes).toMatchObject({ text: 'Sat', 'votes-count': 1, 'voted-by-me': true, 'voter-names': ['Colleague'] });
+      expect(voted.body.included[0].attributes).toMatchObject({
+        text: 'Sat',
+        'votes-count': 1,
+        'voted-by-me': true,
+        'voter-names': ['Colleague'],
+      });
       expect((await server.request(path, { method: 'POST', token: manager.token })).status).toBe(403);
       const unvoted = await server.request(path, { method: 'DELETE', token: colleague.token });
       expect(unvoted.body.included[0].attributes).toMatchObject({ 'votes-count': 0, 'voted-by-me': false });
@@ -460,14 +578,21 @@ describe('events (organisation)', () => {
     it('keeps votes of items whose text stays when the poll is edited', async () => {
       const event = await create({ poll_items: ['A', 'B'] });
       const poll = await server.request(`/api/polls/${event.attributes['poll-id']}`, { token: author.token });
-      await server.request(`/api/polls/${event.attributes['poll-id']}/items/${poll.body.included[0].id}/members`, { method: 'POST', token: author.token });
+      await server.request(`/api/polls/${event.attributes['poll-id']}/items/${poll.body.included[0].id}/members`, {
+        method: 'POST',
+        token: author.token,
+      });
       await server.request(`${base()}/${event.id}`, { method: 'PUT', token: author.token, json: { event: { poll_items: ['C', 'A'] } } });
       const after = await server.request(`/api/polls/${event.attributes['poll-id']}`, { token: author.token });
       expect(after.body.included.map((item: any) => [item.attributes.text, item.attributes['votes-count']])).toEqual([
         ['C', 0],
         ['A', 1],
       ]);
-      const duplicate = await server.request(`${base()}/${event.id}`, { method: 'PUT', token: author.token, json: { event: { poll_items: ['C', 'C'] } } });
+      const duplicate = await server.request(`${base()}/${event.id}`, {
+        method: 'PUT',
+        token: author.token,
+        json: { event: { poll_items: ['C', 'C'] } },
+      });
       expect(duplicate.body.errors[0].code).toBe('event.duplicatePollItems');
     });
   });
@@ -483,7 +608,9 @@ describe('events (organisation)', () => {
       const held = await buildEvent(server, org, boss, { startsAt: new Date('2025-01-10T01:00:00Z') });
       await addEventMember(server, held.id, a);
       await buildEvent(server, org, boss, { startsAt: new Date('2025-02-10T01:00:00Z'), cancel: true });
-      const summary = await server.request(`/api/organizations/${org.id}/events_summary?from=2025-01-01&to=2025-03-31&type=monthly`, { token: boss.token });
+      const summary = await server.request(`/api/organizations/${org.id}/events_summary?from=2025-01-01&to=2025-03-31&type=monthly`, {
+        token: boss.token,
+      });
       expect(summary.body.data.attributes).toMatchObject({
         labels: ['2025-01', '2025-02', '2025-03'],
         'events-count': [1, 0, 0],
@@ -491,11 +618,18 @@ describe('events (organisation)', () => {
         'participants-count': [1, 0, 0],
         totals: { events: 1, cancelled: 1, participants: 1, messages: 0 },
       });
-      const rate = await server.request(`/api/organizations/${org.id}/events_participation_rate?from=2025-01-01&to=2025-01-31&type=monthly`, { token: boss.token });
+      const rate = await server.request(
+        `/api/organizations/${org.id}/events_participation_rate?from=2025-01-01&to=2025-01-31&type=monthly`,
+        { token: boss.token },
+      );
       // boss (author) and a joined; b did not: 2 of 3.
       expect(rate.body.data.attributes).toMatchObject({ labels: ['2025-01'], participants: [2], members: [3], rates: [0.667] });
-      expect((await server.request(`/api/organizations/${org.id}/events_summary?from=2025-03-01&to=2025-01-01`, { token: boss.token })).status).toBe(400);
-      expect((await server.request(`/api/organizations/${org.id}/events_summary?from=2025-01-01&to=2025-01-31`, { token: b.token })).status).toBe(403);
+      expect(
+        (await server.request(`/api/organizations/${org.id}/events_summary?from=2025-03-01&to=2025-01-01`, { token: boss.token })).status,
+      ).toBe(400);
+      expect(
+        (await server.request(`/api/organizations/${org.id}/events_summary?from=2025-01-01&to=2025-01-31`, { token: b.token })).status,
+      ).toBe(403);
       const all = await server.request(`/api/organizations/${org.id}/all_events`, { token: boss.token });
       expect(all.body.meta['total-count']).toBe(2);
     });
@@ -548,4 +682,3 @@ describe('events (organisation)', () => {
     }, 120_000);
   });
 });
-

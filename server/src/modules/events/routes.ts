@@ -52,7 +52,9 @@ const ORG = '/organizations/:organizationId';
 const EVENT = `${ORG}/events/:eventId`;
 const member = requireOrganizationMember({ managerOnly: false });
 const manager = requireOrganizationMember();
-const MessageListQuerySchema = z.object({ kind: z.enum(['chat', 'retrospection'], { error: ErrorCode.requestInvalidParameter }).optional() });
+const MessageListQuerySchema = z.object({
+  kind: z.enum(['chat', 'retrospection'], { error: ErrorCode.requestInvalidParameter }).optional(),
+});
 
 const eventIds = (req: Request) => ({ organizationId: parseId(req, 'organizationId'), eventId: parseId(req, 'eventId') });
 const actorOf = (context: EventContext): Actor | null =>
@@ -130,7 +132,11 @@ export function eventsRoutes({ db, logger, identity }: ModuleDependencies): Rout
     const ids = eventIds(req);
     const session = await currentSession(req);
     const context = await transaction((tx) => loadEventContext(tx, session, ids));
-    const stillVisible = () => transaction((tx) => loadEventContext(tx, session, ids)).then(() => true, () => false);
+    const stillVisible = () =>
+      transaction((tx) => loadEventContext(tx, session, ids)).then(
+        () => true,
+        () => false,
+      );
     // The bearer token's expiry bounds the stream, as for guild chat (the client reconnects with a fresh token).
     const tokenExpiresAt = await bearerTokenExpiresAt(req, identity);
     await streamEventChanges(eventChangeBroker(db, logger), req, res, context.event.id, stillVisible, tokenExpiresAt);

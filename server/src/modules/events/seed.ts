@@ -36,9 +36,14 @@ export async function seedEventsDemo(tx: Executor, now: Date): Promise<void> {
   const base = new Date(Math.floor(now.getTime() / HOUR) * HOUR);
 
   const create = async (values: Omit<typeof events.$inferInsert, 'organizationId'>, authorId: number, items: string[] = []) => {
-    const [event] = await tx.insert(events).values({ organizationId: acme.id, ...values }).returning();
+    const [event] = await tx
+      .insert(events)
+      .values({ organizationId: acme.id, ...values })
+      .returning();
     if (!event) throw new Error('demo event not inserted');
-    await tx.insert(eventMembers).values({ eventId: event.id, organizationMemberId: authorId, role: 'author', status: 'joined', joinedAt: event.createdAt });
+    await tx
+      .insert(eventMembers)
+      .values({ eventId: event.id, organizationMemberId: authorId, role: 'author', status: 'joined', joinedAt: event.createdAt });
     let itemIds: number[] = [];
     if (items.length > 0) {
       const [poll] = await tx.insert(polls).values({ eventId: event.id }).returning();
@@ -67,7 +72,9 @@ export async function seedEventsDemo(tx: Executor, now: Date): Promise<void> {
     manager,
     ['月曜日', '水曜日', '金曜日'],
   );
-  await tx.insert(eventMembers).values({ eventId: yoga.event.id, organizationMemberId: member, role: 'member', status: 'joined', joinedAt: now });
+  await tx
+    .insert(eventMembers)
+    .values({ eventId: yoga.event.id, organizationMemberId: member, role: 'member', status: 'joined', joinedAt: now });
   await tx.insert(pollVotes).values({ pollItemId: yoga.itemIds[1]!, organizationMemberId: member });
   await tx.insert(eventMessages).values({ eventId: yoga.event.id, organizationMemberId: member, body: '楽しみにしています！' });
 
@@ -83,10 +90,24 @@ export async function seedEventsDemo(tx: Executor, now: Date): Promise<void> {
     },
     manager,
   );
-  await tx.insert(eventMembers).values({ eventId: walk.event.id, organizationMemberId: member, role: 'member', status: 'joined', joinedAt: walk.event.startsAt });
+  await tx
+    .insert(eventMembers)
+    .values({ eventId: walk.event.id, organizationMemberId: member, role: 'member', status: 'joined', joinedAt: walk.event.startsAt });
   await tx.insert(eventMessages).values([
-    { eventId: walk.event.id, organizationMemberId: member, kind: 'chat', body: '雨が降らないといいですね', createdAt: new Date(walk.event.startsAt.getTime() - DAY) },
-    { eventId: walk.event.id, organizationMemberId: manager, kind: 'retrospection', body: 'ご参加ありがとうございました。全員完歩です！', createdAt: new Date(walk.event.endsAt.getTime() + HOUR) },
+    {
+      eventId: walk.event.id,
+      organizationMemberId: member,
+      kind: 'chat',
+      body: '雨が降らないといいですね',
+      createdAt: new Date(walk.event.startsAt.getTime() - DAY),
+    },
+    {
+      eventId: walk.event.id,
+      organizationMemberId: manager,
+      kind: 'retrospection',
+      body: 'ご参加ありがとうございました。全員完歩です！',
+      createdAt: new Date(walk.event.endsAt.getTime() + HOUR),
+    },
   ]);
 
   await create(

@@ -64,7 +64,11 @@ export async function eventMembersOf(
     .from(eventMembers)
     .innerJoin(organizationMembers, eq(organizationMembers.id, eventMembers.organizationMemberId))
     .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(onlyId === undefined ? inArray(eventMembers.eventId, eventIds) : and(inArray(eventMembers.eventId, eventIds), eq(eventMembers.id, onlyId)))
+    .where(
+      onlyId === undefined
+        ? inArray(eventMembers.eventId, eventIds)
+        : and(inArray(eventMembers.eventId, eventIds), eq(eventMembers.id, onlyId)),
+    )
     .orderBy(asc(eventMembers.id));
   return rows.map(({ userName, nickname, ...row }) => ({ ...row, name: nickname || userName }));
 }
@@ -268,8 +272,12 @@ export async function listEvents(
     .select({
       event: events,
       joinedCount: joinedCountSql,
-      myRole: sql<string | null>`(select em.role from event_members em where em.event_id = events.id and em.organization_member_id = ${myMemberId})`,
-      myStatus: sql<string | null>`(select em.status from event_members em where em.event_id = events.id and em.organization_member_id = ${myMemberId})`,
+      myRole: sql<
+        string | null
+      >`(select em.role from event_members em where em.event_id = events.id and em.organization_member_id = ${myMemberId})`,
+      myStatus: sql<
+        string | null
+      >`(select em.status from event_members em where em.event_id = events.id and em.organization_member_id = ${myMemberId})`,
     })
     .from(events)
     .where(where)
@@ -354,7 +362,9 @@ export async function joinOrInvite(
     .from(organizationMembers)
     .where(and(eq(organizationMembers.id, input.organization_member_id), eq(organizationMembers.organizationId, event.organizationId)));
   const active =
-    invitee && (!invitee.activeFrom || invitee.activeFrom.getTime() <= now.getTime()) && (!invitee.activeTo || invitee.activeTo.getTime() > now.getTime());
+    invitee &&
+    (!invitee.activeFrom || invitee.activeFrom.getTime() <= now.getTime()) &&
+    (!invitee.activeTo || invitee.activeTo.getTime() > now.getTime());
   if (!active) throw new ApiError(ErrorCode.eventInviteeUnavailable, { pointer: '/event_member/organization_member_id' });
   const [row] = await tx
     .insert(eventMembers)
@@ -373,7 +383,10 @@ export async function joinOrInvite(
 }
 
 async function acceptInvitation(tx: Executor, context: EventContext, eventMemberId: number, now: Date): Promise<EventMemberView> {
-  const [member] = await tx.select().from(eventMembers).where(and(eq(eventMembers.id, eventMemberId), eq(eventMembers.eventId, context.event.id)));
+  const [member] = await tx
+    .select()
+    .from(eventMembers)
+    .where(and(eq(eventMembers.id, eventMemberId), eq(eventMembers.eventId, context.event.id)));
   if (!member) throw notFound();
   if (member.organizationMemberId !== context.viewer.organizationMemberId) throw forbidden();
   if (member.status !== 'invited') throw new ApiError(ErrorCode.eventNotInvited);
@@ -401,7 +414,10 @@ export async function removeEventMember(
   ids: { organizationId: number; eventId: number; memberId: number },
 ): Promise<void> {
   const context = await loadEventContext(tx, session, { ...ids, lock: true });
-  const [member] = await tx.select().from(eventMembers).where(and(eq(eventMembers.id, ids.memberId), eq(eventMembers.eventId, context.event.id)));
+  const [member] = await tx
+    .select()
+    .from(eventMembers)
+    .where(and(eq(eventMembers.id, ids.memberId), eq(eventMembers.eventId, context.event.id)));
   if (!member) throw notFound();
   const own = member.organizationMemberId === context.viewer.organizationMemberId;
   if (!own && !canManage(context)) throw forbidden();

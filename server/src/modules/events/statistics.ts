@@ -44,7 +44,11 @@ export function buckets(from: string, to: string, type: EventStatisticsType): Bu
 const bucketIndex = (list: Bucket[], at: Date) => list.findIndex((bucket) => at >= bucket.start && at < bucket.end);
 
 /** Events held (by start), cancelled, their participants and messages, per period. */
-export async function eventsSummary(tx: Executor, organizationId: number, query: { from: string; to: string; type: EventStatisticsType }): Promise<EventsSummary> {
+export async function eventsSummary(
+  tx: Executor,
+  organizationId: number,
+  query: { from: string; to: string; type: EventStatisticsType },
+): Promise<EventsSummary> {
   const list = buckets(query.from, query.to, query.type);
   const start = list[0]?.start ?? new Date(`${query.from}T00:00:00.000Z`);
   const end = list.at(-1)?.end ?? start;
@@ -113,7 +117,10 @@ export async function eventsParticipationRate(
   const participantSets = list.map(() => new Set<number>());
   for (const join of joins) participantSets[bucketIndex(list, join.startsAt)]?.add(join.memberId);
   const memberCounts = list.map(
-    (bucket) => members.filter((member) => (!member.activeFrom || member.activeFrom < bucket.end) && (!member.activeTo || member.activeTo > bucket.start)).length,
+    (bucket) =>
+      members.filter(
+        (member) => (!member.activeFrom || member.activeFrom < bucket.end) && (!member.activeTo || member.activeTo > bucket.start),
+      ).length,
   );
   const participants = participantSets.map((set) => set.size);
   return {

@@ -35,7 +35,11 @@ export async function buildEvent(
 }
 
 /** A guest of an event with its bearer token. */
-export async function buildGuest({ db }: { db: DatabaseHandle }, eventId: number, nickname = `guest-${Math.random().toString(36).slice(2, 8)}`) {
+export async function buildGuest(
+  { db }: { db: DatabaseHandle },
+  eventId: number,
+  nickname = `guest-${Math.random().toString(36).slice(2, 8)}`,
+) {
   const { token, tokenHash } = newGuestToken();
   const [guest] = await db.db.insert(eventGuests).values({ eventId, nickname, tokenHash }).returning();
   if (!guest) throw new Error('guest not inserted');

@@ -35,14 +35,21 @@ describe('groups', () => {
     expect(root.body.data.attributes).toEqual({ name: '本社', 'parent-id': null, 'member-count': 0 });
     const rootId = Number(root.body.data.id);
 
-    const child = await call('POST', '', { group: { name: '営業部', parent_id: rootId, member_ids: [alice.membership!.id, bob.membership!.id] } });
+    const child = await call('POST', '', {
+      group: { name: '営業部', parent_id: rootId, member_ids: [alice.membership!.id, bob.membership!.id] },
+    });
     expect(child.status).toBe(201);
     expect(child.body.data.attributes).toMatchObject({ 'parent-id': rootId, 'member-count': 2 });
     expect(child.body.included.map((member: { attributes: { name: string } }) => member.attributes.name)).toEqual(['Alice', 'Bob']);
     const childId = Number(child.body.data.id);
 
     const list = await call('GET', '');
-    expect(list.body.data.map((group: { attributes: { name: string; 'member-count': number } }) => [group.attributes.name, group.attributes['member-count']])).toEqual([
+    expect(
+      list.body.data.map((group: { attributes: { name: string; 'member-count': number } }) => [
+        group.attributes.name,
+        group.attributes['member-count'],
+      ]),
+    ).toEqual([
       ['営業部', 2],
       ['本社', 0],
     ]);

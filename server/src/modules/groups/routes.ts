@@ -9,7 +9,10 @@ import { createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './
 export function groupsRoutes({ db }: ModuleDependencies): Router {
   const router = Router();
   const managers = requireOrganizationMember();
-  const ids = (req: Parameters<typeof parseId>[0]) => ({ organizationId: parseId(req, 'organizationId'), groupId: parseId(req, 'groupId') });
+  const ids = (req: Parameters<typeof parseId>[0]) => ({
+    organizationId: parseId(req, 'organizationId'),
+    groupId: parseId(req, 'groupId'),
+  });
 
   // Every group of the organisation (hierarchy by parent-id, with member counts): small enough to answer unpaged.
   router.get('/organizations/:organizationId/groups', managers, async (req, res) => {

@@ -21,8 +21,15 @@ export async function listGroups(tx: Executor, organizationId: number): Promise<
   return rows.map(({ group, memberCount }) => ({ ...group, memberCount }));
 }
 
-export async function findGroup(tx: Executor, organizationId: number, groupId: number): Promise<GroupView & { members: GroupMemberView[] }> {
-  const [group] = await tx.select().from(groups).where(and(eq(groups.organizationId, organizationId), eq(groups.id, groupId)));
+export async function findGroup(
+  tx: Executor,
+  organizationId: number,
+  groupId: number,
+): Promise<GroupView & { members: GroupMemberView[] }> {
+  const [group] = await tx
+    .select()
+    .from(groups)
+    .where(and(eq(groups.organizationId, organizationId), eq(groups.id, groupId)));
   if (!group) throw notFound();
   const members = await tx
     .select({ id: organizationMembers.id, name: users.name, email: users.email })
@@ -41,7 +48,11 @@ async function assertParent(tx: Executor, organizationId: number, parentId: numb
   const parentOf = new Map(all.map((group) => [group.id, group.parentId]));
   if (!parentOf.has(parentId)) throw new ApiError(ErrorCode.groupInvalidParent, { pointer: '/group/parent_id' });
   // Walk up from the new parent: meeting the group itself would make a cycle.
-  for (let current: number | null | undefined = parentId, steps = 0; current != null && steps <= all.length; current = parentOf.get(current), steps += 1) {
+  for (
+    let current: number | null | undefined = parentId, steps = 0;
+    current != null && steps <= all.length;
+    current = parentOf.get(current), steps += 1
+  ) {
     if (current === groupId) throw new ApiError(ErrorCode.groupInvalidParent, { pointer: '/group/parent_id' });
   }
 }
@@ -58,19 +69,27 @@ async function replaceMembers(tx: Executor, organizationId: number, groupId: num
     }
   }
   await tx.delete(groupMemberships).where(eq(groupMemberships.groupId, groupId));
-  if (unique.length > 0) await tx.insert(groupMemberships).values(unique.map((organizationMemberId) => ({ groupId, organizationMemberId })));
+  if (unique.length > 0)
+    await tx.insert(groupMemberships).values(unique.map((organizationMemberId) => ({ groupId, organizationMemberId })));
 }
 
 export async function createGroup(tx: Executor, organizationId: number, input: CreateGroup): Promise<number> {
   await assertParent(tx, organizationId, input.parent_id);
-  const [group] = await tx.insert(groups).values({ organizationId, name: input.name, parentId: input.parent_id ?? null }).returning({ id: groups.id });
+  const [group] = await tx
+    .insert(groups)
+    .values({ organizationId, name: input.name, parentId: input.parent_id ?? null })
+    .returning({ id: groups.id });
   if (!group) throw new Error('group not inserted');
   if (input.member_ids) await replaceMembers(tx, organizationId, group.id, input.member_ids);
   return group.id;
 }
 
 export async function updateGroup(tx: Executor, organizationId: number, groupId: number, input: UpdateGroup): Promise<void> {
-  const [group] = await tx.select({ id: groups.id }).from(groups).where(and(eq(groups.organizationId, organizationId), eq(groups.id, groupId))).for('update');
+  const [group] = await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.organizationId, organizationId), eq(groups.id, groupId)))
+    .for('update');
   if (!group) throw notFound();
   await assertParent(tx, organizationId, input.parent_id, groupId);
   const changes: Partial<typeof groups.$inferInsert> = {};
@@ -82,6 +101,9 @@ export async function updateGroup(tx: Executor, organizationId: number, groupId:
 
 /** Deletes the group with its sub-groups (the foreign key cascades) and their memberships. */
 export async function deleteGroup(tx: Executor, organizationId: number, groupId: number): Promise<void> {
-  const deleted = await tx.delete(groups).where(and(eq(groups.organizationId, organizationId), eq(groups.id, groupId))).returning({ id: groups.id });
+  const deleted = await tx
+    .delete(groups)
+    .where(and(eq(groups.organizationId, organizationId), eq(groups.id, groupId)))
+    .returning({ id: groups.id });
   if (deleted.length === 0) throw notFound();
 }

@@ -45,7 +45,11 @@ export type GuildAccess = {
  * The one place guild permissions are decided. Public guilds are open to read for every member of their organisation;
  * private ones only to their members, invitees (details only), the author and the organisation's managers.
  */
-export function guildAccess(viewer: GuildViewer, guild: Pick<GuildRow, 'organizationId' | 'publicRange' | 'authorMemberId'>, membership: Pick<GuildMemberRow, 'status'> | null): GuildAccess {
+export function guildAccess(
+  viewer: GuildViewer,
+  guild: Pick<GuildRow, 'organizationId' | 'publicRange' | 'authorMemberId'>,
+  membership: Pick<GuildMemberRow, 'status'> | null,
+): GuildAccess {
   const sameOrganization = viewer.organizationId === guild.organizationId;
   const joined = sameOrganization && membership?.status === 'joined';
   const invited = sameOrganization && membership?.status === 'invited';

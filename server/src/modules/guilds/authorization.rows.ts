@@ -52,7 +52,12 @@ export const matrix: MatrixModule<World> = {
   },
   rows: [
     { route: 'GET /api/organizations/:organizationId/guilds', params: orgPath, expect: ACME_MEMBERS },
-    { route: 'POST /api/organizations/:organizationId/guilds', params: orgPath, body: { guild: { name: 'New', tags: 'a, b' } }, expect: ACME_MEMBERS },
+    {
+      route: 'POST /api/organizations/:organizationId/guilds',
+      params: orgPath,
+      body: { guild: { name: 'New', tags: 'a, b' } },
+      expect: ACME_MEMBERS,
+    },
     { route: 'GET /api/organizations/:organizationId/all_guilds', params: orgPath, expect: ACME_MANAGERS },
     { route: 'GET /api/organizations/:organizationId/guilds_summary', params: orgPath, expect: ACME_MANAGERS },
     { route: 'GET /api/organizations/:organizationId/guilds_participation_rate', params: orgPath, expect: ACME_MANAGERS },
@@ -95,7 +100,12 @@ export const matrix: MatrixModule<World> = {
       body: (_fixture: Fixture, _caller: Caller, world: World) => ({ guild: { pinned_message_id: world.otherMessage } }),
       expect: GUILD_MANAGERS_ORG_PATH,
     },
-    { route: 'GET /api/guilds/:id/messages', sample: 'public guild', params: (_f, _c, world) => ({ id: world.publicGuild }), expect: GUILD_READERS },
+    {
+      route: 'GET /api/guilds/:id/messages',
+      sample: 'public guild',
+      params: (_f, _c, world) => ({ id: world.publicGuild }),
+      expect: GUILD_READERS,
+    },
     {
       route: 'GET /api/guilds/:id/messages',
       sample: 'private guild, member not in it',
@@ -138,7 +148,10 @@ export const matrix: MatrixModule<World> = {
     {
       route: 'DELETE /api/guilds/:id/messages/:messageId',
       sample: "member's own message, fresh per caller",
-      params: async ({ users }, _c, world) => ({ id: world.publicGuild, messageId: await postMessageAs(world.server, users.member, world.publicGuild, 'to delete') }),
+      params: async ({ users }, _c, world) => ({
+        id: world.publicGuild,
+        messageId: await postMessageAs(world.server, users.member, world.publicGuild, 'to delete'),
+      }),
       expect: MESSAGE_AUTHOR,
     },
     {
@@ -187,7 +200,14 @@ export const matrix: MatrixModule<World> = {
         });
         return { id, memberId: invited.body.data.id };
       },
-      expect: { anonymous: UNAUTHENTICATED, otherOrganization: NOT_FOUND, member: OK, manager: OK, admin: FORBIDDEN, inactiveMember: INACTIVE },
+      expect: {
+        anonymous: UNAUTHENTICATED,
+        otherOrganization: NOT_FOUND,
+        member: OK,
+        manager: OK,
+        admin: FORBIDDEN,
+        inactiveMember: INACTIVE,
+      },
     },
     {
       route: 'PUT /api/guilds/:id/members/:memberId',

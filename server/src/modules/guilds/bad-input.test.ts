@@ -54,15 +54,33 @@ describe('bad input on guild calls', () => {
       ['POST', `/api/guilds/${world.publicGuildId}/members/join`],
       ['PUT', `/api/guilds/${world.publicGuildId}/members/1`],
     ];
-    const bodies = ['null', '[]', '"x"', '42', '{"guild":null}', '{"guild_message":null}', '{"message_reaction":{"emoji":null}}', '{', '{"guild_member":{"role":["a"]}}'];
+    const bodies = [
+      'null',
+      '[]',
+      '"x"',
+      '42',
+      '{"guild":null}',
+      '{"guild_message":null}',
+      '{"message_reaction":{"emoji":null}}',
+      '{',
+      '{"guild_member":{"role":["a"]}}',
+    ];
     for (const [method, path] of calls) {
       for (const body of bodies) {
-        const response = await server.request(path, { method, token: world.author.token, body, headers: { 'content-type': 'application/json' } });
+        const response = await server.request(path, {
+          method,
+          token: world.author.token,
+          body,
+          headers: { 'content-type': 'application/json' },
+        });
         expect.soft(response.status, `${method} ${path} ${body}`).toBeGreaterThanOrEqual(400);
         expect.soft(response.status, `${method} ${path} ${body}`).toBeLessThan(500);
       }
     }
-    const query = await server.request(`/api/guild_messages/${messageId}/reactions?message_reaction[emoji][]=x`, { method: 'DELETE', token: world.author.token });
+    const query = await server.request(`/api/guild_messages/${messageId}/reactions?message_reaction[emoji][]=x`, {
+      method: 'DELETE',
+      token: world.author.token,
+    });
     expect(query.status).toBe(422);
   });
 

@@ -22,7 +22,9 @@ describe('guild CRUD', () => {
     const response = await server.request(`${orgPath()}/guilds`, {
       method: 'POST',
       token: world.member.token,
-      json: { guild: { name: ' Yoga ', description: 'Stretch 🧘', tags: 'yoga、 health ,', public_range: 'private', header_image_url: header } },
+      json: {
+        guild: { name: ' Yoga ', description: 'Stretch 🧘', tags: 'yoga、 health ,', public_range: 'private', header_image_url: header },
+      },
     });
     expect(response.status).toBe(201);
     expect(response.body.data.type).toBe('guilds');
@@ -38,7 +40,10 @@ describe('guild CRUD', () => {
       'author-member-id': world.member.membership!.id,
     });
     expect(response.body.included).toEqual([
-      expect.objectContaining({ type: 'guild-members', attributes: expect.objectContaining({ status: 'joined', author: true, name: 'Member' }) }),
+      expect.objectContaining({
+        type: 'guild-members',
+        attributes: expect.objectContaining({ status: 'joined', author: true, name: 'Member' }),
+      }),
     ]);
   });
 
@@ -47,7 +52,12 @@ describe('guild CRUD', () => {
     ['empty name', { name: '  ' }, '/guild/name', 'validation.required'],
     ['name too long (graphemes)', { name: '👨‍👩‍👧'.repeat(51) }, '/guild/name', 'validation.tooLong'],
     ['unknown public range', { name: 'x', public_range: 'secret' }, '/guild/public_range', 'validation.oneOf'],
-    ['a header image from elsewhere', { name: 'x', header_image_url: 'https://evil.example/a.png' }, '/guild/header_image_url', 'validation.invalidFormat'],
+    [
+      'a header image from elsewhere',
+      { name: 'x', header_image_url: 'https://evil.example/a.png' },
+      '/guild/header_image_url',
+      'validation.invalidFormat',
+    ],
     ['an unknown key', { name: 'x', owner: 1 }, '/guild/owner', 'validation.unknownKey'],
   ])('refuses %s with a coded 422', async (_name, guild, pointer, code) => {
     const response = await server.request(`${orgPath()}/guilds`, { method: 'POST', token: world.member.token, json: { guild } });
@@ -68,7 +78,10 @@ describe('guild CRUD', () => {
     expect(names).toContain('Runners');
     expect(names).not.toContain('Secret club');
     const asMember = await server.request(`${orgPath()}/guilds?q[tags][]=running&per=100`, { token: world.member.token });
-    expect(asMember.body.data.map((guild: { attributes: { name: string } }) => guild.attributes.name).sort()).toEqual(['Runners', 'Secret club']);
+    expect(asMember.body.data.map((guild: { attributes: { name: string } }) => guild.attributes.name).sort()).toEqual([
+      'Runners',
+      'Secret club',
+    ]);
     const both = await server.request(`${orgPath()}/guilds?q[tags][]=running&q[tags][]=morning`, { token: world.member.token });
     expect(both.body.data.map((guild: { attributes: { name: string } }) => guild.attributes.name)).toEqual(['Runners']);
     expect(both.body.meta).toMatchObject({ 'total-count': 1, 'current-page': 1 });
@@ -79,10 +92,14 @@ describe('guild CRUD', () => {
 
   it('suggests the 5 most-used tags with q[most_used]=true&per=5', async () => {
     const organization = world.organization.id;
-    for (const tags of ['a, b, c', 'a, b, d', 'a, e, f', 'a, b, g']) await createGuildAs(server, world.outsider, organization, { name: `T ${tags}`, tags });
+    for (const tags of ['a, b, c', 'a, b, d', 'a, e, f', 'a, b, g'])
+      await createGuildAs(server, world.outsider, organization, { name: `T ${tags}`, tags });
     const response = await server.request(`${orgPath()}/guild_tags?q[most_used]=true&per=5`, { token: world.outsider.token });
     expect(response.status).toBe(200);
-    const tags = response.body.data.map((tag: { id: string; attributes: { name: string; 'guilds-count': number } }) => [tag.attributes.name, tag.attributes['guilds-count']]);
+    const tags = response.body.data.map((tag: { id: string; attributes: { name: string; 'guilds-count': number } }) => [
+      tag.attributes.name,
+      tag.attributes['guilds-count'],
+    ]);
     expect(tags).toHaveLength(5);
     expect(tags[0]).toEqual(['a', 4]);
     expect(tags[1]).toEqual(['b', 3]);
@@ -103,7 +120,9 @@ describe('guild CRUD', () => {
     expect((await server.request(path, { token: world.stranger.token })).status).toBe(403);
     // A guild id under the wrong organisation is not found.
     const stranger = world.stranger.membership!.organizationId;
-    expect((await server.request(`/api/organizations/${stranger}/guilds/${world.publicGuildId}`, { token: world.stranger.token })).status).toBe(404);
+    expect(
+      (await server.request(`/api/organizations/${stranger}/guilds/${world.publicGuildId}`, { token: world.stranger.token })).status,
+    ).toBe(404);
   });
 
   it('lets the author and managers edit; other members get 403', async () => {
@@ -111,7 +130,11 @@ describe('guild CRUD', () => {
     const path = `${orgPath()}/guilds/${id}`;
     const refused = await server.request(path, { method: 'PUT', token: world.member.token, json: { guild: { name: 'Nope' } } });
     expect(refused.status).toBe(403);
-    const edited = await server.request(path, { method: 'PUT', token: world.manager.token, json: { guild: { name: 'Edited', tags: ['x', 'y'] } } });
+    const edited = await server.request(path, {
+      method: 'PUT',
+      token: world.manager.token,
+      json: { guild: { name: 'Edited', tags: ['x', 'y'] } },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.data.attributes).toMatchObject({ name: 'Edited', tags: ['x', 'y'] });
     const duplicate = await server.request(path, { method: 'PUT', token: world.author.token, json: { guild: { tags: ['x', ' x'] } } });
@@ -151,27 +174,47 @@ describe('membership', () => {
     const seen = await server.request(`${orgPath()}/guilds/${id}`, { token: world.outsider.token });
     expect(seen.body.data.attributes).toMatchObject({ 'my-status': 'invited', 'can-read': false });
     expect((await server.request(`/api/guilds/${id}/messages`, { token: world.outsider.token })).status).toBe(404);
-    const byOther = await server.request(`/api/guilds/${id}/members/${invitation}/accept_invitation`, { method: 'PUT', token: world.member.token });
+    const byOther = await server.request(`/api/guilds/${id}/members/${invitation}/accept_invitation`, {
+      method: 'PUT',
+      token: world.member.token,
+    });
     expect(byOther.status).toBe(404);
-    const accepted = await server.request(`/api/guilds/${id}/members/${invitation}/accept_invitation`, { method: 'PUT', token: world.outsider.token });
+    const accepted = await server.request(`/api/guilds/${id}/members/${invitation}/accept_invitation`, {
+      method: 'PUT',
+      token: world.outsider.token,
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body.data.attributes.status).toBe('joined');
-    const twice = await server.request(`/api/guilds/${id}/members/${invitation}/accept_invitation`, { method: 'PUT', token: world.outsider.token });
+    const twice = await server.request(`/api/guilds/${id}/members/${invitation}/accept_invitation`, {
+      method: 'PUT',
+      token: world.outsider.token,
+    });
     expect(twice.status).toBe(409);
     expect(errorCode(twice.body)).toBe('guild.notInvited');
   });
 
   it('refuses inviting someone of another organisation, and inviting twice', async () => {
     const path = `/api/guilds/${world.publicGuildId}/members/join`;
-    const foreign = await server.request(path, { method: 'POST', token: world.author.token, json: { guild_member: { organization_member_id: world.stranger.membership!.id } } });
+    const foreign = await server.request(path, {
+      method: 'POST',
+      token: world.author.token,
+      json: { guild_member: { organization_member_id: world.stranger.membership!.id } },
+    });
     expect(foreign.status).toBe(422);
     expect(errorCode(foreign.body)).toBe('guild.inviteeUnavailable');
-    const already = await server.request(path, { method: 'POST', token: world.author.token, json: { guild_member: { organization_member_id: world.member.membership!.id } } });
+    const already = await server.request(path, {
+      method: 'POST',
+      token: world.author.token,
+      json: { guild_member: { organization_member_id: world.member.membership!.id } },
+    });
     expect(already.status).toBe(409);
   });
 
   it('refuses a private guild join without invitation for a manager who can see it', async () => {
-    const response = await server.request(`/api/guilds/${world.privateGuildId}/members/join`, { method: 'POST', token: world.manager.token });
+    const response = await server.request(`/api/guilds/${world.privateGuildId}/members/join`, {
+      method: 'POST',
+      token: world.manager.token,
+    });
     expect(response.status).toBe(403);
     expect(errorCode(response.body)).toBe('guild.invitationRequired');
   });
@@ -184,15 +227,27 @@ describe('membership', () => {
     const own = await server.request(path, { method: 'PUT', token: world.member.token, json: { guild_member: { role: 'コーチ 🏃' } } });
     expect(own.status).toBe(200);
     expect(own.body.data.attributes.role).toBe('コーチ 🏃');
-    const byAuthor = await server.request(path, { method: 'PUT', token: world.author.token, json: { guild_member: { role: 'organiser' } } });
+    const byAuthor = await server.request(path, {
+      method: 'PUT',
+      token: world.author.token,
+      json: { guild_member: { role: 'organiser' } },
+    });
     expect(byAuthor.body.data.attributes.role).toBe('organiser');
     const byPeer = await server.request(path, { method: 'PUT', token: world.outsider.token, json: { guild_member: { role: 'x' } } });
     expect(byPeer.status).toBe(403);
-    const tooLong = await server.request(path, { method: 'PUT', token: world.member.token, json: { guild_member: { role: 'x'.repeat(31) } } });
+    const tooLong = await server.request(path, {
+      method: 'PUT',
+      token: world.member.token,
+      json: { guild_member: { role: 'x'.repeat(31) } },
+    });
     expect(tooLong.status).toBe(422);
     // Removal by the author, leaving oneself; the author cannot leave.
-    expect((await server.request(`/api/guilds/${id}/members/${outsiderRow}`, { method: 'DELETE', token: world.member.token })).status).toBe(403);
-    expect((await server.request(`/api/guilds/${id}/members/${outsiderRow}`, { method: 'DELETE', token: world.author.token })).status).toBe(204);
+    expect((await server.request(`/api/guilds/${id}/members/${outsiderRow}`, { method: 'DELETE', token: world.member.token })).status).toBe(
+      403,
+    );
+    expect((await server.request(`/api/guilds/${id}/members/${outsiderRow}`, { method: 'DELETE', token: world.author.token })).status).toBe(
+      204,
+    );
     expect((await server.request(path, { method: 'DELETE', token: world.member.token })).status).toBe(204);
     const detail = await server.request(`${orgPath()}/guilds/${id}`, { token: world.author.token });
     expect(detail.body.data.attributes['members-count']).toBe(1);
@@ -208,7 +263,11 @@ describe('messages', () => {
 
   it('posts text with images; shows them newest first; pages back with `before`', async () => {
     const image = `/api/images/${'b'.repeat(32)}`;
-    const posted = await server.request(messagesPath(), { method: 'POST', token: world.member.token, json: { guild_message: { body: 'first <b>hi</b>', image_urls: [image] } } });
+    const posted = await server.request(messagesPath(), {
+      method: 'POST',
+      token: world.member.token,
+      json: { guild_message: { body: 'first <b>hi</b>', image_urls: [image] } },
+    });
     expect(posted.status).toBe(201);
     expect(posted.body.data).toMatchObject({
       type: 'guild-messages',
@@ -226,7 +285,11 @@ describe('messages', () => {
     ['empty', { body: '   ' }, 'validation.required'],
     ['no body at all', {}, 'validation.required'],
     ['over 1000 graphemes', { body: 'a'.repeat(1001) }, 'validation.tooLong'],
-    ['too many images', { body: 'x', image_urls: Array.from({ length: 5 }, (_, i) => `/api/images/${String(i).repeat(32)}`) }, 'validation.tooLong'],
+    [
+      'too many images',
+      { body: 'x', image_urls: Array.from({ length: 5 }, (_, i) => `/api/images/${String(i).repeat(32)}`) },
+      'validation.tooLong',
+    ],
     ['a foreign image url', { body: 'x', image_urls: ['javascript:alert(1)'] }, 'validation.invalidFormat'],
   ])('refuses a message that is %s', async (_name, message, code) => {
     const response = await server.request(messagesPath(), { method: 'POST', token: world.member.token, json: { guild_message: message } });
@@ -235,25 +298,45 @@ describe('messages', () => {
   });
 
   it('counts graphemes: 1000 family emoji pass', async () => {
-    const response = await server.request(messagesPath(), { method: 'POST', token: world.member.token, json: { guild_message: { body: '👨‍👩‍👧'.repeat(1000) } } });
+    const response = await server.request(messagesPath(), {
+      method: 'POST',
+      token: world.member.token,
+      json: { guild_message: { body: '👨‍👩‍👧'.repeat(1000) } },
+    });
     expect(response.status).toBe(201);
   });
 
   it('refuses one "grapheme" of 100,000 combining marks: graphemes are capped in code units too', async () => {
     const zalgo = `a${'\u0301'.repeat(100_000)}`;
-    const message = await server.request(messagesPath(), { method: 'POST', token: world.member.token, json: { guild_message: { body: zalgo } } });
+    const message = await server.request(messagesPath(), {
+      method: 'POST',
+      token: world.member.token,
+      json: { guild_message: { body: zalgo } },
+    });
     expect(message.status).toBe(422);
     expect(message.body.errors[0]).toMatchObject({ code: 'validation.tooLong', source: { pointer: '/guild_message/body' } });
-    const guild = await server.request(`${orgPath()}/guilds`, { method: 'POST', token: world.member.token, json: { guild: { name: zalgo } } });
+    const guild = await server.request(`${orgPath()}/guilds`, {
+      method: 'POST',
+      token: world.member.token,
+      json: { guild: { name: zalgo } },
+    });
     expect(guild.status).toBe(422);
     expect(errorCode(guild.body)).toBe('validation.tooLong');
   });
 
   it('needs membership to post: a non-joined member gets guild.notMember, a non-member of a private guild 404', async () => {
-    const notJoined = await server.request(messagesPath(), { method: 'POST', token: world.outsider.token, json: { guild_message: { body: 'hi' } } });
+    const notJoined = await server.request(messagesPath(), {
+      method: 'POST',
+      token: world.outsider.token,
+      json: { guild_message: { body: 'hi' } },
+    });
     expect(notJoined.status).toBe(403);
     expect(errorCode(notJoined.body)).toBe('guild.notMember');
-    const hidden = await server.request(`/api/guilds/${world.privateGuildId}/messages`, { method: 'POST', token: world.outsider.token, json: { guild_message: { body: 'hi' } } });
+    const hidden = await server.request(`/api/guilds/${world.privateGuildId}/messages`, {
+      method: 'POST',
+      token: world.outsider.token,
+      json: { guild_message: { body: 'hi' } },
+    });
     expect(hidden.status).toBe(404);
     // Public guilds are readable by every member of the organisation.
     expect((await server.request(messagesPath(), { token: world.outsider.token })).status).toBe(200);
@@ -263,7 +346,9 @@ describe('messages', () => {
     const id = await postMessageAs(server, world.member, world.publicGuildId, 'mine');
     const path = `${messagesPath()}/${id}`;
     for (const other of [world.author, world.manager]) {
-      expect((await server.request(path, { method: 'PUT', token: other.token, json: { guild_message: { body: 'theirs' } } })).status).toBe(403);
+      expect((await server.request(path, { method: 'PUT', token: other.token, json: { guild_message: { body: 'theirs' } } })).status).toBe(
+        403,
+      );
       expect((await server.request(path, { method: 'DELETE', token: other.token })).status).toBe(403);
     }
     const edited = await server.request(path, { method: 'PUT', token: world.member.token, json: { guild_message: { body: 'edited' } } });
@@ -277,20 +362,36 @@ describe('messages', () => {
   it('a pinned message shows on the guild and cannot be deleted until unpinned', async () => {
     const id = await postMessageAs(server, world.member, world.publicGuildId, 'pin me');
     const pinPath = `${orgPath()}/guilds/${world.publicGuildId}/pinned_message`;
-    expect((await server.request(pinPath, { method: 'PUT', token: world.member.token, json: { guild: { pinned_message_id: id } } })).status).toBe(403);
+    expect(
+      (await server.request(pinPath, { method: 'PUT', token: world.member.token, json: { guild: { pinned_message_id: id } } })).status,
+    ).toBe(403);
     const pinned = await server.request(pinPath, { method: 'PUT', token: world.author.token, json: { guild: { pinned_message_id: id } } });
     expect(pinned.status).toBe(200);
     expect(pinned.body.data.attributes['pinned-message-id']).toBe(id);
     expect(pinned.body.data.relationships['pinned-message'].data).toEqual({ type: 'guild-messages', id: String(id) });
-    expect(pinned.body.included).toContainEqual(expect.objectContaining({ type: 'guild-messages', id: String(id), attributes: expect.objectContaining({ body: 'pin me' }) }));
-    const refused = await server.request(`${messagesPath()}/${id}`, { method: 'DELETE', token: world.member.token, headers: { 'accept-language': 'en' } });
+    expect(pinned.body.included).toContainEqual(
+      expect.objectContaining({ type: 'guild-messages', id: String(id), attributes: expect.objectContaining({ body: 'pin me' }) }),
+    );
+    const refused = await server.request(`${messagesPath()}/${id}`, {
+      method: 'DELETE',
+      token: world.member.token,
+      headers: { 'accept-language': 'en' },
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.errors[0]).toMatchObject({ code: 'guild.pinnedMessageUndeletable', title: 'A pinned message cannot be deleted' });
     const otherGuildMessage = await postMessageAs(server, world.member, world.privateGuildId, 'elsewhere');
-    const wrong = await server.request(pinPath, { method: 'PUT', token: world.author.token, json: { guild: { pinned_message_id: otherGuildMessage } } });
+    const wrong = await server.request(pinPath, {
+      method: 'PUT',
+      token: world.author.token,
+      json: { guild: { pinned_message_id: otherGuildMessage } },
+    });
     expect(wrong.status).toBe(422);
     expect(errorCode(wrong.body)).toBe('guild.pinnedMessageInvalid');
-    const unpinned = await server.request(pinPath, { method: 'PUT', token: world.manager.token, json: { guild: { pinned_message_id: null } } });
+    const unpinned = await server.request(pinPath, {
+      method: 'PUT',
+      token: world.manager.token,
+      json: { guild: { pinned_message_id: null } },
+    });
     expect(unpinned.body.data.attributes['pinned-message-id']).toBeNull();
     expect((await server.request(`${messagesPath()}/${id}`, { method: 'DELETE', token: world.member.token })).status).toBe(204);
   });
@@ -300,19 +401,28 @@ describe('messages', () => {
     const row = await joinAs(server, leaver, world.publicGuildId);
     const id = await postMessageAs(server, leaver, world.publicGuildId, 'pinned, then left');
     const pinPath = `${orgPath()}/guilds/${world.publicGuildId}/pinned_message`;
-    expect((await server.request(pinPath, { method: 'PUT', token: world.author.token, json: { guild: { pinned_message_id: id } } })).status).toBe(200);
-    expect((await server.request(`/api/guilds/${world.publicGuildId}/members/${row}`, { method: 'DELETE', token: leaver.token })).status).toBe(204);
+    expect(
+      (await server.request(pinPath, { method: 'PUT', token: world.author.token, json: { guild: { pinned_message_id: id } } })).status,
+    ).toBe(200);
+    expect(
+      (await server.request(`/api/guilds/${world.publicGuildId}/members/${row}`, { method: 'DELETE', token: leaver.token })).status,
+    ).toBe(204);
     const guildPath = `${orgPath()}/guilds/${world.publicGuildId}`;
     expect((await server.request(guildPath, { token: world.member.token })).body.data.attributes['pinned-message-id']).toBe(id);
     // Still undeletable, by its author too, who can still read the public guild.
     expect((await server.request(`${messagesPath()}/${id}`, { method: 'DELETE', token: leaver.token })).status).toBe(409);
     // Removing the member from the organisation takes their messages with it (a cascade, not the guild service).
-    expect((await server.request(`${orgPath()}/members/${leaver.membership!.id}`, { method: 'DELETE', token: world.manager.token })).status).toBe(204);
+    expect(
+      (await server.request(`${orgPath()}/members/${leaver.membership!.id}`, { method: 'DELETE', token: world.manager.token })).status,
+    ).toBe(204);
     const after = await server.request(guildPath, { token: world.member.token });
     expect(after.body.data.attributes['pinned-message-id']).toBeNull();
     expect(after.body.data.relationships['pinned-message'].data).toBeNull();
     // Not only hidden: the column itself is cleared (foreign key ON DELETE SET NULL), so no id dangles.
-    const [stored] = await server.db.db.select({ pinnedMessageId: guilds.pinnedMessageId }).from(guilds).where(eq(guilds.id, world.publicGuildId));
+    const [stored] = await server.db.db
+      .select({ pinnedMessageId: guilds.pinnedMessageId })
+      .from(guilds)
+      .where(eq(guilds.id, world.publicGuildId));
     expect(stored).toEqual({ pinnedMessageId: null });
   });
 });
@@ -328,10 +438,17 @@ describe('reactions', () => {
     await server.request(path, { method: 'POST', token: world.author.token, json: { message_reaction: { emoji: '👍🏽' } } });
     const shown = await server.request(`/api/guilds/${world.publicGuildId}/messages/${id}`, { token: world.member.token });
     expect(shown.body.data.attributes.reactions).toEqual([{ emoji: '👍🏽', count: 2, 'reacted-by-me': true, names: ['Member', 'Author'] }]);
-    const removed = await server.request(path, { method: 'DELETE', token: world.member.token, json: { message_reaction: { emoji: '👍🏽' } } });
+    const removed = await server.request(path, {
+      method: 'DELETE',
+      token: world.member.token,
+      json: { message_reaction: { emoji: '👍🏽' } },
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.data.attributes.reactions).toEqual([{ emoji: '👍🏽', count: 1, 'reacted-by-me': false, names: ['Author'] }]);
-    const byQuery = await server.request(`${path}?message_reaction[emoji]=${encodeURIComponent('👍🏽')}`, { method: 'DELETE', token: world.author.token });
+    const byQuery = await server.request(`${path}?message_reaction[emoji]=${encodeURIComponent('👍🏽')}`, {
+      method: 'DELETE',
+      token: world.author.token,
+    });
     expect(byQuery.body.data.attributes.reactions).toEqual([]);
   });
 
@@ -339,28 +456,60 @@ describe('reactions', () => {
     const id = await postMessageAs(server, world.author, world.publicGuildId, 'one thumb');
     const path = `/api/guild_messages/${id}/reactions`;
     await server.request(path, { method: 'POST', token: world.member.token, json: { message_reaction: { emoji: '👍' } } });
-    const both = await server.request(path, { method: 'POST', token: world.author.token, json: { message_reaction: { emoji: '👍\uFE0F' } } });
+    const both = await server.request(path, {
+      method: 'POST',
+      token: world.author.token,
+      json: { message_reaction: { emoji: '👍\uFE0F' } },
+    });
     expect(both.body.data.attributes.reactions).toEqual([{ emoji: '👍', count: 2, 'reacted-by-me': true, names: ['Member', 'Author'] }]);
     await server.request(path, { method: 'POST', token: world.member.token, json: { message_reaction: { emoji: '👍\uFE0E\u200D' } } });
     // Removing with another spelling (here in the query) removes the same reaction.
-    const removed = await server.request(`${path}?message_reaction[emoji]=${encodeURIComponent('👍\uFE0F')}`, { method: 'DELETE', token: world.author.token });
+    const removed = await server.request(`${path}?message_reaction[emoji]=${encodeURIComponent('👍\uFE0F')}`, {
+      method: 'DELETE',
+      token: world.author.token,
+    });
     expect(removed.body.data.attributes.reactions).toEqual([{ emoji: '👍', count: 1, 'reacted-by-me': false, names: ['Member'] }]);
   });
 
-  it.each([['text', 'ok'], ['two emoji', '👍👍'], ['a shortcode', ':+1:'], ['nothing', '']])('refuses %s as an emoji', async (_name, emoji) => {
+  it.each([
+    ['text', 'ok'],
+    ['two emoji', '👍👍'],
+    ['a shortcode', ':+1:'],
+    ['nothing', ''],
+  ])('refuses %s as an emoji', async (_name, emoji) => {
     const id = await postMessageAs(server, world.author, world.publicGuildId, 'x');
-    const response = await server.request(`/api/guild_messages/${id}/reactions`, { method: 'POST', token: world.member.token, json: { message_reaction: { emoji } } });
+    const response = await server.request(`/api/guild_messages/${id}/reactions`, {
+      method: 'POST',
+      token: world.member.token,
+      json: { message_reaction: { emoji } },
+    });
     expect(response.status).toBe(422);
     expect(errorCode(response.body)).toBe('validation.invalidFormat');
   });
 
   it('reacting to a message of another organisation’s guild is 404; of an unjoined public guild 403', async () => {
     const id = await postMessageAs(server, world.author, world.publicGuildId, 'x');
-    const foreign = await server.request(`/api/guild_messages/${id}/reactions`, { method: 'POST', token: world.stranger.token, json: { message_reaction: { emoji: '👍' } } });
+    const foreign = await server.request(`/api/guild_messages/${id}/reactions`, {
+      method: 'POST',
+      token: world.stranger.token,
+      json: { message_reaction: { emoji: '👍' } },
+    });
     expect(foreign.status).toBe(404);
-    const outsider = await server.request(`/api/guild_messages/${id}/reactions`, { method: 'POST', token: world.outsider.token, json: { message_reaction: { emoji: '👍' } } });
+    const outsider = await server.request(`/api/guild_messages/${id}/reactions`, {
+      method: 'POST',
+      token: world.outsider.token,
+      json: { message_reaction: { emoji: '👍' } },
+    });
     expect(outsider.status).toBe(403);
-    expect((await server.request(`/api/guild_messages/999999/reactions`, { method: 'POST', token: world.member.token, json: { message_reaction: { emoji: '👍' } } })).status).toBe(404);
+    expect(
+      (
+        await server.request(`/api/guild_messages/999999/reactions`, {
+          method: 'POST',
+          token: world.member.token,
+          json: { message_reaction: { emoji: '👍' } },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -375,13 +524,17 @@ describe('dashboards', () => {
     expect(attributes.days).toHaveLength(30);
     expect(attributes['participation-rate']).toBeGreaterThan(0);
     expect((await server.request(`${orgPath()}/guilds_summary`, { token: world.member.token })).status).toBe(403);
-    const one = await server.request(`${orgPath()}/guilds_summary?guild_id=${world.publicGuildId}&from=2020-01-01&to=2099-12-31`, { token: world.author.token });
+    const one = await server.request(`${orgPath()}/guilds_summary?guild_id=${world.publicGuildId}&from=2020-01-01&to=2099-12-31`, {
+      token: world.author.token,
+    });
     expect(one.status).toBe(400);
     const guild = await server.request(`${orgPath()}/guilds_summary?guild_id=${world.publicGuildId}`, { token: world.author.token });
     expect(guild.status).toBe(200);
     expect(guild.body.data.attributes['guilds-count']).toBe(1);
     expect(guild.body.data.attributes['top-posters'][0]).toHaveProperty('messages-count');
-    expect((await server.request(`${orgPath()}/guilds_summary?guild_id=${world.publicGuildId}`, { token: world.member.token })).status).toBe(403);
+    expect(
+      (await server.request(`${orgPath()}/guilds_summary?guild_id=${world.publicGuildId}`, { token: world.member.token })).status,
+    ).toBe(403);
   });
 
   it('guilds_participation_rate by age range and affiliation', async () => {
@@ -407,6 +560,10 @@ describe('dashboards', () => {
 it('an admin without a membership sees every guild but cannot post (no member to post as)', async () => {
   const admin = await buildUser(server, { role: 'admin' });
   expect((await server.request(`${orgPath()}/guilds/${world.privateGuildId}`, { token: admin.token })).status).toBe(200);
-  const post = await server.request(`/api/guilds/${world.privateGuildId}/messages`, { method: 'POST', token: admin.token, json: { guild_message: { body: 'hi' } } });
+  const post = await server.request(`/api/guilds/${world.privateGuildId}/messages`, {
+    method: 'POST',
+    token: admin.token,
+    json: { guild_message: { body: 'hi' } },
+  });
   expect(post.status).toBe(403);
 });

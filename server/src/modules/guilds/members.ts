@@ -89,4 +89,3 @@ export async function removeGuildMember(tx: Executor, viewer: GuildViewer, loade
   await tx.delete(guildMembers).where(eq(guildMembers.id, target.id));
   await appendGuildEvent(tx, loaded.guild.id, 'members.changed', { publicRange: loaded.guild.publicRange });
 }
-

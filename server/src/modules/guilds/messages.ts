@@ -9,7 +9,11 @@ import { appendGuildEvent } from './event-log';
 import { assertJoined, assertRead, type LoadedGuild, loadGuild } from './service';
 import { type MessageView, messagePage, messageView } from './views';
 
-export async function listMessages(tx: Executor, loaded: LoadedGuild, { before, page, per }: { before?: number; page: number; per: number }) {
+export async function listMessages(
+  tx: Executor,
+  loaded: LoadedGuild,
+  { before, page, per }: { before?: number; page: number; per: number },
+) {
   assertRead(loaded);
   const items = await messagePage(tx, loaded.guild.id, { before, per, offset: before === undefined ? (page - 1) * per : 0 });
   const [{ total } = { total: 0 }] = await tx
@@ -27,7 +31,12 @@ export async function showMessage(tx: Executor, loaded: LoadedGuild, messageId: 
   return view;
 }
 
-export async function createMessage(tx: Executor, viewer: GuildViewer, loaded: LoadedGuild, input: CreateGuildMessageInput): Promise<MessageView> {
+export async function createMessage(
+  tx: Executor,
+  viewer: GuildViewer,
+  loaded: LoadedGuild,
+  input: CreateGuildMessageInput,
+): Promise<MessageView> {
   assertJoined(loaded);
   const [row] = await tx
     .insert(guildMessages)
@@ -55,10 +64,18 @@ async function ownMessage(tx: Executor, viewer: GuildViewer, loaded: LoadedGuild
   return view;
 }
 
-export async function updateMessage(tx: Executor, viewer: GuildViewer, loaded: LoadedGuild, messageId: number, input: UpdateGuildMessageInput, now: Date) {
+export async function updateMessage(
+  tx: Executor,
+  viewer: GuildViewer,
+  loaded: LoadedGuild,
+  messageId: number,
+  input: UpdateGuildMessageInput,
+  now: Date,
+) {
   const current = await ownMessage(tx, viewer, loaded, messageId);
   const imageUrls = input.image_urls ?? current.imageUrls;
-  if (input.body.trim() === '' && imageUrls.length === 0) throw new ApiError(ErrorCode.validationRequired, { pointer: '/guild_message/body' });
+  if (input.body.trim() === '' && imageUrls.length === 0)
+    throw new ApiError(ErrorCode.validationRequired, { pointer: '/guild_message/body' });
   await tx.update(guildMessages).set({ body: input.body, imageUrls, editedAt: now }).where(eq(guildMessages.id, messageId));
   const view = (await messageView(tx, messageId))!;
   await appendGuildEvent(tx, loaded.guild.id, 'message.updated', { message: view });
@@ -69,7 +86,11 @@ export async function updateMessage(tx: Executor, viewer: GuildViewer, loaded: L
 export async function deleteMessage(tx: Executor, viewer: GuildViewer, loaded: LoadedGuild, messageId: number) {
   await ownMessage(tx, viewer, loaded, messageId);
   // Read under the guild's row lock, so a pin racing this delete is seen.
-  const [guild] = await tx.select({ pinnedMessageId: guilds.pinnedMessageId }).from(guilds).where(eq(guilds.id, loaded.guild.id)).for('update');
+  const [guild] = await tx
+    .select({ pinnedMessageId: guilds.pinnedMessageId })
+    .from(guilds)
+    .where(eq(guilds.id, loaded.guild.id))
+    .for('update');
   if (guild?.pinnedMessageId === messageId) throw new ApiError(ErrorCode.guildPinnedMessageUndeletable);
   await tx.delete(guildMessages).where(eq(guildMessages.id, messageId));
   await appendGuildEvent(tx, loaded.guild.id, 'message.deleted', { id: messageId });
@@ -85,7 +106,13 @@ export async function loadMessageGuild(tx: Executor, viewer: GuildViewer, messag
 }
 
 /** POST (add) and DELETE (remove) one emoji of the viewer on a message; both are idempotent. */
-export async function toggleReaction(tx: Executor, viewer: GuildViewer, messageId: number, emoji: string, add: boolean): Promise<MessageView> {
+export async function toggleReaction(
+  tx: Executor,
+  viewer: GuildViewer,
+  messageId: number,
+  emoji: string,
+  add: boolean,
+): Promise<MessageView> {
   const loaded = await loadMessageGuild(tx, viewer, messageId);
   assertJoined(loaded);
   const memberId = viewer.memberId!;
@@ -93,7 +120,13 @@ export async function toggleReaction(tx: Executor, viewer: GuildViewer, messageI
     ? await tx.insert(guildMessageReactions).values({ messageId, organizationMemberId: memberId, emoji }).onConflictDoNothing().returning()
     : await tx
         .delete(guildMessageReactions)
-        .where(and(eq(guildMessageReactions.messageId, messageId), eq(guildMessageReactions.organizationMemberId, memberId), eq(guildMessageReactions.emoji, emoji)))
+        .where(
+          and(
+            eq(guildMessageReactions.messageId, messageId),
+            eq(guildMessageReactions.organizationMemberId, memberId),
+            eq(guildMessageReactions.emoji, emoji),
+          ),
+        )
         .returning();
   const view = (await messageView(tx, messageId))!;
   if (changed.length > 0) await appendGuildEvent(tx, loaded.guild.id, 'message.reactions', { message: view });

@@ -34,7 +34,12 @@ export function presentMessage(message: MessageView, viewerMemberId: number | nu
   return serialize('guild-messages', message, messageSpec(viewerMemberId));
 }
 
-export function presentMessages(messages: MessageView[], viewerMemberId: number | null, pagination: Pagination, meta: Record<string, unknown>) {
+export function presentMessages(
+  messages: MessageView[],
+  viewerMemberId: number | null,
+  pagination: Pagination,
+  meta: Record<string, unknown>,
+) {
   return serialize('guild-messages', messages, { ...messageSpec(viewerMemberId), pagination, meta });
 }
 

@@ -31,7 +31,11 @@ describe('live guild chat', () => {
     const live = await stream(world.publicGuildId, world.member.token);
     expect(live.status).toBe(200);
     const messageId = await postMessageAs(server, world.author, world.publicGuildId, 'hello <script>x</script>');
-    await server.request(`/api/guild_messages/${messageId}/reactions`, { method: 'POST', token: world.member.token, json: { message_reaction: { emoji: '🎉' } } });
+    await server.request(`/api/guild_messages/${messageId}/reactions`, {
+      method: 'POST',
+      token: world.member.token,
+      json: { message_reaction: { emoji: '🎉' } },
+    });
     await server.request(`/api/organizations/${world.organization.id}/guilds/${world.publicGuildId}/pinned_message`, {
       method: 'PUT',
       token: world.author.token,
@@ -42,18 +46,35 @@ describe('live guild chat', () => {
       token: world.author.token,
       json: { guild: { pinned_message_id: null } },
     });
-    await server.request(`/api/guilds/${world.publicGuildId}/messages/${messageId}`, { method: 'PUT', token: world.author.token, json: { guild_message: { body: 'edited' } } });
+    await server.request(`/api/guilds/${world.publicGuildId}/messages/${messageId}`, {
+      method: 'PUT',
+      token: world.author.token,
+      json: { guild_message: { body: 'edited' } },
+    });
     await server.request(`/api/guilds/${world.publicGuildId}/messages/${messageId}`, { method: 'DELETE', token: world.author.token });
 
     const events = await live.waitFor(6);
-    expect(events.map((event) => event.event)).toEqual(['message.created', 'message.reactions', 'guild.pinned', 'guild.pinned', 'message.updated', 'message.deleted']);
+    expect(events.map((event) => event.event)).toEqual([
+      'message.created',
+      'message.reactions',
+      'guild.pinned',
+      'guild.pinned',
+      'message.updated',
+      'message.deleted',
+    ]);
     // Consecutive sequence numbers: the SSE ids.
     const first = Number(events[0]!.id);
     expect(ids(events)).toEqual([first, first + 1, first + 2, first + 3, first + 4, first + 5]);
     const created = JSON.parse(events[0]!.data);
-    expect(created.data).toMatchObject({ type: 'guild-messages', id: String(messageId), attributes: { body: 'hello <script>x</script>', mine: false } });
+    expect(created.data).toMatchObject({
+      type: 'guild-messages',
+      id: String(messageId),
+      attributes: { body: 'hello <script>x</script>', mine: false },
+    });
     // Reactions are personal: this viewer reacted.
-    expect(JSON.parse(events[1]!.data).data.attributes.reactions).toEqual([{ emoji: '🎉', count: 1, 'reacted-by-me': true, names: ['Member'] }]);
+    expect(JSON.parse(events[1]!.data).data.attributes.reactions).toEqual([
+      { emoji: '🎉', count: 1, 'reacted-by-me': true, names: ['Member'] },
+    ]);
     expect(JSON.parse(events[2]!.data)).toMatchObject({ 'pinned-message-id': messageId, message: { data: { id: String(messageId) } } });
     expect(JSON.parse(events[3]!.data)).toMatchObject({ 'pinned-message-id': null, message: null });
     expect(JSON.parse(events[4]!.data).data.attributes.body).toBe('edited');
@@ -158,7 +179,13 @@ describe('live guild chat', () => {
 
   it('ends the stream of a member removed from a private guild', async () => {
     const id = Number(
-      (await server.request(`/api/organizations/${world.organization.id}/guilds`, { method: 'POST', token: world.author.token, json: { guild: { name: 'Closing', public_range: 'private' } } })).body.data.id,
+      (
+        await server.request(`/api/organizations/${world.organization.id}/guilds`, {
+          method: 'POST',
+          token: world.author.token,
+          json: { guild: { name: 'Closing', public_range: 'private' } },
+        })
+      ).body.data.id,
     );
     const row = await inviteAndAccept(server, world.author, world.outsider, id);
     const live = await stream(id, world.outsider.token);
@@ -173,7 +200,13 @@ describe('live guild chat', () => {
 
   it('holds back what is posted right after a removal until the removed member’s access is re-checked', async () => {
     const id = Number(
-      (await server.request(`/api/organizations/${world.organization.id}/guilds`, { method: 'POST', token: world.author.token, json: { guild: { name: 'Quick removal', public_range: 'private' } } })).body.data.id,
+      (
+        await server.request(`/api/organizations/${world.organization.id}/guilds`, {
+          method: 'POST',
+          token: world.author.token,
+          json: { guild: { name: 'Quick removal', public_range: 'private' } },
+        })
+      ).body.data.id,
     );
     const row = await inviteAndAccept(server, world.author, world.outsider, id);
     const live = await stream(id, world.outsider.token);
@@ -204,16 +237,29 @@ describe('live guild chat', () => {
     expect(live.status).toBe(200);
     await live.ended;
     // The expired token cannot open it again.
-    await vi.waitFor(async () => expect((await stream(world.publicGuildId, shortLived)).status).toBe(401), { timeout: 5000, interval: 200 });
+    await vi.waitFor(async () => expect((await stream(world.publicGuildId, shortLived)).status).toBe(401), {
+      timeout: 5000,
+      interval: 200,
+    });
   });
 
   it('ends the stream of a non-member reader when a public guild turns private', async () => {
     const id = Number(
-      (await server.request(`/api/organizations/${world.organization.id}/guilds`, { method: 'POST', token: world.author.token, json: { guild: { name: 'Going private' } } })).body.data.id,
+      (
+        await server.request(`/api/organizations/${world.organization.id}/guilds`, {
+          method: 'POST',
+          token: world.author.token,
+          json: { guild: { name: 'Going private' } },
+        })
+      ).body.data.id,
     );
     const reader = await stream(id, world.outsider.token);
     const member = await stream(id, world.author.token);
-    await server.request(`/api/organizations/${world.organization.id}/guilds/${id}`, { method: 'PUT', token: world.author.token, json: { guild: { public_range: 'private' } } });
+    await server.request(`/api/organizations/${world.organization.id}/guilds/${id}`, {
+      method: 'PUT',
+      token: world.author.token,
+      json: { guild: { public_range: 'private' } },
+    });
     await reader.ended;
     await postMessageAs(server, world.author, id, 'members only');
     await member.waitFor(2);
@@ -228,7 +274,13 @@ describe('live guild chat', () => {
   });
 
   it('tells open chats to reset when their guild is deleted', async () => {
-    const id = (await server.request(`/api/organizations/${world.organization.id}/guilds`, { method: 'POST', token: world.author.token, json: { guild: { name: 'Short-lived' } } })).body.data.id;
+    const id = (
+      await server.request(`/api/organizations/${world.organization.id}/guilds`, {
+        method: 'POST',
+        token: world.author.token,
+        json: { guild: { name: 'Short-lived' } },
+      })
+    ).body.data.id;
     const live = await stream(Number(id), world.author.token);
     await server.request(`/api/organizations/${world.organization.id}/guilds/${id}`, { method: 'DELETE', token: world.author.token });
     const [event] = await live.waitFor(1);

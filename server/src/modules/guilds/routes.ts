@@ -53,7 +53,12 @@ import { createGuildHub, streamGuild } from './stream';
 import { guildsParticipationRate, guildsSummary } from './summary';
 
 const AllGuildsQuerySchema = PaginationSchema.extend({
-  q: z.object({ name: z.string({ error: ErrorCode.requestInvalidParameter }).max(100, { error: ErrorCode.requestInvalidParameter }).optional() }, { error: ErrorCode.requestInvalidParameter }).optional(),
+  q: z
+    .object(
+      { name: z.string({ error: ErrorCode.requestInvalidParameter }).max(100, { error: ErrorCode.requestInvalidParameter }).optional() },
+      { error: ErrorCode.requestInvalidParameter },
+    )
+    .optional(),
 });
 
 const viewerOf = async (req: Request) => guildViewerOf(await currentSession(req));
@@ -119,7 +124,12 @@ export function guildsRoutes({ db, logger, identity }: ModuleDependencies): Rout
     const query = parseQuery(GuildTagsQuerySchema, req);
     const viewer = await viewerOf(req);
     const { items, total } = await db.db.transaction((tx) =>
-      listGuildTags(tx, viewer, organizationId, { mostUsed: query.q?.most_used ?? false, name: query.q?.name, page: query.page, per: query.per }),
+      listGuildTags(tx, viewer, organizationId, {
+        mostUsed: query.q?.most_used ?? false,
+        name: query.q?.name,
+        page: query.page,
+        per: query.per,
+      }),
     );
     res.json(presentGuildTags(items, { page: query.page, per: query.per, total }));
   });
@@ -201,7 +211,9 @@ export function guildsRoutes({ db, logger, identity }: ModuleDependencies): Rout
     const messageId = parseId(req, 'messageId');
     const viewer = await viewerOf(req);
     const { guild_message: input } = parseBody(UpdateGuildMessageSchema, req);
-    const message = await db.db.transaction(async (tx) => updateMessage(tx, viewer, await loadGuild(tx, viewer, guildId), messageId, input, new Date()));
+    const message = await db.db.transaction(async (tx) =>
+      updateMessage(tx, viewer, await loadGuild(tx, viewer, guildId), messageId, input, new Date()),
+    );
     res.json(presentMessage(message, viewer.memberId));
   });
 
@@ -213,12 +225,16 @@ export function guildsRoutes({ db, logger, identity }: ModuleDependencies): Rout
     res.status(204).end();
   });
 
-  for (const [method, add] of [['post', true], ['delete', false]] as const) {
+  for (const [method, add] of [
+    ['post', true],
+    ['delete', false],
+  ] as const) {
     router[method]('/guild_messages/:messageId/reactions', requireSignedIn, async (req, res) => {
       const messageId = parseId(req, 'messageId');
       const viewer = await viewerOf(req);
       // DELETE may carry the emoji in the body (as the spec's payload) or as `message_reaction[emoji]` in the query.
-      const payload = !add && req.body === undefined && req.query.message_reaction ? { message_reaction: req.query.message_reaction } : req.body;
+      const payload =
+        !add && req.body === undefined && req.query.message_reaction ? { message_reaction: req.query.message_reaction } : req.body;
       const { message_reaction: input } = parseBody(MessageReactionSchema, { body: payload } as Request);
       const message = await db.db.transaction((tx) => toggleReaction(tx, viewer, messageId, input.emoji, add));
       res.status(add ? 201 : 200).json(presentMessage(message, viewer.memberId));
@@ -240,7 +256,13 @@ export function guildsRoutes({ db, logger, identity }: ModuleDependencies): Rout
     };
     // requireSignedIn verified this token already (the answer is cached): its expiry bounds the stream.
     const tokenExpiresAt = await bearerTokenExpiresAt(req, identity);
-    await streamGuild(hub, req, res, { guildId, viewerMemberId: viewer.memberId, startAt: loaded.guild.lastEventSeq, stillReadable, tokenExpiresAt });
+    await streamGuild(hub, req, res, {
+      guildId,
+      viewerMemberId: viewer.memberId,
+      startAt: loaded.guild.lastEventSeq,
+      stillReadable,
+      tokenExpiresAt,
+    });
   });
 
   // --- membership ---
@@ -274,7 +296,10 @@ export function guildsRoutes({ db, logger, identity }: ModuleDependencies): Rout
     const { guild_member: input } = parseBody(UpdateGuildMemberSchema, req);
     const { member, authorMemberId } = await db.db.transaction(async (tx) => {
       const loaded = await loadGuild(tx, viewer, guildId, { lock: true });
-      return { member: await updateGuildMember(tx, viewer, loaded, guildMemberId, input.role), authorMemberId: loaded.guild.authorMemberId };
+      return {
+        member: await updateGuildMember(tx, viewer, loaded, guildMemberId, input.role),
+        authorMemberId: loaded.guild.authorMemberId,
+      };
     });
     res.json(presentGuildMember(member, authorMemberId));
   });
@@ -283,7 +308,9 @@ export function guildsRoutes({ db, logger, identity }: ModuleDependencies): Rout
     const guildId = parseId(req);
     const guildMemberId = parseId(req, 'memberId');
     const viewer = await viewerOf(req);
-    await db.db.transaction(async (tx) => removeGuildMember(tx, viewer, await loadGuild(tx, viewer, guildId, { lock: true }), guildMemberId));
+    await db.db.transaction(async (tx) =>
+      removeGuildMember(tx, viewer, await loadGuild(tx, viewer, guildId, { lock: true }), guildMemberId),
+    );
     res.status(204).end();
   });
 

@@ -26,10 +26,29 @@ export const DEMO_GUILDS: DemoGuild[] = [
     author: 'demo-acme-manager',
     members: [{ uid: 'demo-acme-member', status: 'joined', role: 'ペースメーカー' }],
     messages: [
-      { by: 'demo-acme-manager', body: 'ようこそ！毎週水曜 18:30 に正面玄関に集合です。コースは https://kiwi.example/run を見てください。', daysAgo: 6, pinned: true, reactions: [['👍', ['demo-acme-member']]] },
-      { by: 'demo-acme-member', body: '今週から参加します。よろしくお願いします！', daysAgo: 5, reactions: [['🎉', ['demo-acme-manager']], ['👏', ['demo-acme-manager']]] },
+      {
+        by: 'demo-acme-manager',
+        body: 'ようこそ！毎週水曜 18:30 に正面玄関に集合です。コースは https://kiwi.example/run を見てください。',
+        daysAgo: 6,
+        pinned: true,
+        reactions: [['👍', ['demo-acme-member']]],
+      },
+      {
+        by: 'demo-acme-member',
+        body: '今週から参加します。よろしくお願いします！',
+        daysAgo: 5,
+        reactions: [
+          ['🎉', ['demo-acme-manager']],
+          ['👏', ['demo-acme-manager']],
+        ],
+      },
       { by: 'demo-acme-manager', body: '今日は 5km を 30 分で走りました 💪', daysAgo: 3 },
-      { by: 'demo-acme-member', body: '雨の日は社内の階段トレーニングにしませんか？', daysAgo: 1, reactions: [['🤔', ['demo-acme-manager']]] },
+      {
+        by: 'demo-acme-member',
+        body: '雨の日は社内の階段トレーニングにしませんか？',
+        daysAgo: 1,
+        reactions: [['🤔', ['demo-acme-manager']]],
+      },
     ],
   },
   {
@@ -90,7 +109,15 @@ export async function seedGuilds(tx: Executor, now: Date): Promise<void> {
       const created = new Date(now.getTime() - 7 * DAY_MS);
       const [guild] = await tx
         .insert(guilds)
-        .values({ organizationId: organization.id, authorMemberId: authorId, name: demo.name, description: demo.description, tags: demo.tags, publicRange: demo.publicRange, createdAt: created })
+        .values({
+          organizationId: organization.id,
+          authorMemberId: authorId,
+          name: demo.name,
+          description: demo.description,
+          tags: demo.tags,
+          publicRange: demo.publicRange,
+          createdAt: created,
+        })
         .returning({ id: guilds.id });
       if (!guild) continue;
       await tx.insert(guildMembers).values({ guildId: guild.id, organizationMemberId: authorId, status: 'joined', joinedAt: created });
@@ -110,15 +137,25 @@ export async function seedGuilds(tx: Executor, now: Date): Promise<void> {
         const by = memberOf(message.by);
         if (by === undefined) continue;
         const at = new Date(now.getTime() - message.daysAgo * DAY_MS);
-        const [row] = await tx.insert(guildMessages).values({ guildId: guild.id, organizationMemberId: by, body: message.body, createdAt: at }).returning({ id: guildMessages.id });
+        const [row] = await tx
+          .insert(guildMessages)
+          .values({ guildId: guild.id, organizationMemberId: by, body: message.body, createdAt: at })
+          .returning({ id: guildMessages.id });
         if (!row) continue;
         for (const [emoji, uids] of message.reactions ?? []) {
           for (const uid of uids) {
             const reactor = memberOf(uid);
-            if (reactor !== undefined) await tx.insert(guildMessageReactions).values({ messageId: row.id, organizationMemberId: reactor, emoji, createdAt: new Date(at.getTime() + 3600_000) });
+            if (reactor !== undefined)
+              await tx
+                .insert(guildMessageReactions)
+                .values({ messageId: row.id, organizationMemberId: reactor, emoji, createdAt: new Date(at.getTime() + 3600_000) });
           }
         }
-        if (message.pinned) await tx.update(guilds).set({ pinnedMessageId: row.id }).where(and(eq(guilds.id, guild.id)));
+        if (message.pinned)
+          await tx
+            .update(guilds)
+            .set({ pinnedMessageId: row.id })
+            .where(and(eq(guilds.id, guild.id)));
       }
     }
   }

@@ -60,7 +60,8 @@ export type GuildDetail = {
 
 export async function guildDetail(tx: Executor, loaded: LoadedGuild): Promise<GuildDetail> {
   const members = await guildMemberViews(tx, eq(guildMembers.guildId, loaded.guild.id));
-  const pinnedMessage = loaded.guild.pinnedMessageId === null || !loaded.access.read ? null : await messageView(tx, loaded.guild.pinnedMessageId);
+  const pinnedMessage =
+    loaded.guild.pinnedMessageId === null || !loaded.access.read ? null : await messageView(tx, loaded.guild.pinnedMessageId);
   // A pinned message can still vanish without the service: removing its author from the organisation cascades to
   // their messages. The guild then shows nothing pinned rather than an id that points nowhere.
   const pinnedGone = loaded.guild.pinnedMessageId !== null && loaded.access.read && pinnedMessage === null;
@@ -78,7 +79,9 @@ const joinedCount = sql<number>`(select count(*)::int from guild_members gm wher
 const myStatusOf = (viewer: GuildViewer) =>
   viewer.memberId === null
     ? sql<string | null>`null`
-    : sql<string | null>`(select gm.status from guild_members gm where gm.guild_id = "guilds"."id" and gm.organization_member_id = ${viewer.memberId})`;
+    : sql<
+        string | null
+      >`(select gm.status from guild_members gm where gm.guild_id = "guilds"."id" and gm.organization_member_id = ${viewer.memberId})`;
 
 export type GuildListItem = GuildRow & { membersCount: number; myStatus: 'invited' | 'joined' | null };
 
@@ -91,7 +94,11 @@ function listedBy(viewer: GuildViewer): SQL {
   )!;
 }
 
-const textArray = (values: string[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
 
 export async function listGuilds(tx: Executor, viewer: GuildViewer, organizationId: number, query: GuildListQuery) {
   const conditions: SQL[] = [eq(guilds.organizationId, organizationId), listedBy(viewer)];
@@ -109,7 +116,11 @@ export async function listGuilds(tx: Executor, viewer: GuildViewer, organization
     .orderBy(desc(guilds.id))
     .limit(query.per)
     .offset((query.page - 1) * query.per);
-  const items: GuildListItem[] = rows.map((row) => ({ ...row.guild, membersCount: row.membersCount, myStatus: row.myStatus as GuildListItem['myStatus'] }));
+  const items: GuildListItem[] = rows.map((row) => ({
+    ...row.guild,
+    membersCount: row.membersCount,
+    myStatus: row.myStatus as GuildListItem['myStatus'],
+  }));
   return { items, total };
 }
 
@@ -128,7 +139,9 @@ export async function listAllGuilds(tx: Executor, organizationId: number, query:
       membersCount: joinedCount,
       messagesCount: sql<number>`(select count(*)::int from guild_messages m where m.guild_id = "guilds"."id")`,
       lastMessageAt: sql<string | null>`(select max(m.created_at) from guild_messages m where m.guild_id = "guilds"."id")`,
-      authorName: sql<string | null>`(select coalesce(nullif(om.nickname, ''), nullif(u.nickname, ''), u.name) from organization_members om join users u on u.id = om.user_id where om.id = "guilds"."author_member_id")`,
+      authorName: sql<
+        string | null
+      >`(select coalesce(nullif(om.nickname, ''), nullif(u.nickname, ''), u.name) from organization_members om join users u on u.id = om.user_id where om.id = "guilds"."author_member_id")`,
     })
     .from(guilds)
     .where(where)
@@ -147,7 +160,12 @@ export async function listAllGuilds(tx: Executor, organizationId: number, query:
 }
 
 /** The creator becomes its first member (an admin without a membership creates an authorless guild). */
-export async function createGuild(tx: Executor, viewer: GuildViewer, organizationId: number, input: CreateGuildInput): Promise<LoadedGuild> {
+export async function createGuild(
+  tx: Executor,
+  viewer: GuildViewer,
+  organizationId: number,
+  input: CreateGuildInput,
+): Promise<LoadedGuild> {
   const authorMemberId = viewer.organizationId === organizationId ? viewer.memberId : null;
   const [guild] = await tx
     .insert(guilds)
@@ -232,4 +250,3 @@ export async function listGuildTags(
   const items: TagCount[] = rows.rows.map((row) => ({ name: row.name, guildsCount: row.guilds_count }));
   return { items, total: rows.rows[0]?.total ?? 0 };
 }
-

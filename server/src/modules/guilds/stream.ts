@@ -68,7 +68,13 @@ export async function streamGuild(
   hub: RealtimeHub,
   req: Request,
   res: Response,
-  { guildId, viewerMemberId, startAt, stillReadable, tokenExpiresAt }: {
+  {
+    guildId,
+    viewerMemberId,
+    startAt,
+    stillReadable,
+    tokenExpiresAt,
+  }: {
     guildId: number;
     viewerMemberId: number | null;
     startAt: number;

@@ -34,11 +34,19 @@ async function rows<T>(tx: Executor, query: ReturnType<typeof sql>): Promise<T[]
 export type GuildsSummary = GuildsSummaryOf<'messagesCount'>;
 
 /** The communication dashboard's guild figures for an organisation, or one guild's dashboard with `guildId`. */
-export async function guildsSummary(tx: Executor, organizationId: number, query: { from?: string; to?: string; guildId?: number }, now: Date): Promise<GuildsSummary> {
+export async function guildsSummary(
+  tx: Executor,
+  organizationId: number,
+  query: { from?: string; to?: string; guildId?: number },
+  now: Date,
+): Promise<GuildsSummary> {
   const period = summaryPeriod(query, now);
   const start = japanMidnight(period.from);
   const end = japanMidnight(addDays(period.to, 1));
-  const inGuilds = query.guildId === undefined ? sql`g.organization_id = ${organizationId}` : sql`g.organization_id = ${organizationId} and g.id = ${query.guildId}`;
+  const inGuilds =
+    query.guildId === undefined
+      ? sql`g.organization_id = ${organizationId}`
+      : sql`g.organization_id = ${organizationId} and g.id = ${query.guildId}`;
 
   const [guildCounts] = await rows<{ total: number; public: number; private: number; participants: number }>(
     tx,
@@ -54,7 +62,13 @@ export async function guildsSummary(tx: Executor, organizationId: number, query:
     sql`select active_from, active_to from organization_members where organization_id = ${organizationId}`,
   );
   const activeMembers = members.filter((member) =>
-    isMembershipActive({ activeFrom: member.active_from ? new Date(member.active_from) : null, activeTo: member.active_to ? new Date(member.active_to) : null }, now),
+    isMembershipActive(
+      {
+        activeFrom: member.active_from ? new Date(member.active_from) : null,
+        activeTo: member.active_to ? new Date(member.active_to) : null,
+      },
+      now,
+    ),
   ).length;
 
   const dayKey = (column: string) => sql.raw(`to_char(${column} at time zone 'Asia/Tokyo', 'YYYY-MM-DD')`);
@@ -120,8 +134,20 @@ export type ParticipationGroup = { key: string; membersCount: number; participan
  * Share of the organisation's active members who belong to at least one guild, per age range, affiliation or
  * occupation. A member with several affiliations counts in each; one with none is in `unknown`.
  */
-export async function guildsParticipationRate(tx: Executor, organizationId: number, type: 'age' | 'belonging' | 'occupation', now: Date): Promise<ParticipationGroup[]> {
-  const members = await rows<{ active_from: string | null; active_to: string | null; birthday: string | null; belongings: string[]; occupations: string[]; participates: boolean }>(
+export async function guildsParticipationRate(
+  tx: Executor,
+  organizationId: number,
+  type: 'age' | 'belonging' | 'occupation',
+  now: Date,
+): Promise<ParticipationGroup[]> {
+  const members = await rows<{
+    active_from: string | null;
+    active_to: string | null;
+    birthday: string | null;
+    belongings: string[];
+    occupations: string[];
+    participates: boolean;
+  }>(
     tx,
     sql`select om.active_from, om.active_to, to_char(u.birthday, 'YYYY-MM-DD') as birthday, om.belongings, om.occupations,
                exists (select 1 from guild_members gm where gm.organization_member_id = om.id and gm.status = 'joined') as participates
@@ -131,7 +157,10 @@ export async function guildsParticipationRate(tx: Executor, organizationId: numb
   const groups = new Map<string, { membersCount: number; participantsCount: number }>();
   if (type === 'age') for (const key of AGE_RANGE_KEYS) groups.set(key, { membersCount: 0, participantsCount: 0 });
   for (const member of members) {
-    const period = { activeFrom: member.active_from ? new Date(member.active_from) : null, activeTo: member.active_to ? new Date(member.active_to) : null };
+    const period = {
+      activeFrom: member.active_from ? new Date(member.active_from) : null,
+      activeTo: member.active_to ? new Date(member.active_to) : null,
+    };
     if (!isMembershipActive(period, now)) continue;
     const labels = type === 'age' ? [ageRangeOf(member.birthday, today)] : type === 'belonging' ? member.belongings : member.occupations;
     for (const key of labels.length > 0 ? labels : ['unknown']) {
@@ -141,7 +170,11 @@ export async function guildsParticipationRate(tx: Executor, organizationId: numb
       groups.set(key, group);
     }
   }
-  const result = [...groups.entries()].map(([key, group]) => ({ key, ...group, rate: group.membersCount === 0 ? 0 : group.participantsCount / group.membersCount }));
+  const result = [...groups.entries()].map(([key, group]) => ({
+    key,
+    ...group,
+    rate: group.membersCount === 0 ? 0 : group.participantsCount / group.membersCount,
+  }));
   // Age ranges keep the spec's order; labels go by name with `unknown` last.
   if (type !== 'age') result.sort((a, b) => (a.key === 'unknown' ? 1 : b.key === 'unknown' ? -1 : a.key.localeCompare(b.key)));
   return result;

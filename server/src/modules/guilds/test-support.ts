@@ -19,7 +19,11 @@ export type GuildWorld = {
 type Caller = { token: string };
 
 export async function createGuildAs(server: TestServer, caller: Caller, organizationId: number, guild: Record<string, unknown>) {
-  const response = await server.request(`/api/organizations/${organizationId}/guilds`, { method: 'POST', token: caller.token, json: { guild } });
+  const response = await server.request(`/api/organizations/${organizationId}/guilds`, {
+    method: 'POST',
+    token: caller.token,
+    json: { guild },
+  });
   if (response.status !== 201) throw new Error(`guild not created: ${response.status} ${JSON.stringify(response.body)}`);
   return Number(response.body.data.id);
 }
@@ -38,13 +42,20 @@ export async function inviteAndAccept(server: TestServer, inviter: Caller, invit
     json: { guild_member: { organization_member_id: invitee.membership!.id } },
   });
   if (invited.status !== 201) throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
-  const accepted = await server.request(`/api/guilds/${guildId}/members/${invited.body.data.id}/accept_invitation`, { method: 'PUT', token: invitee.token });
+  const accepted = await server.request(`/api/guilds/${guildId}/members/${invited.body.data.id}/accept_invitation`, {
+    method: 'PUT',
+    token: invitee.token,
+  });
   if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
   return Number(invited.body.data.id);
 }
 
 export async function postMessageAs(server: TestServer, caller: Caller, guildId: number, body: string) {
-  const response = await server.request(`/api/guilds/${guildId}/messages`, { method: 'POST', token: caller.token, json: { guild_message: { body } } });
+  const response = await server.request(`/api/guilds/${guildId}/messages`, {
+    method: 'POST',
+    token: caller.token,
+    json: { guild_message: { body } },
+  });
   if (response.status !== 201) throw new Error(`message not posted: ${response.status} ${JSON.stringify(response.body)}`);
   return Number(response.body.data.id);
 }
@@ -63,8 +74,16 @@ export async function buildGuildWorld(server: TestServer): Promise<GuildWorld> {
     buildUser(server, { organization, name: 'Outsider' }),
     buildUser(server, { organization: other, name: 'Stranger' }),
   ]);
-  const publicGuildId = await createGuildAs(server, author, organization.id, { name: 'Runners', tags: 'running, morning', public_range: 'public' });
-  const privateGuildId = await createGuildAs(server, author, organization.id, { name: 'Secret club', tags: 'running', public_range: 'private' });
+  const publicGuildId = await createGuildAs(server, author, organization.id, {
+    name: 'Runners',
+    tags: 'running, morning',
+    public_range: 'public',
+  });
+  const privateGuildId = await createGuildAs(server, author, organization.id, {
+    name: 'Secret club',
+    tags: 'running',
+    public_range: 'private',
+  });
   await joinAs(server, member, publicGuildId);
   await inviteAndAccept(server, author, member, privateGuildId);
   return { organization, manager, author, member, outsider, stranger, publicGuildId, privateGuildId };

@@ -23,7 +23,11 @@ export type MessageView = {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-async function messageViews(tx: Executor, where: SQL | undefined, { order = 'desc', limit }: { order?: 'asc' | 'desc'; limit?: number } = {}): Promise<MessageView[]> {
+async function messageViews(
+  tx: Executor,
+  where: SQL | undefined,
+  { order = 'desc', limit }: { order?: 'asc' | 'desc'; limit?: number } = {},
+): Promise<MessageView[]> {
   const query = tx
     .select({
       id: guildMessages.id,
@@ -94,11 +98,21 @@ export async function messageView(tx: Executor, messageId: number): Promise<Mess
 }
 
 /** Newest first: `before` pages back from a message id, otherwise `offset`. */
-export async function messagePage(tx: Executor, guildId: number, { before, per, offset }: { before?: number; per: number; offset: number }) {
+export async function messagePage(
+  tx: Executor,
+  guildId: number,
+  { before, per, offset }: { before?: number; per: number; offset: number },
+) {
   const where = and(eq(guildMessages.guildId, guildId), before === undefined ? undefined : lt(guildMessages.id, before));
   if (offset === 0) return messageViews(tx, where, { limit: per });
   // Offsets are rare (page > 1 without `before`): page the ids first, then load those.
-  const ids = await tx.select({ id: guildMessages.id }).from(guildMessages).where(where).orderBy(desc(guildMessages.id)).limit(per).offset(offset);
+  const ids = await tx
+    .select({ id: guildMessages.id })
+    .from(guildMessages)
+    .where(where)
+    .orderBy(desc(guildMessages.id))
+    .limit(per)
+    .offset(offset);
   if (ids.length === 0) return [];
   return messageViews(
     tx,

@@ -1,5 +1,4 @@
 import { serialize } from '../../jsonapi/serialize';
 import type { Health } from './service';
 
-export const presentHealth = (health: Health) =>
-  serialize('healths', health, { attributes: ['status', 'database', 'identity', 'engine'] });
+export const presentHealth = (health: Health) => serialize('healths', health, { attributes: ['status', 'database', 'identity', 'engine'] });

@@ -5,10 +5,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { buildEvent, buildGuest } from '../events/test-support';
 
 // A real 1x1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
@@ -80,7 +77,10 @@ describe('images', () => {
   });
 
   it('refuses a file that is not an image even when it claims to be one (validation.imageOnly)', async () => {
-    const response = await upload(form([{ bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), filename: 'x.png' }]), member.token);
+    const response = await upload(
+      form([{ bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), filename: 'x.png' }]),
+      member.token,
+    );
     expect(response.status).toBe(422);
     const body = (await response.json()) as any;
     expect(body.errors[0]).toMatchObject({ code: 'validation.imageOnly', source: { pointer: '/image' } });

@@ -9,7 +9,11 @@ import { issueInvitation } from './service';
 async function invited(server: TestServer, organization: OrganizationRow) {
   const person = await buildUser(server, { organization });
   const token = await server.db.db.transaction((tx) =>
-    issueInvitation(tx, { id: person.user.id, email: person.email, name: '', language: 'ja' }, { publicUrl: 'http://localhost', now: new Date() }),
+    issueInvitation(
+      tx,
+      { id: person.user.id, email: person.email, name: '', language: 'ja' },
+      { publicUrl: 'http://localhost', now: new Date() },
+    ),
   );
   return { person, token };
 }
@@ -24,11 +28,17 @@ export const matrix: MatrixModule<TestServer> = {
     },
     {
       route: 'POST /api/user/accept_invitation',
-      body: async ({ acme }: Fixture, _caller: Caller, server: TestServer) => ({ user: { token: (await invited(server, acme)).token, name: 'Matrix', password: 'matrix-password' } }),
+      body: async ({ acme }: Fixture, _caller: Caller, server: TestServer) => ({
+        user: { token: (await invited(server, acme)).token, name: 'Matrix', password: 'matrix-password' },
+      }),
       expect: EVERYONE,
     },
     { route: 'POST /api/user/check_existence', body: ({ bystander }: Fixture) => ({ user: { email: bystander.email } }), expect: EVERYONE },
-    { route: 'POST /api/user/resend_invitation_from_email', body: ({ bystander }: Fixture) => ({ user: { email: bystander.email } }), expect: EVERYONE },
+    {
+      route: 'POST /api/user/resend_invitation_from_email',
+      body: ({ bystander }: Fixture) => ({ user: { email: bystander.email } }),
+      expect: EVERYONE,
+    },
     {
       route: 'POST /api/user/:id/resend_invitation',
       params: async ({ acme }, _caller, server) => ({ id: (await invited(server, acme)).person.user.id }),

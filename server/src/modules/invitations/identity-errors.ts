@@ -7,7 +7,9 @@ export function identityErrorFor(error: unknown): unknown {
   if (code === 'auth/invalid-password' || code === 'auth/password-does-not-meet-requirements') {
     return new ApiError(ErrorCode.validationTooShort, { status: 422, pointer: '/user/password', params: { count: 6 } });
   }
-  if (code === 'auth/email-already-exists') return new ApiError(ErrorCode.memberEmailNotAvailable, { pointer: '/organization_member/email' });
-  if (code === 'auth/invalid-email') return new ApiError(ErrorCode.validationInvalidEmail, { status: 422, pointer: '/organization_member/email' });
+  if (code === 'auth/email-already-exists')
+    return new ApiError(ErrorCode.memberEmailNotAvailable, { pointer: '/organization_member/email' });
+  if (code === 'auth/invalid-email')
+    return new ApiError(ErrorCode.validationInvalidEmail, { status: 422, pointer: '/organization_member/email' });
   return error;
 }

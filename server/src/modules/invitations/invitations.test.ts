@@ -21,13 +21,20 @@ describe('POST /api/user/:id/resend_invitation', () => {
     const accepted = await buildUser(server, { organization: acme });
     const pending = await buildUser(server, { organization: acme });
     await server.db.db.transaction((tx) =>
-      issueInvitation(tx, { id: pending.user.id, email: pending.email, name: '', language: 'ja' }, { publicUrl: 'http://localhost', now: new Date() }),
+      issueInvitation(
+        tx,
+        { id: pending.user.id, email: pending.email, name: '', language: 'ja' },
+        { publicUrl: 'http://localhost', now: new Date() },
+      ),
     );
     const resend = (id: number, token?: string) => server.request(`/api/user/${id}/resend_invitation`, { method: 'POST', token });
     const mailsTo = async (email: string) =>
-      (await server.db.db.select().from(outbox).where(and(eq(outbox.topic, 'mail.send'), eq(outbox.organizationId, acme.id)))).filter(
-        (row) => (row.payload as { to: string }).to === email,
-      ).length;
+      (
+        await server.db.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.topic, 'mail.send'), eq(outbox.organizationId, acme.id)))
+      ).filter((row) => (row.payload as { to: string }).to === email).length;
 
     // Anonymous: the same 204 for an accepted invitation, an unknown id and a pending one; only the pending one mails.
     expect((await resend(accepted.user.id)).status).toBe(204);
@@ -60,7 +67,10 @@ describe('the public invitation calls', () => {
       server.request('/api/user/check_existence', lookup('d@example.com')),
       server.request('/api/user/resend_invitation_from_email', lookup('e@example.com')),
       server.request('/api/user/check_effective_token', { method: 'POST', json: { user: { token: 'guess' } } }),
-      server.request('/api/user/accept_invitation', { method: 'POST', json: { user: { token: 'guess', name: 'A', password: 'password-1' } } }),
+      server.request('/api/user/accept_invitation', {
+        method: 'POST',
+        json: { user: { token: 'guess', name: 'A', password: 'password-1' } },
+      }),
       server.request('/api/user/1/resend_invitation', { method: 'POST' }),
     ];
     for (const response of await Promise.all(calls)) {

@@ -81,7 +81,8 @@ export function invitationsRoutes({ db, identity, config, sessions }: ModuleDepe
       try {
         await resendInvitation(tx, userId, { publicUrl: config.publicUrl, now: new Date() });
       } catch (error) {
-        const quiet = error instanceof ApiError && (error.code === ErrorCode.resourceNotFound || error.code === ErrorCode.memberAlreadyAccepted);
+        const quiet =
+          error instanceof ApiError && (error.code === ErrorCode.resourceNotFound || error.code === ErrorCode.memberAlreadyAccepted);
         if (!quiet || (caller && (await managesUser(tx, caller, userId)))) throw error;
       }
     });

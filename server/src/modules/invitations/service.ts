@@ -83,7 +83,15 @@ export async function resendInvitation(tx: Executor, userId: number, options: { 
   await issueInvitation(tx, { ...user, language: user.language as 'ja' | 'en' }, options);
 }
 
-export type TokenHolder = { tokenId: number; userId: number; firebaseUid: string; email: string; name: string; organizationName: string | null; expiresAt: Date };
+export type TokenHolder = {
+  tokenId: number;
+  userId: number;
+  firebaseUid: string;
+  email: string;
+  name: string;
+  organizationName: string | null;
+  expiresAt: Date;
+};
 
 /** The invitation behind a token: 404 invitation.tokenInvalid when unknown or used, 410 invitation.tokenExpired when expired. */
 export async function findEffectiveToken(tx: Executor, token: string, now: Date, { forUpdate = false } = {}): Promise<TokenHolder> {

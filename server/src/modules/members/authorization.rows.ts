@@ -9,7 +9,10 @@ import type { TestServer } from '../../test/server';
 // so a caller the guard lets through gets csv.empty (422) instead of 2xx.
 const PASSED_GUARD = [422, 'csv.empty'] as const;
 
-const freshMember = async (server: TestServer, { acme }: Fixture) => ({ organizationId: acme.id, memberId: (await buildUser(server, { organization: acme })).membership!.id });
+const freshMember = async (server: TestServer, { acme }: Fixture) => ({
+  organizationId: acme.id,
+  memberId: (await buildUser(server, { organization: acme })).membership!.id,
+});
 
 export const matrix: MatrixModule<TestServer> = {
   // The invitation row adds a member per caller: no seat limit gets in the way of what this table checks.

@@ -66,7 +66,9 @@ export function csvImportRoutes({ db, config, sessions }: ModuleDependencies): R
     try {
       const { rows, encoding } = readMemberCsv(bytes);
       const attempt = () =>
-        db.db.transaction((tx) => applyMemberCsv(tx, organizationId, rows, { publicUrl: config.publicUrl, language: requestLanguage(req), now, callerIsAdmin }));
+        db.db.transaction((tx) =>
+          applyMemberCsv(tx, organizationId, rows, { publicUrl: config.publicUrl, language: requestLanguage(req), now, callerIsAdmin }),
+        );
       let result;
       try {
         result = await attempt();
@@ -86,7 +88,13 @@ export function csvImportRoutes({ db, config, sessions }: ModuleDependencies): R
     // Updated roles and periods take effect at once: cached sessions of those people are dropped (as after PUT).
     if (result.updatedUserIds.length > INVALIDATE_EACH_MAX) await sessions.invalidateAll();
     else for (const userId of result.updatedUserIds) await sessions.invalidateUser(userId);
-    res.json(serialize('csv-imports', { id: 'import', ...result, encoding }, { id: () => 'import', attributes: ['rows', 'created', 'updated', 'encoding'] }));
+    res.json(
+      serialize(
+        'csv-imports',
+        { id: 'import', ...result, encoding },
+        { id: () => 'import', attributes: ['rows', 'created', 'updated', 'encoding'] },
+      ),
+    );
   });
 
   return router;

@@ -38,7 +38,14 @@ describe('POST /api/organizations/:organizationId/members/csv_import', () => {
 
   const members = (org: OrganizationRow) =>
     server.db.db
-      .select({ email: users.email, name: users.name, role: organizationMembers.role, belongings: organizationMembers.belongings, occupations: organizationMembers.occupations, id: organizationMembers.id })
+      .select({
+        email: users.email,
+        name: users.name,
+        role: organizationMembers.role,
+        belongings: organizationMembers.belongings,
+        occupations: organizationMembers.occupations,
+        id: organizationMembers.id,
+      })
       .from(organizationMembers)
       .innerJoin(users, eq(users.id, organizationMembers.userId))
       .where(eq(organizationMembers.organizationId, org.id));
@@ -72,7 +79,10 @@ describe('POST /api/organizations/:organizationId/members/csv_import', () => {
     expect(jiroGroups.map((link) => link.groupId).sort()).toEqual([byName.get('営業部')!.id, byName.get('総務部')!.id].sort());
 
     const mails = await server.db.db.select().from(outbox).where(eq(outbox.organizationId, org.id));
-    expect(mails.map((mail) => (mail.payload as { to: string }).to).sort()).toEqual([`hanako-${tag}@example.com`, `jiro-${tag}@example.com`]);
+    expect(mails.map((mail) => (mail.payload as { to: string }).to).sort()).toEqual([
+      `hanako-${tag}@example.com`,
+      `jiro-${tag}@example.com`,
+    ]);
   });
 
   it('an imported member gets a Firebase user when accepting the invitation, and can sign in', async () => {
@@ -96,7 +106,10 @@ describe('POST /api/organizations/:organizationId/members/csv_import', () => {
   it('updates a member whose email exists, leaving blank cells alone', async () => {
     const { org, manager } = await world();
     const existing = await buildUser(server, { organization: org, name: 'Old Name' });
-    await server.db.db.update(organizationMembers).set({ occupations: ['keep'] }).where(eq(organizationMembers.id, existing.membership!.id));
+    await server.db.db
+      .update(organizationMembers)
+      .set({ occupations: ['keep'] })
+      .where(eq(organizationMembers.id, existing.membership!.id));
     const csv = `email,name,role,occupation\n${existing.email.toUpperCase()},New Name,manager,\n`;
     const response = await upload(org, manager.token, Buffer.from(csv));
     expect(response.status).toBe(200);
@@ -126,7 +139,11 @@ describe('POST /api/organizations/:organizationId/members/csv_import', () => {
       expect(row!.name).not.toBe('Renamed');
     }
     // Appointing another manager in the same file makes the change possible.
-    const ok = await upload(org, manager.token, Buffer.from(`email,role\n${manager.email},member\ndeputy-${Date.now()}@example.com,manager\n`));
+    const ok = await upload(
+      org,
+      manager.token,
+      Buffer.from(`email,role\n${manager.email},member\ndeputy-${Date.now()}@example.com,manager\n`),
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 
@@ -134,15 +151,37 @@ describe('POST /api/organizations/:organizationId/members/csv_import', () => {
     body.errors.map((error) => [error.source?.pointer, error.code]);
 
   it.each<[string, string | Buffer, [string, string][]]>([
-    ['wrong headers', 'mail,full name\na@example.com,A\n', [['/csv/1', 'csv.unknownColumn'], ['/csv/1', 'csv.unknownColumn'], ['/csv/1/email', 'csv.missingColumn']]],
+    [
+      'wrong headers',
+      'mail,full name\na@example.com,A\n',
+      [
+        ['/csv/1', 'csv.unknownColumn'],
+        ['/csv/1', 'csv.unknownColumn'],
+        ['/csv/1/email', 'csv.missingColumn'],
+      ],
+    ],
     ['an unknown role', 'email,role\na@example.com,owner\nb@example.com,member\n', [['/csv/2/role', 'validation.invalidRole']]],
     [
       'duplicate emails inside the file',
       'email\nsame@example.com\nother@example.com\nSAME@example.com\n',
       [['/csv/4/email', 'csv.duplicateEmail']],
     ],
-    ['invalid emails', 'email,name\nnot-an-email,A\n,B\nok@example.com,C\n', [['/csv/2/email', 'validation.invalidEmail'], ['/csv/3/email', 'validation.required']]],
-    ['bad dates', 'email,active_from,active_to\na@example.com,2025-02-30,\nb@example.com,2025-04-01,2025-03-01\n', [['/csv/2/active_from', 'validation.invalidFormat'], ['/csv/3/active_to', 'validation.endAfterStart']]],
+    [
+      'invalid emails',
+      'email,name\nnot-an-email,A\n,B\nok@example.com,C\n',
+      [
+        ['/csv/2/email', 'validation.invalidEmail'],
+        ['/csv/3/email', 'validation.required'],
+      ],
+    ],
+    [
+      'bad dates',
+      'email,active_from,active_to\na@example.com,2025-02-30,\nb@example.com,2025-04-01,2025-03-01\n',
+      [
+        ['/csv/2/active_from', 'validation.invalidFormat'],
+        ['/csv/3/active_to', 'validation.endAfterStart'],
+      ],
+    ],
     ['an empty file', '', [['/csv', 'csv.empty']]],
     ['a header without rows', 'email,name\n', [['/csv', 'csv.empty']]],
     ['binary garbage', Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 37) % 256)), [['/csv', 'csv.unreadable']]],
@@ -163,7 +202,9 @@ describe('POST /api/organizations/:organizationId/members/csv_import', () => {
     for (let round = 0; round < 3; round += 1) {
       const email = `twice-${round}-${Date.now()}@example.com`;
       const answers = await Promise.all(
-        [first, second].map(({ org, manager }) => upload(org, manager.token, Buffer.from(`email,name\n${email},Twice\nsolo-${round}-${org.id}-${Date.now()}@example.com,Solo\n`))),
+        [first, second].map(({ org, manager }) =>
+          upload(org, manager.token, Buffer.from(`email,name\n${email},Twice\nsolo-${round}-${org.id}-${Date.now()}@example.com,Solo\n`)),
+        ),
       );
       expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.map((answer) => answer.body))).toEqual([200, 422]);
       expect(answers.find((answer) => answer.status === 422)!.body.errors).toEqual([
@@ -211,12 +252,22 @@ describe('POST /api/organizations/:organizationId/members/csv_import', () => {
     const response = await upload(org, manager.token, Buffer.from(csv));
     expect(response.status).toBe(422);
     // The line break makes the name invalid; the next record is row 3 although it starts on line 4.
-    expect(errorsOf(response.body)).toEqual([['/csv/2/name', 'validation.invalidName'], ['/csv/3/email', 'validation.invalidEmail']]);
+    expect(errorsOf(response.body)).toEqual([
+      ['/csv/2/name', 'validation.invalidName'],
+      ['/csv/3/email', 'validation.invalidEmail'],
+    ]);
     expect((await members(org)).length).toBe(1);
 
-    const fine = await upload(org, manager.token, Buffer.from('email,name,affiliation\n"quoted-cells@example.com","Yamada, Taro","営業部,""企画""部"\n'));
+    const fine = await upload(
+      org,
+      manager.token,
+      Buffer.from('email,name,affiliation\n"quoted-cells@example.com","Yamada, Taro","営業部,""企画""部"\n'),
+    );
     expect(fine.status).toBe(200);
-    expect((await members(org)).find((row) => row.email === 'quoted-cells@example.com')).toMatchObject({ name: 'Yamada, Taro', belongings: ['営業部', '"企画"部'] });
+    expect((await members(org)).find((row) => row.email === 'quoted-cells@example.com')).toMatchObject({
+      name: 'Yamada, Taro',
+      belongings: ['営業部', '"企画"部'],
+    });
   });
 
   it('counts an expired member brought back by the file against the seat limit', async () => {

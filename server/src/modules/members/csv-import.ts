@@ -107,7 +107,8 @@ async function existingUsers(tx: Executor, organizationId: number, emails: strin
         activeTo: null,
         otherOrganization: false,
       };
-      if (row.organizationId === organizationId) Object.assign(entry, { memberId: row.memberId, activeFrom: row.activeFrom, activeTo: row.activeTo });
+      if (row.organizationId === organizationId)
+        Object.assign(entry, { memberId: row.memberId, activeFrom: row.activeFrom, activeTo: row.activeTo });
       else if (row.organizationId !== null) entry.otherOrganization = true;
       found.set(row.email, entry);
     }
@@ -117,7 +118,10 @@ async function existingUsers(tx: Executor, organizationId: number, emails: strin
 
 /** Finds or creates every group path ("a > b > c") and answers the id of each path's last group, keyed by the joined path. */
 async function ensureGroupPaths(tx: Executor, organizationId: number, paths: string[][]): Promise<Map<string, number>> {
-  const all = await tx.select({ id: groups.id, name: groups.name, parentId: groups.parentId }).from(groups).where(eq(groups.organizationId, organizationId));
+  const all = await tx
+    .select({ id: groups.id, name: groups.name, parentId: groups.parentId })
+    .from(groups)
+    .where(eq(groups.organizationId, organizationId));
   const byParentAndName = new Map(all.map((group) => [`${group.parentId ?? 0}\u0000${group.name}`, group.id]));
   const result = new Map<string, number>();
   for (const path of paths) {
@@ -158,7 +162,11 @@ export async function applyMemberCsv(
     .for('update');
   if (!organization) throw notFound();
 
-  const existing = await existingUsers(tx, organizationId, rows.map((row) => row.email));
+  const existing = await existingUsers(
+    tx,
+    organizationId,
+    rows.map((row) => row.email),
+  );
   const problems: ApiError[] = [];
   const newRows: MemberCsvRow[] = [];
   const updateRows: { row: MemberCsvRow; memberId: number }[] = [];
@@ -175,7 +183,9 @@ export async function applyMemberCsv(
       const activeFrom = row.activeFrom ? startOfDay(row.activeFrom) : found.activeFrom;
       const activeTo = row.activeTo ? endOfDay(row.activeTo) : found.activeTo;
       if (activeFrom && activeTo && activeTo <= activeFrom) {
-        problems.push(csvError({ row: row.row, column: row.activeTo ? 'active_to' : 'active_from', code: ErrorCode.validationEndAfterStart }));
+        problems.push(
+          csvError({ row: row.row, column: row.activeTo ? 'active_to' : 'active_from', code: ErrorCode.validationEndAfterStart }),
+        );
       }
       if (found.activeTo !== null && found.activeTo <= now && !(activeTo !== null && activeTo <= now)) restored += 1;
       updateRows.push({ row, memberId: found.memberId });
@@ -232,8 +242,15 @@ export async function applyMemberCsv(
     }
     const regrouped = batch.filter(({ row }) => row.groups);
     if (regrouped.length > 0) {
-      await tx.delete(groupMemberships).where(inArray(groupMemberships.organizationMemberId, regrouped.map(({ memberId }) => memberId)));
-      const links = regrouped.flatMap(({ row, memberId }) => groupIdsOf(row).map((groupId) => ({ groupId, organizationMemberId: memberId })));
+      await tx.delete(groupMemberships).where(
+        inArray(
+          groupMemberships.organizationMemberId,
+          regrouped.map(({ memberId }) => memberId),
+        ),
+      );
+      const links = regrouped.flatMap(({ row, memberId }) =>
+        groupIdsOf(row).map((groupId) => ({ groupId, organizationMemberId: memberId })),
+      );
       if (links.length > 0) await tx.insert(groupMemberships).values(links);
     }
   }
@@ -244,7 +261,9 @@ export async function applyMemberCsv(
     const inserted = fresh.length
       ? await tx
           .insert(users)
-          .values(fresh.map((row) => ({ firebaseUid: `${PENDING_UID_PREFIX}${randomUUID()}`, email: row.email, name: row.name ?? '', language })))
+          .values(
+            fresh.map((row) => ({ firebaseUid: `${PENDING_UID_PREFIX}${randomUUID()}`, email: row.email, name: row.name ?? '', language })),
+          )
           .returning({ id: users.id, email: users.email })
       : [];
     const userIdOf = new Map([...inserted.map((user) => [user.email, user.id] as const), ...reusedUsers]);
@@ -263,7 +282,9 @@ export async function applyMemberCsv(
       )
       .returning({ id: organizationMembers.id, userId: organizationMembers.userId });
     const memberIdOf = new Map(memberships.map((membership) => [membership.userId, membership.id]));
-    const links = batch.flatMap((row) => groupIdsOf(row).map((groupId) => ({ groupId, organizationMemberId: memberIdOf.get(userIdOf.get(row.email)!)! })));
+    const links = batch.flatMap((row) =>
+      groupIdsOf(row).map((groupId) => ({ groupId, organizationMemberId: memberIdOf.get(userIdOf.get(row.email)!)! })),
+    );
     if (links.length > 0) await tx.insert(groupMemberships).values(links);
 
     // Invitations in bulk: one token and one mail per new member (as issueInvitation does one at a time).
@@ -274,7 +295,11 @@ export async function applyMemberCsv(
       .where(and(inArray(invitationTokens.userId, userIds), isNull(invitationTokens.usedAt)));
     const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 24 * 3600 * 1000);
     const tokens = batch.map(() => randomBytes(32).toString('base64url'));
-    await tx.insert(invitationTokens).values(batch.map((row, index) => ({ userId: userIdOf.get(row.email)!, tokenHash: hashToken(tokens[index]!), expiresAt, createdAt: now })));
+    await tx
+      .insert(invitationTokens)
+      .values(
+        batch.map((row, index) => ({ userId: userIdOf.get(row.email)!, tokenHash: hashToken(tokens[index]!), expiresAt, createdAt: now })),
+      );
     await tx.insert(outbox).values(
       batch.map((row, index) => ({
         topic: 'mail.send',
@@ -283,7 +308,12 @@ export async function applyMemberCsv(
           to: row.email,
           language,
           template: 'invitation',
-          params: { name: row.name ?? row.email, organizationName: organization.name, link: `${publicUrl}/user/invitation?token=${tokens[index]}`, days: INVITATION_LIFETIME_DAYS },
+          params: {
+            name: row.name ?? row.email,
+            organizationName: organization.name,
+            link: `${publicUrl}/user/invitation?token=${tokens[index]}`,
+            days: INVITATION_LIFETIME_DAYS,
+          },
         },
       })),
     );

@@ -12,7 +12,11 @@ import { forbidden, notFound } from '../../jsonapi/errors';
  * existing identity with no product user (someone removed earlier) reused. `created` says whether to remove it again
  * if the invitation fails.
  */
-export async function ensureIdentityUser(identity: Identity, email: string, name: string | undefined): Promise<{ uid: string; created: boolean }> {
+export async function ensureIdentityUser(
+  identity: Identity,
+  email: string,
+  name: string | undefined,
+): Promise<{ uid: string; created: boolean }> {
   try {
     const user = await identity.auth.createUser({ email, ...(name ? { displayName: name } : {}), emailVerified: false });
     return { uid: user.uid, created: true };

@@ -24,9 +24,15 @@ describe('members', () => {
 
   /** What the outbox worker does for `mail.send`: deliver every pending mail to the SMTP sink. */
   async function deliverMails() {
-    const rows = await server.db.db.select().from(outbox).where(and(eq(outbox.topic, 'mail.send'), eq(outbox.status, 'pending')));
+    const rows = await server.db.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, 'mail.send'), eq(outbox.status, 'pending')));
     for (const row of rows) {
-      await deliverMail(row.payload as MailPayload, { db: server.db, config: { mail: { smtpUrl: sink.url, from: 'Kiwi <no-reply@kiwi.example>' } } });
+      await deliverMail(row.payload as MailPayload, {
+        db: server.db,
+        config: { mail: { smtpUrl: sink.url, from: 'Kiwi <no-reply@kiwi.example>' } },
+      });
       await server.db.db.update(outbox).set({ status: 'done' }).where(eq(outbox.id, row.id));
     }
   }
@@ -64,7 +70,14 @@ describe('members', () => {
         language: 'en',
       });
       expect(created.status).toBe(201);
-      expect(created.body.data.attributes).toMatchObject({ email, name: '新人 一郎', role: 'member', state: 'active', 'invitation-pending': true, belongings: ['営業部'] });
+      expect(created.body.data.attributes).toMatchObject({
+        email,
+        name: '新人 一郎',
+        role: 'member',
+        state: 'active',
+        'invitation-pending': true,
+        belongings: ['営業部'],
+      });
       expect(created.body.included).toEqual([expect.objectContaining({ type: 'groups', id: String(group!.id) })]);
       const firebaseUser = await server.identity.auth.getUserByEmail(email);
       const [row] = await server.db.db.select().from(users).where(eq(users.email, email));
@@ -81,7 +94,10 @@ describe('members', () => {
       expect(checked.status).toBe(200);
       expect(checked.body.data.attributes).toMatchObject({ email, 'organization-name': 'ACME株式会社' });
 
-      const weak = await server.request('/api/user/accept_invitation', { method: 'POST', json: { user: { token, name: 'Ichiro', password: '123' } } });
+      const weak = await server.request('/api/user/accept_invitation', {
+        method: 'POST',
+        json: { user: { token, name: 'Ichiro', password: '123' } },
+      });
       expect(weak.status).toBe(422);
       expect(weak.body.errors[0]).toMatchObject({ code: 'validation.tooShort', source: { pointer: '/user/password' } });
 
@@ -97,7 +113,10 @@ describe('members', () => {
       expect(me.status).toBe(200);
       expect(me.body.data.attributes.name).toBe('Ichiro Shinjin');
 
-      const again = await server.request('/api/user/accept_invitation', { method: 'POST', json: { user: { token, name: 'x', password: 'another-password' } } });
+      const again = await server.request('/api/user/accept_invitation', {
+        method: 'POST',
+        json: { user: { token, name: 'x', password: 'another-password' } },
+      });
       expect(again.status).toBe(404);
       expect(again.body.errors[0].code).toBe('invitation.tokenInvalid');
 
@@ -113,7 +132,10 @@ describe('members', () => {
       const first = new URL(invitationLinkIn(await sink.waitFor(email))).searchParams.get('token')!;
       // Age the token past its lifetime.
       const { invitationTokens } = await import('../../db/schema/invitations');
-      await server.db.db.update(invitationTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitationTokens.userId, Number(created.body.data.attributes['user-id'])));
+      await server.db.db
+        .update(invitationTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(invitationTokens.userId, Number(created.body.data.attributes['user-id'])));
       const expired = await server.request('/api/user/check_effective_token', { method: 'POST', json: { user: { token: first } } });
       expect(expired.status).toBe(410);
       expect(expired.body.errors[0].code).toBe('invitation.tokenExpired');
@@ -138,11 +160,20 @@ describe('members', () => {
     });
 
     it('answers the same 204 for an unknown address, and false existence', async () => {
-      const resent = await server.request('/api/user/resend_invitation_from_email', { method: 'POST', json: { user: { email: 'nobody@example.com' } } });
+      const resent = await server.request('/api/user/resend_invitation_from_email', {
+        method: 'POST',
+        json: { user: { email: 'nobody@example.com' } },
+      });
       expect(resent.status).toBe(204);
-      const existence = await server.request('/api/user/check_existence', { method: 'POST', json: { user: { email: 'nobody@example.com' } } });
+      const existence = await server.request('/api/user/check_existence', {
+        method: 'POST',
+        json: { user: { email: 'nobody@example.com' } },
+      });
       expect(existence.body.data.attributes).toEqual({ exists: false, 'invitation-pending': false });
-      const unknown = await server.request('/api/user/check_effective_token', { method: 'POST', json: { user: { token: 'not-a-real-token' } } });
+      const unknown = await server.request('/api/user/check_effective_token', {
+        method: 'POST',
+        json: { user: { token: 'not-a-real-token' } },
+      });
       expect(unknown.status).toBe(404);
       const bad = await server.request('/api/user/check_effective_token', { method: 'POST', json: { user: { token: 'has spaces!' } } });
       expect(bad.status).toBe(422);
@@ -157,7 +188,10 @@ describe('members', () => {
       expect(already.body.errors[0].code).toBe('member.alreadyMember');
       const bad = await invite(manager.token, acme.id, { email: 'not-an-email', role: 'owner' });
       expect(bad.status).toBe(422);
-      expect(bad.body.errors.map((error: { code: string }) => error.code).sort()).toEqual(['validation.invalidEmail', 'validation.invalidRole']);
+      expect(bad.body.errors.map((error: { code: string }) => error.code).sort()).toEqual([
+        'validation.invalidEmail',
+        'validation.invalidRole',
+      ]);
     });
 
     it('refuses line breaks and control characters in typed names and labels, as the CSV import does', async () => {
@@ -171,7 +205,10 @@ describe('members', () => {
         ]),
       );
       expect(await server.db.db.select().from(users).where(eq(users.email, email))).toEqual([]);
-      const accepted = await server.request('/api/user/accept_invitation', { method: 'POST', json: { user: { token: 'some-token', name: 'Ichiro\u0007\rShinjin', password: 'a-good-password' } } });
+      const accepted = await server.request('/api/user/accept_invitation', {
+        method: 'POST',
+        json: { user: { token: 'some-token', name: 'Ichiro\u0007\rShinjin', password: 'a-good-password' } },
+      });
       expect(accepted.status).toBe(422);
       expect(accepted.body.errors[0]).toMatchObject({ code: 'validation.invalidName', source: { pointer: '/user/name' } });
     });
@@ -206,10 +243,19 @@ describe('members', () => {
       const form = new FormData();
       form.append('file', new Blob([`email\ncsv-a-${stamp}@example.com\ncsv-b-${stamp}@example.com\n`], { type: 'text/csv' }), 'race.csv');
       const answers = await Promise.all([
-        ...[1, 2, 3, 4].map((index) => invite(racer.token, race.id, { email: `race-${index}-${stamp}@example.com` }).then((answer) => answer.status)),
-        fetch(`${server.url}/api/organizations/${race.id}/members/csv_import`, { method: 'POST', headers: { authorization: `Bearer ${racer.token}` }, body: form }).then((answer) => answer.status),
+        ...[1, 2, 3, 4].map((index) =>
+          invite(racer.token, race.id, { email: `race-${index}-${stamp}@example.com` }).then((answer) => answer.status),
+        ),
+        fetch(`${server.url}/api/organizations/${race.id}/members/csv_import`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${racer.token}` },
+          body: form,
+        }).then((answer) => answer.status),
       ]);
-      expect(answers.every((status) => [200, 201, 409, 422].includes(status)), String(answers)).toBe(true);
+      expect(
+        answers.every((status) => [200, 201, 409, 422].includes(status)),
+        String(answers),
+      ).toBe(true);
       const seated = await server.db.db.select().from(organizationMembers).where(eq(organizationMembers.organizationId, race.id));
       expect(seated.length).toBe(3);
 
@@ -228,7 +274,8 @@ describe('members', () => {
       // A pending manager (not active yet) does not keep the organisation managed.
       await buildUser(server, { organization: org, memberRole: 'manager', activeFrom: new Date(Date.now() + 10 * DAY) });
       const path = `/api/organizations/${org.id}/members/${boss.membership!.id}`;
-      const put = (token: string, body: Record<string, unknown>) => server.request(path, { method: 'PUT', token, json: { organization_member: body } });
+      const put = (token: string, body: Record<string, unknown>) =>
+        server.request(path, { method: 'PUT', token, json: { organization_member: body } });
 
       const demoted = await put(boss.token, { role: 'member' });
       expect(demoted.status).toBe(422);
@@ -266,7 +313,9 @@ describe('members', () => {
       const [group] = await server.db.db.insert(groups).values({ organizationId: org.id, name: 'Team' }).returning();
       await server.db.db.insert(groupMemberships).values({ groupId: group!.id, organizationMemberId: grouped.membership!.id });
       const names = async (query: string, token = boss.token) =>
-        (await server.request(`/api/organizations/${org.id}/members${query}`, { token })).body.data.map((item: { attributes: { name: string } }) => item.attributes.name);
+        (await server.request(`/api/organizations/${org.id}/members${query}`, { token })).body.data.map(
+          (item: { attributes: { name: string } }) => item.attributes.name,
+        );
 
       expect(await names('')).toEqual(['Boss', 'Pending Person', 'Expired Person', 'Grouped 100%_Person']);
       expect(await names('?q[state]=pending')).toEqual(['Pending Person']);
@@ -296,7 +345,8 @@ describe('members', () => {
       expect(attributes.length).toBeGreaterThan(0);
       for (const item of attributes) {
         expect(item).toHaveProperty('name');
-        for (const hidden of ['email', 'active-from', 'app-installed', 'invitation-pending', 'user-id']) expect(item).not.toHaveProperty(hidden);
+        for (const hidden of ['email', 'active-from', 'app-installed', 'invitation-pending', 'user-id'])
+          expect(item).not.toHaveProperty(hidden);
       }
       expect((await server.request(`/api/organizations/${acme.id}/members`, { token: globexManager.token })).status).toBe(403);
     });
@@ -331,38 +381,70 @@ describe('members', () => {
       });
       expect(response.body.data.relationships.groups.data).toEqual([{ type: 'groups', id: String(group!.id) }]);
 
-      const backwards = await server.request(path, { method: 'PUT', token: manager.token, json: { organization_member: { active_to: '2000-01-01T00:00:00Z' } } });
+      const backwards = await server.request(path, {
+        method: 'PUT',
+        token: manager.token,
+        json: { organization_member: { active_to: '2000-01-01T00:00:00Z' } },
+      });
       expect(backwards.status).toBe(422);
-      expect(backwards.body.errors[0]).toMatchObject({ code: 'validation.endAfterStart', source: { pointer: '/organization_member/active_to' } });
+      expect(backwards.body.errors[0]).toMatchObject({
+        code: 'validation.endAfterStart',
+        source: { pointer: '/organization_member/active_to' },
+      });
 
       const [otherGroup] = await server.db.db.insert(groups).values({ organizationId: globex.id, name: 'Not yours' }).returning();
-      const foreign = await server.request(path, { method: 'PUT', token: manager.token, json: { organization_member: { group_ids: [otherGroup!.id] } } });
+      const foreign = await server.request(path, {
+        method: 'PUT',
+        token: manager.token,
+        json: { organization_member: { group_ids: [otherGroup!.id] } },
+      });
       expect(foreign.status).toBe(422);
 
       // Spec §9 date range: a year PostgreSQL cannot store is a 422, not a 500.
-      const yearZero = await server.request(path, { method: 'PUT', token: manager.token, json: { organization_member: { active_from: '0000-01-01T00:00:00Z' } } });
+      const yearZero = await server.request(path, {
+        method: 'PUT',
+        token: manager.token,
+        json: { organization_member: { active_from: '0000-01-01T00:00:00Z' } },
+      });
       expect(yearZero.status).toBe(422);
-      expect(yearZero.body.errors[0]).toMatchObject({ code: 'validation.invalidFormat', source: { pointer: '/organization_member/active_from' } });
+      expect(yearZero.body.errors[0]).toMatchObject({
+        code: 'validation.invalidFormat',
+        source: { pointer: '/organization_member/active_from' },
+      });
     });
 
     it("leaves a platform admin's membership to admins: a manager can neither edit, remove nor reset its MFA", async () => {
       const adminMember = await buildUser(server, { role: 'admin', organization: acme });
       const path = `/api/organizations/${acme.id}/members/${adminMember.membership!.id}`;
-      expect((await server.request(path, { method: 'PUT', token: manager.token, json: { organization_member: { role: 'manager' } } })).status).toBe(403);
+      expect(
+        (await server.request(path, { method: 'PUT', token: manager.token, json: { organization_member: { role: 'manager' } } })).status,
+      ).toBe(403);
       expect((await server.request(path, { method: 'DELETE', token: manager.token })).status).toBe(403);
-      expect((await server.request(`/api/users/${adminMember.user.id}/mfa_reset`, { method: 'POST', token: manager.token })).status).toBe(403);
+      expect((await server.request(`/api/users/${adminMember.user.id}/mfa_reset`, { method: 'POST', token: manager.token })).status).toBe(
+        403,
+      );
       const [row] = await server.db.db.select().from(organizationMembers).where(eq(organizationMembers.id, adminMember.membership!.id));
       expect(row?.role).toBe('member');
-      expect((await server.request(path, { method: 'PUT', token: admin.token, json: { organization_member: { role: 'manager' } } })).status).toBe(200);
-      expect((await server.request(`/api/users/${adminMember.user.id}/mfa_reset`, { method: 'POST', token: admin.token })).status).toBe(204);
+      expect(
+        (await server.request(path, { method: 'PUT', token: admin.token, json: { organization_member: { role: 'manager' } } })).status,
+      ).toBe(200);
+      expect((await server.request(`/api/users/${adminMember.user.id}/mfa_reset`, { method: 'POST', token: admin.token })).status).toBe(
+        204,
+      );
     });
 
     it("deletes a member with the user, and never another organisation's member", async () => {
       const person = await buildUser(server, { organization: acme });
       const foreign = await buildUser(server, { organization: globex });
-      const wrong = await server.request(`/api/organizations/${acme.id}/members/${foreign.membership!.id}`, { method: 'DELETE', token: manager.token });
+      const wrong = await server.request(`/api/organizations/${acme.id}/members/${foreign.membership!.id}`, {
+        method: 'DELETE',
+        token: manager.token,
+      });
       expect(wrong.status).toBe(404);
-      const response = await server.request(`/api/organizations/${acme.id}/members/${person.membership!.id}`, { method: 'DELETE', token: manager.token });
+      const response = await server.request(`/api/organizations/${acme.id}/members/${person.membership!.id}`, {
+        method: 'DELETE',
+        token: manager.token,
+      });
       expect(response.status).toBe(204);
       expect(await server.db.db.select().from(organizationMembers).where(eq(organizationMembers.id, person.membership!.id))).toEqual([]);
       expect(await server.db.db.select().from(users).where(eq(users.id, person.user.id))).toEqual([]);
@@ -374,7 +456,9 @@ describe('members', () => {
     it('resets MFA for a member of the own organisation only', async () => {
       const person = await buildUser(server, { organization: acme });
       expect((await server.request(`/api/users/${person.user.id}/mfa_reset`, { method: 'POST', token: manager.token })).status).toBe(204);
-      expect((await server.request(`/api/users/${person.user.id}/mfa_reset`, { method: 'POST', token: globexManager.token })).status).toBe(403);
+      expect((await server.request(`/api/users/${person.user.id}/mfa_reset`, { method: 'POST', token: globexManager.token })).status).toBe(
+        403,
+      );
       expect((await server.request(`/api/users/${person.user.id}/mfa_reset`, { method: 'POST', token: member.token })).status).toBe(403);
       expect((await server.request(`/api/users/${person.user.id}/mfa_reset`, { method: 'POST', token: admin.token })).status).toBe(204);
       expect((await server.request('/api/users/999999/mfa_reset', { method: 'POST', token: admin.token })).status).toBe(404);

@@ -11,7 +11,15 @@ import { csvImportRoutes } from './csv-import-routes';
 import { assertCanResetMfa, ensureIdentityUser, identityHeld, isUniqueViolation, resetMfa } from './identity';
 import { presentMember, presentMembers } from './presenter';
 import { findMember, listMembers } from './queries';
-import { assertInvitable, assertMemberManageable, deleteMember, findUserWithMemberships, inviteMember, seatsInUse, updateMember } from './service';
+import {
+  assertInvitable,
+  assertMemberManageable,
+  deleteMember,
+  findUserWithMemberships,
+  inviteMember,
+  seatsInUse,
+  updateMember,
+} from './service';
 
 export function membersRoutes(deps: ModuleDependencies): Router {
   const { db, identity, config, sessions, logger } = deps;
@@ -32,7 +40,9 @@ export function membersRoutes(deps: ModuleDependencies): Router {
       // Managers see how many seats the contract's numberOfMembers has left.
       seats: forManager ? await seatsInUse(tx, organizationId, now) : null,
     }));
-    res.json(presentMembers(rows, forManager, { page, per, total, url: req.originalUrl }, seats === null ? undefined : { seatsUsed: seats }));
+    res.json(
+      presentMembers(rows, forManager, { page, per, total, url: req.originalUrl }, seats === null ? undefined : { seatsUsed: seats }),
+    );
   });
 
   router.post('/organizations/:organizationId/members', managers, async (req, res) => {
@@ -56,7 +66,10 @@ export function membersRoutes(deps: ModuleDependencies): Router {
       }
     }
     const uid = firebaseUid;
-    const attempt = () => db.db.transaction((tx) => inviteMember(tx, organizationId, { ...input, language }, { firebaseUid: uid, publicUrl: config.publicUrl, now }));
+    const attempt = () =>
+      db.db.transaction((tx) =>
+        inviteMember(tx, organizationId, { ...input, language }, { firebaseUid: uid, publicUrl: config.publicUrl, now }),
+      );
     let result;
     try {
       try {
@@ -70,7 +83,9 @@ export function membersRoutes(deps: ModuleDependencies): Router {
     } catch (error) {
       // The Firebase user stays when the other invitation's product user holds it.
       if (createdIdentity && !(await identityHeld(db, uid))) {
-        await identity.auth.deleteUser(uid).catch((cleanup: unknown) => logger.warn({ err: cleanup }, 'could not remove an unused Firebase user'));
+        await identity.auth
+          .deleteUser(uid)
+          .catch((cleanup: unknown) => logger.warn({ err: cleanup }, 'could not remove an unused Firebase user'));
       }
       throw error;
     }
@@ -112,7 +127,8 @@ export function membersRoutes(deps: ModuleDependencies): Router {
     await sessions.invalidateUser(removed.userId);
     if (removed.firebaseUid && !removed.firebaseUid.startsWith(PENDING_UID_PREFIX)) {
       await identity.auth.deleteUser(removed.firebaseUid).catch((error: unknown) => {
-        if ((error as { code?: string }).code !== 'auth/user-not-found') logger.warn({ err: error }, 'could not delete the Firebase user of a removed member');
+        if ((error as { code?: string }).code !== 'auth/user-not-found')
+          logger.warn({ err: error }, 'could not delete the Firebase user of a removed member');
       });
     }
     res.status(204).end();

@@ -64,7 +64,12 @@ export function assertInvitable(existing: ExistingUser | null, organizationId: n
   if (existing.memberships.length > 0) throw new ApiError(ErrorCode.memberEmailNotAvailable, { pointer: '/organization_member/email' });
 }
 
-export async function assertGroupsBelong(tx: Executor, organizationId: number, groupIds: number[], pointer = '/organization_member/group_ids'): Promise<void> {
+export async function assertGroupsBelong(
+  tx: Executor,
+  organizationId: number,
+  groupIds: number[],
+  pointer = '/organization_member/group_ids',
+): Promise<void> {
   if (groupIds.length === 0) return;
   const unique = [...new Set(groupIds)];
   const rows = await tx
@@ -89,7 +94,9 @@ export async function activeManagerCount(tx: Executor, organizationId: number, n
   const [row] = await tx
     .select({ value: count() })
     .from(organizationMembers)
-    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, 'manager'), stateCondition('active', now)));
+    .where(
+      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, 'manager'), stateCondition('active', now)),
+    );
   return row?.value ?? 0;
 }
 
@@ -97,7 +104,13 @@ export async function activeManagerCount(tx: Executor, organizationId: number, n
  * Run after a change, in its transaction (the organisation row locked): an organisation that had an active manager
  * keeps one. Whoever asks, admins too: demoting, expiring or removing the last one is refused (422 member.lastManager).
  */
-export async function assertManagerRemains(tx: Executor, organizationId: number, managersBefore: number, now: Date, pointer?: string): Promise<void> {
+export async function assertManagerRemains(
+  tx: Executor,
+  organizationId: number,
+  managersBefore: number,
+  now: Date,
+  pointer?: string,
+): Promise<void> {
   if (managersBefore > 0 && (await activeManagerCount(tx, organizationId, now)) === 0) {
     throw new ApiError(ErrorCode.memberLastManager, { status: 422, pointer });
   }
@@ -107,7 +120,12 @@ export async function assertManagerRemains(tx: Executor, organizationId: number,
  * A membership held by a platform admin is the admins' to change: a manager may neither edit nor remove it (404 when
  * the member is not in this organisation at all).
  */
-export async function assertMemberManageable(tx: Executor, organizationId: number, memberId: number, callerIsAdmin: boolean): Promise<void> {
+export async function assertMemberManageable(
+  tx: Executor,
+  organizationId: number,
+  memberId: number,
+  callerIsAdmin: boolean,
+): Promise<void> {
   const [target] = await tx
     .select({ role: users.role })
     .from(organizationMembers)
@@ -159,7 +177,13 @@ export async function inviteMember(
   return { memberId: membership.id, userId };
 }
 
-export async function updateMember(tx: Executor, organizationId: number, memberId: number, input: UpdateMember, now: Date): Promise<number> {
+export async function updateMember(
+  tx: Executor,
+  organizationId: number,
+  memberId: number,
+  input: UpdateMember,
+  now: Date,
+): Promise<number> {
   // The organisation row first, as invitations and CSV imports lock it: the same order everywhere, so no deadlock
   // when an edit that restores a seat meets an import.
   await assertSeatsAvailable(tx, organizationId, 0, now);
@@ -189,7 +213,13 @@ export async function updateMember(tx: Executor, organizationId: number, memberI
   if (input.occupations !== undefined) changes.occupations = input.occupations;
   if (Object.keys(changes).length > 0) await tx.update(organizationMembers).set(changes).where(eq(organizationMembers.id, memberId));
   if (input.group_ids !== undefined) await replaceGroups(tx, memberId, input.group_ids);
-  await assertManagerRemains(tx, organizationId, managersBefore, now, input.role === 'member' ? '/organization_member/role' : '/organization_member/active_to');
+  await assertManagerRemains(
+    tx,
+    organizationId,
+    managersBefore,
+    now,
+    input.role === 'member' ? '/organization_member/role' : '/organization_member/active_to',
+  );
   return member.userId;
 }
 

@@ -16,14 +16,27 @@ export const matrix: MatrixModule<TestServer> = {
   rows: [
     { route: 'GET /api/news', expect: ANY_ACTIVE_USER },
     { route: 'GET /api/organizations/:organizationId/news', params: ({ acme }) => ({ organizationId: acme.id }), expect: ACME_MANAGERS },
-    { route: 'POST /api/organizations/:organizationId/news', params: ({ acme }) => ({ organizationId: acme.id }), body, expect: ACME_MANAGERS },
-    { route: 'GET /api/organizations/:organizationId/news/:newsId', params: (fixture, _caller, server) => freshNews(server, fixture), expect: ACME_MANAGERS },
+    {
+      route: 'POST /api/organizations/:organizationId/news',
+      params: ({ acme }) => ({ organizationId: acme.id }),
+      body,
+      expect: ACME_MANAGERS,
+    },
+    {
+      route: 'GET /api/organizations/:organizationId/news/:newsId',
+      params: (fixture, _caller, server) => freshNews(server, fixture),
+      expect: ACME_MANAGERS,
+    },
     {
       route: 'PUT /api/organizations/:organizationId/news/:newsId',
       params: (fixture, _caller, server) => freshNews(server, fixture),
       body: { news: { title: 'Changed' } },
       expect: ACME_MANAGERS,
     },
-    { route: 'DELETE /api/organizations/:organizationId/news/:newsId', params: (fixture, _caller, server) => freshNews(server, fixture), expect: ACME_MANAGERS },
+    {
+      route: 'DELETE /api/organizations/:organizationId/news/:newsId',
+      params: (fixture, _caller, server) => freshNews(server, fixture),
+      expect: ACME_MANAGERS,
+    },
   ],
 };

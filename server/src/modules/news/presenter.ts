@@ -2,7 +2,13 @@ import { isNewsSent } from '@kiwi/shared/schemas/news';
 import type { NewsRow } from '../../db/schema/news';
 import { serialize } from '../../jsonapi/serialize';
 
-const attributes = (now: Date) => (row: NewsRow) => ({ title: row.title, body: row.body, publishedAt: row.publishedAt, sent: isNewsSent(row, now), createdAt: row.createdAt });
+const attributes = (now: Date) => (row: NewsRow) => ({
+  title: row.title,
+  body: row.body,
+  publishedAt: row.publishedAt,
+  sent: isNewsSent(row, now),
+  createdAt: row.createdAt,
+});
 
 export const presentNews = (row: NewsRow, now: Date) => serialize('news', row, { attributes: attributes(now) });
 

@@ -24,18 +24,35 @@ async function schedulePublishedNotice(tx: Executor, row: NewsRow, now: Date): P
 async function withdrawPendingNotice(tx: Executor, newsId: number): Promise<void> {
   await tx
     .delete(outbox)
-    .where(and(eq(outbox.topic, 'slack.news_published'), eq(outbox.status, 'pending'), sql`(${outbox.payload}->>'newsId')::int = ${newsId}`));
+    .where(
+      and(eq(outbox.topic, 'slack.news_published'), eq(outbox.status, 'pending'), sql`(${outbox.payload}->>'newsId')::int = ${newsId}`),
+    );
 }
 
-export async function listNews(tx: Executor, organizationId: number, { page, per, publishedOnly, now }: { page: number; per: number; publishedOnly: boolean; now: Date }) {
-  const where = publishedOnly ? and(eq(news.organizationId, organizationId), lte(news.publishedAt, now)) : eq(news.organizationId, organizationId);
-  const rows = await tx.select().from(news).where(where).orderBy(desc(news.publishedAt), desc(news.id)).limit(per).offset((page - 1) * per);
+export async function listNews(
+  tx: Executor,
+  organizationId: number,
+  { page, per, publishedOnly, now }: { page: number; per: number; publishedOnly: boolean; now: Date },
+) {
+  const where = publishedOnly
+    ? and(eq(news.organizationId, organizationId), lte(news.publishedAt, now))
+    : eq(news.organizationId, organizationId);
+  const rows = await tx
+    .select()
+    .from(news)
+    .where(where)
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(per)
+    .offset((page - 1) * per);
   const [total] = await tx.select({ value: count() }).from(news).where(where);
   return { rows, total: total?.value ?? 0 };
 }
 
 export async function findNews(tx: Executor, organizationId: number, newsId: number, { forUpdate = false } = {}): Promise<NewsRow> {
-  const query = tx.select().from(news).where(and(eq(news.organizationId, organizationId), eq(news.id, newsId)));
+  const query = tx
+    .select()
+    .from(news)
+    .where(and(eq(news.organizationId, organizationId), eq(news.id, newsId)));
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;

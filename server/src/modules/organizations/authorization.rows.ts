@@ -10,7 +10,12 @@ export const matrix: MatrixModule = {
       expect: ADMIN_ONLY,
     },
     { route: 'GET /api/organizations/:id', sample: 'numeric id', params: ({ acme }) => ({ id: acme.id }), expect: ACME_MEMBERS },
-    { route: 'GET /api/organizations/:id', sample: 'route identifier', params: ({ acme }) => ({ id: acme.identifier }), expect: ACME_MEMBERS },
+    {
+      route: 'GET /api/organizations/:id',
+      sample: 'route identifier',
+      params: ({ acme }) => ({ id: acme.identifier }),
+      expect: ACME_MEMBERS,
+    },
     {
       route: 'PUT /api/organizations/:id',
       sample: 'a field managers may change',

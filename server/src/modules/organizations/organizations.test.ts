@@ -84,7 +84,12 @@ describe('organizations', () => {
         json: { organization: { name: '新しい名前', number_of_members: null, plan: 'enterprise', plan_ended_at: '2030-03-31' } },
       });
       expect(response.status).toBe(200);
-      expect(response.body.data.attributes).toMatchObject({ name: '新しい名前', 'number-of-members': null, plan: 'enterprise', 'plan-ended-at': '2030-03-31' });
+      expect(response.body.data.attributes).toMatchObject({
+        name: '新しい名前',
+        'number-of-members': null,
+        plan: 'enterprise',
+        'plan-ended-at': '2030-03-31',
+      });
 
       const taken = await server.request(`/api/organizations/${org.id}`, {
         method: 'PUT',
@@ -130,7 +135,14 @@ describe('organizations', () => {
       const created = await server.request('/api/organizations', {
         method: 'POST',
         token: admin.token,
-        json: { organization: { name: 'Backwards', identifier: `backwards-${Date.now().toString(36)}`, plan_started_at: '2030-04-01', plan_ended_at: '2030-04-01' } },
+        json: {
+          organization: {
+            name: 'Backwards',
+            identifier: `backwards-${Date.now().toString(36)}`,
+            plan_started_at: '2030-04-01',
+            plan_ended_at: '2030-04-01',
+          },
+        },
       });
       expect(created.status).toBe(422);
       expect(created.body.errors[0].code).toBe('validation.endAfterStart');
@@ -140,7 +152,15 @@ describe('organizations', () => {
       const response = await server.request(`/api/organizations/${acme.id}`, {
         method: 'PUT',
         token: admin.token,
-        json: { organization: { identifier: '12345', number_of_members: -1, distribution_graph_group_filter: 'xor', plan_started_at: 'soon', service_started_at: '0000-01-01' } },
+        json: {
+          organization: {
+            identifier: '12345',
+            number_of_members: -1,
+            distribution_graph_group_filter: 'xor',
+            plan_started_at: 'soon',
+            service_started_at: '0000-01-01',
+          },
+        },
       });
       expect(response.status).toBe(422);
       const codes = response.body.errors.map((error: { source: { pointer: string }; code: string }) => [error.source.pointer, error.code]);

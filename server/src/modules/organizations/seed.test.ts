@@ -21,7 +21,12 @@ describe('organisation demo data', () => {
     const [acme] = await db.db.select().from(organizations).where(eq(organizations.identifier, 'acme'));
     const tree = await db.db.select().from(groups).where(eq(groups.organizationId, acme!.id));
     const root = tree.find((group) => group.name === '本社');
-    expect(tree.filter((group) => group.parentId === root?.id).map((group) => group.name).sort()).toEqual(['営業部', '総務部', '開発部'].sort());
+    expect(
+      tree
+        .filter((group) => group.parentId === root?.id)
+        .map((group) => group.name)
+        .sort(),
+    ).toEqual(['営業部', '総務部', '開発部'].sort());
     const links = await db.db.select().from(groupMemberships);
     expect(links.length).toBeGreaterThanOrEqual(2);
     const items = await db.db.select().from(news).where(eq(news.organizationId, acme!.id));

@@ -13,7 +13,10 @@ const DAY = 24 * 3600 * 1000;
  * happens once acme has groups.
  */
 export async function seedOrganizationDemo(tx: Executor, now: Date): Promise<void> {
-  const orgs = await tx.select({ id: organizations.id, identifier: organizations.identifier }).from(organizations).where(inArray(organizations.identifier, ['acme', 'globex']));
+  const orgs = await tx
+    .select({ id: organizations.id, identifier: organizations.identifier })
+    .from(organizations)
+    .where(inArray(organizations.identifier, ['acme', 'globex']));
   const acme = orgs.find((org) => org.identifier === 'acme');
   const globex = orgs.find((org) => org.identifier === 'globex');
   if (!acme) return;

@@ -85,7 +85,13 @@ export async function listOrganizations(
   }
   if (archived !== undefined) conditions.push(eq(organizations.archived, archived));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await tx.select().from(organizations).where(where).orderBy(asc(organizations.id)).limit(per).offset((page - 1) * per);
+  const rows = await tx
+    .select()
+    .from(organizations)
+    .where(where)
+    .orderBy(asc(organizations.id))
+    .limit(per)
+    .offset((page - 1) * per);
   const [total] = await tx.select({ value: count() }).from(organizations).where(where);
   return { rows, total: total?.value ?? 0 };
 }

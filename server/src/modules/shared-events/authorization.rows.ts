@@ -19,7 +19,8 @@ type World = {
   otherEventGuestToken: string;
 };
 
-const everyCaller = (expected: Expected) => Object.fromEntries(Object.keys(EVERYONE).map((caller) => [caller, expected])) as Record<Caller, Expected>;
+const everyCaller = (expected: Expected) =>
+  Object.fromEntries(Object.keys(EVERYONE).map((caller) => [caller, expected])) as Record<Caller, Expected>;
 const ALL_UNAUTHENTICATED = everyCaller(UNAUTHENTICATED);
 const GUEST_OF_THIS_EVENT: Record<Caller, Expected> = { ...ALL_UNAUTHENTICATED, anonymous: OK };
 const GUEST_OF_ANOTHER_EVENT: Record<Caller, Expected> = { ...ALL_UNAUTHENTICATED, anonymous: [403, 'auth.forbidden'] };
@@ -34,7 +35,10 @@ const SHARED = '/api/shared_events/:id';
 
 /** A message of the world's guest, fresh per caller (deleting one leaves nothing for the next). */
 async function guestMessage(w: World) {
-  const [row] = await w.server.db.db.insert(eventMessages).values({ eventId: w.event.id, eventGuestId: w.guestId, body: 'mine' }).returning();
+  const [row] = await w.server.db.db
+    .insert(eventMessages)
+    .values({ eventId: w.event.id, eventGuestId: w.guestId, body: 'mine' })
+    .returning();
   return { id: w.event.id, messageId: row!.id };
 }
 
@@ -46,7 +50,10 @@ export const matrix: MatrixModule<World> = {
     const [poll] = await server.db.db.insert(polls).values({ eventId: event.id }).returning();
     const [item] = await server.db.db.insert(pollItems).values({ pollId: poll!.id, text: 'Yes' }).returning();
     const { guest: row, token } = await buildGuest(server, event.id);
-    const [message] = await server.db.db.insert(eventMessages).values({ eventId: event.id, eventGuestId: row.id, body: 'hello' }).returning();
+    const [message] = await server.db.db
+      .insert(eventMessages)
+      .values({ eventId: event.id, eventGuestId: row.id, body: 'hello' })
+      .returning();
     return {
       server,
       event,
@@ -63,9 +70,20 @@ export const matrix: MatrixModule<World> = {
     { route: `GET ${SHARED}`, params: (_f, _c, w) => ({ id: w.event.id }), expect: EVERYONE },
     { route: `GET ${SHARED}`, sample: 'not published', params: (_f, _c, w) => ({ id: w.hidden.id }), expect: NOT_FOUND },
     { route: `GET ${SHARED}/stream`, params: (_f, _c, w) => ({ id: w.event.id }), headers: () => ({ prefer: 'wait=0' }), expect: EVERYONE },
-    { route: `GET ${SHARED}/stream`, sample: 'not published', params: (_f, _c, w) => ({ id: w.hidden.id }), headers: () => ({ prefer: 'wait=0' }), expect: NOT_FOUND },
+    {
+      route: `GET ${SHARED}/stream`,
+      sample: 'not published',
+      params: (_f, _c, w) => ({ id: w.hidden.id }),
+      headers: () => ({ prefer: 'wait=0' }),
+      expect: NOT_FOUND,
+    },
     { route: `GET ${SHARED}/messages`, params: (_f, _c, w) => ({ id: w.event.id }), expect: EVERYONE },
-    { route: `POST ${SHARED}/messages`, params: (_f, _c, w) => ({ id: w.event.id }), body: { event_message: { body: 'hi' } }, expect: ALL_UNAUTHENTICATED },
+    {
+      route: `POST ${SHARED}/messages`,
+      params: (_f, _c, w) => ({ id: w.event.id }),
+      body: { event_message: { body: 'hi' } },
+      expect: ALL_UNAUTHENTICATED,
+    },
     {
       route: `POST ${SHARED}/messages`,
       sample: 'guest token of this event',
@@ -83,7 +101,13 @@ export const matrix: MatrixModule<World> = {
       expect: GUEST_OF_ANOTHER_EVENT,
     },
     { route: `DELETE ${SHARED}/messages/:messageId`, params: (_f, _c, w) => guestMessage(w), expect: ALL_UNAUTHENTICATED },
-    { route: `DELETE ${SHARED}/messages/:messageId`, sample: "the guest's own message", params: (_f, _c, w) => guestMessage(w), headers: guest, expect: GUEST_OF_THIS_EVENT },
+    {
+      route: `DELETE ${SHARED}/messages/:messageId`,
+      sample: "the guest's own message",
+      params: (_f, _c, w) => guestMessage(w),
+      headers: guest,
+      expect: GUEST_OF_THIS_EVENT,
+    },
     {
       route: `DELETE ${SHARED}/messages/:messageId`,
       sample: 'guest token of another event',
@@ -100,7 +124,12 @@ export const matrix: MatrixModule<World> = {
     // Without ?nickname= every caller gets the same 400: the call is public, nothing refuses who asks.
     { route: `GET ${SHARED}/guests/search`, params: (_f, _c, w) => ({ id: w.event.id }), expect: BAD_QUERY },
     { route: `GET ${SHARED}/guests/:guestId`, params: (_f, _c, w) => ({ id: w.event.id, guestId: w.guestId }), expect: EVERYONE },
-    { route: `POST ${SHARED}/messages/:messageId/reactions`, params: (_f, _c, w) => ({ id: w.event.id, messageId: w.messageId }), body: reaction, expect: ALL_UNAUTHENTICATED },
+    {
+      route: `POST ${SHARED}/messages/:messageId/reactions`,
+      params: (_f, _c, w) => ({ id: w.event.id, messageId: w.messageId }),
+      body: reaction,
+      expect: ALL_UNAUTHENTICATED,
+    },
     {
       route: `POST ${SHARED}/messages/:messageId/reactions`,
       sample: 'guest token of this event',
@@ -117,7 +146,12 @@ export const matrix: MatrixModule<World> = {
       body: reaction,
       expect: GUEST_OF_ANOTHER_EVENT,
     },
-    { route: `DELETE ${SHARED}/messages/:messageId/reactions`, params: (_f, _c, w) => ({ id: w.event.id, messageId: w.messageId }), body: reaction, expect: ALL_UNAUTHENTICATED },
+    {
+      route: `DELETE ${SHARED}/messages/:messageId/reactions`,
+      params: (_f, _c, w) => ({ id: w.event.id, messageId: w.messageId }),
+      body: reaction,
+      expect: ALL_UNAUTHENTICATED,
+    },
     {
       route: `DELETE ${SHARED}/messages/:messageId/reactions`,
       sample: 'guest token of this event',
@@ -127,7 +161,11 @@ export const matrix: MatrixModule<World> = {
       expect: GUEST_OF_THIS_EVENT,
     },
     { route: `GET ${SHARED}/polls/:pollId`, params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId }), expect: EVERYONE },
-    { route: `POST ${SHARED}/polls/:pollId/items/:itemId/members`, params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }), expect: ALL_UNAUTHENTICATED },
+    {
+      route: `POST ${SHARED}/polls/:pollId/items/:itemId/members`,
+      params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }),
+      expect: ALL_UNAUTHENTICATED,
+    },
     {
       route: `POST ${SHARED}/polls/:pollId/items/:itemId/members`,
       sample: 'guest token of this event',
@@ -142,7 +180,11 @@ export const matrix: MatrixModule<World> = {
       headers: otherGuest,
       expect: GUEST_OF_ANOTHER_EVENT,
     },
-    { route: `DELETE ${SHARED}/polls/:pollId/items/:itemId/members`, params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }), expect: ALL_UNAUTHENTICATED },
+    {
+      route: `DELETE ${SHARED}/polls/:pollId/items/:itemId/members`,
+      params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }),
+      expect: ALL_UNAUTHENTICATED,
+    },
     {
       route: `DELETE ${SHARED}/polls/:pollId/items/:itemId/members`,
       sample: 'guest token of this event',

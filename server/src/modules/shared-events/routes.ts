@@ -1,6 +1,11 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { joinRefusal } from '@kiwi/shared/domain/event-rules';
-import { CreateEventGuestSchema, CreateEventMessageSchema, EventMessageReactionSchema, GuestSearchQuerySchema } from '@kiwi/shared/schemas/event';
+import {
+  CreateEventGuestSchema,
+  CreateEventMessageSchema,
+  EventMessageReactionSchema,
+  GuestSearchQuerySchema,
+} from '@kiwi/shared/schemas/event';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Request, type Response, Router } from 'express';
 import type { Executor } from '../../db/client';
@@ -95,7 +100,11 @@ export function sharedEventsRoutes({ db, config, logger }: ModuleDependencies): 
   router.get(`${SHARED}/stream`, async (req, res) => {
     const eventId = parseId(req);
     await transaction((tx) => publishedEvent(tx, eventId));
-    const stillPublished = () => transaction((tx) => publishedEvent(tx, eventId)).then(() => true, () => false);
+    const stillPublished = () =>
+      transaction((tx) => publishedEvent(tx, eventId)).then(
+        () => true,
+        () => false,
+      );
     await streamEventChanges(eventChangeBroker(db, logger), req, res, eventId, stillPublished);
   });
 
@@ -152,7 +161,11 @@ export function sharedEventsRoutes({ db, config, logger }: ModuleDependencies): 
       );
       if (refusal) throw new ApiError(`event.${refusal}`);
       const { token, tokenHash } = newGuestToken();
-      const [row] = await tx.insert(eventGuests).values({ eventId: event.id, nickname: input.nickname, tokenHash }).onConflictDoNothing().returning();
+      const [row] = await tx
+        .insert(eventGuests)
+        .values({ eventId: event.id, nickname: input.nickname, tokenHash })
+        .onConflictDoNothing()
+        .returning();
       if (!row) throw new ApiError(ErrorCode.eventNicknameTaken, { pointer: '/event_guest/nickname' });
       await signalEventChange(tx, event.id);
       return { ...row, token };
@@ -179,7 +192,10 @@ export function sharedEventsRoutes({ db, config, logger }: ModuleDependencies): 
     const guestId = parseId(req, 'guestId');
     const guest = await transaction(async (tx) => {
       const event = await publishedEvent(tx, eventId);
-      const [row] = await tx.select().from(eventGuests).where(and(eq(eventGuests.id, guestId), eq(eventGuests.eventId, event.id)));
+      const [row] = await tx
+        .select()
+        .from(eventGuests)
+        .where(and(eq(eventGuests.id, guestId), eq(eventGuests.eventId, event.id)));
       if (!row) throw notFound();
       return row;
     });

@@ -24,7 +24,11 @@ describe('shared events (public)', () => {
     const event = await buildEvent(server, acme, author, { name: 'Open day', externallyPublished: true, sendNotification: true });
     const shown = await server.request(`/api/shared_events/${event.id}`);
     expect(shown.status).toBe(200);
-    expect(shown.body.data).toMatchObject({ type: 'shared-events', id: String(event.id), attributes: { name: 'Open day', 'joined-count': 0, 'my-guest-id': null } });
+    expect(shown.body.data).toMatchObject({
+      type: 'shared-events',
+      id: String(event.id),
+      attributes: { name: 'Open day', 'joined-count': 0, 'my-guest-id': null },
+    });
     expect(shown.body.data.attributes).not.toHaveProperty('send-notification');
 
     await server.db.db.update(events).set({ externallyPublished: false }).where(eq(events.id, event.id));
@@ -51,10 +55,17 @@ describe('shared events (public)', () => {
       'joined-count': 1,
     });
     const found = await server.request(`/api/shared_events/${event.id}/guests/search?nickname=kiwi%20FAN`);
-    expect(found.body.data).toEqual([expect.objectContaining({ id: joined.body.data.id, attributes: expect.not.objectContaining({ token: expect.anything() }) })]);
-    expect((await server.request(`/api/shared_events/${event.id}/guests/${joined.body.data.id}`)).body.data.attributes.nickname).toBe('Kiwi fan');
+    expect(found.body.data).toEqual([
+      expect.objectContaining({ id: joined.body.data.id, attributes: expect.not.objectContaining({ token: expect.anything() }) }),
+    ]);
+    expect((await server.request(`/api/shared_events/${event.id}/guests/${joined.body.data.id}`)).body.data.attributes.nickname).toBe(
+      'Kiwi fan',
+    );
 
-    const anonymous = await server.request(`/api/shared_events/${event.id}/messages`, { method: 'POST', json: { event_message: { body: 'hi' } } });
+    const anonymous = await server.request(`/api/shared_events/${event.id}/messages`, {
+      method: 'POST',
+      json: { event_message: { body: 'hi' } },
+    });
     expect(anonymous.status).toBe(401);
     const posted = await server.request(`/api/shared_events/${event.id}/messages`, {
       method: 'POST',
@@ -71,9 +82,15 @@ describe('shared events (public)', () => {
     });
     expect(reacted.body.data.attributes.reactions).toEqual([{ emoji: '🎉', count: 1, 'reacted-by-me': true, names: ['Kiwi fan'] }]);
 
-    const voted = await server.request(`/api/shared_events/${event.id}/polls/${poll!.id}/items/${item!.id}/members`, { method: 'POST', headers: bearer });
+    const voted = await server.request(`/api/shared_events/${event.id}/polls/${poll!.id}/items/${item!.id}/members`, {
+      method: 'POST',
+      headers: bearer,
+    });
     expect(voted.body.included[0].attributes).toMatchObject({ 'votes-count': 1, 'voted-by-me': true, 'voter-names': ['Kiwi fan'] });
-    const unvoted = await server.request(`/api/shared_events/${event.id}/polls/${poll!.id}/items/${item!.id}/members`, { method: 'DELETE', headers: bearer });
+    const unvoted = await server.request(`/api/shared_events/${event.id}/polls/${poll!.id}/items/${item!.id}/members`, {
+      method: 'DELETE',
+      headers: bearer,
+    });
     expect(unvoted.body.included[0].attributes['votes-count']).toBe(0);
 
     // Members see the guest's message in the organisation view too.
@@ -81,13 +98,20 @@ describe('shared events (public)', () => {
     expect(list.body.data.map((message: any) => message.attributes['author-name'])).toEqual(['Kiwi fan']);
 
     // A member's message on the public page names its author, not the organisation's internal member id.
-    await server.request(`/api/organizations/${acme.id}/events/${event.id}/messages`, { method: 'POST', token: author.token, json: { event_message: { body: 'Welcome' } } });
+    await server.request(`/api/organizations/${acme.id}/events/${event.id}/messages`, {
+      method: 'POST',
+      token: author.token,
+      json: { event_message: { body: 'Welcome' } },
+    });
     const publicList = await server.request(`/api/shared_events/${event.id}/messages`);
     const welcome = publicList.body.data.find((message: any) => message.attributes.body === 'Welcome');
     expect(welcome.attributes).toMatchObject({ 'author-name': 'Author', 'author-kind': 'member' });
     expect(welcome.attributes).not.toHaveProperty('organization-member-id');
 
-    expect((await server.request(`/api/shared_events/${event.id}/messages/${posted.body.data.id}`, { method: 'DELETE', headers: bearer })).status).toBe(204);
+    expect(
+      (await server.request(`/api/shared_events/${event.id}/messages/${posted.body.data.id}`, { method: 'DELETE', headers: bearer }))
+        .status,
+    ).toBe(204);
   });
 
   it('refuses a taken nickname, a guest token of another event, and guests beyond applyMaximum', async () => {
@@ -131,7 +155,9 @@ describe('shared events (public)', () => {
       ['GET', `/guests/${first.guest.id}`],
       ['DELETE', `/messages/${posted.body.data.id}`],
     ] as const) {
-      expect((await server.request(`/api/shared_events/${other.id}${path}`, { method, headers: bearer })).status, `${method} ${path}`).toBe(404);
+      expect((await server.request(`/api/shared_events/${other.id}${path}`, { method, headers: bearer })).status, `${method} ${path}`).toBe(
+        404,
+      );
     }
 
     const blank = await joinAsGuest(event.id, '   ');
@@ -151,7 +177,8 @@ describe('shared events (public)', () => {
       expect(refused.body.errors[0].code).toBe('rateLimited');
       // Signed-in portal calls from the same address are not public calls: never throttled.
       const portal: number[] = [];
-      for (let index = 0; index < 5; index += 1) portal.push((await limited.request(`/api/organizations/${org.id}/events/${event.id}`, { token: owner.token })).status);
+      for (let index = 0; index < 5; index += 1)
+        portal.push((await limited.request(`/api/organizations/${org.id}/events/${event.id}`, { token: owner.token })).status);
       expect(portal).toEqual([200, 200, 200, 200, 200]);
       // Without TRUST_PROXY a forwarded address is not believed: it cannot buy a fresh allowance.
       expect((await limited.request(`/api/shared_events/${event.id}`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(429);

@@ -8,7 +8,10 @@ type World = { server: TestServer };
 const acmeId = ({ acme }: { acme: { id: number } }) => ({ organizationId: acme.id });
 /** acme with a webhook set, whatever rows ran before. */
 async function acmeWithWebhook(fixture: { acme: { id: number } }, { server }: World) {
-  await server.db.db.insert(slackWebhooks).values({ organizationId: fixture.acme.id, url: 'https://hooks.slack.com/services/T0/B0/x' }).onConflictDoNothing();
+  await server.db.db
+    .insert(slackWebhooks)
+    .values({ organizationId: fixture.acme.id, url: 'https://hooks.slack.com/services/T0/B0/x' })
+    .onConflictDoNothing();
   return acmeId(fixture);
 }
 const webhook = (suffix: string) => ({ slack_webhook: { url: `https://hooks.slack.com/services/T0/B0/${suffix}`, language: 'en' } });
@@ -30,7 +33,12 @@ export const matrix: MatrixModule<World> = {
       body: webhook('created'),
       expect: ACME_MANAGERS,
     },
-    { route: 'PUT /api/organizations/:organizationId/slack_webhooks', params: (fixture, _caller, world) => acmeWithWebhook(fixture, world), body: webhook('updated'), expect: ACME_MANAGERS },
+    {
+      route: 'PUT /api/organizations/:organizationId/slack_webhooks',
+      params: (fixture, _caller, world) => acmeWithWebhook(fixture, world),
+      body: webhook('updated'),
+      expect: ACME_MANAGERS,
+    },
     {
       route: 'POST /api/organizations/:organizationId/slack_webhooks/test_message',
       params: (fixture, _caller, world) => acmeWithWebhook(fixture, world),
@@ -42,7 +50,13 @@ export const matrix: MatrixModule<World> = {
       params: async (fixture, _caller, { server }) => {
         const [row] = await server.db.db
           .insert(outbox)
-          .values({ topic: 'slack.test_message', payload: { requestedBy: 'matrix' }, organizationId: fixture.acme.id, status: 'dead', attempts: 8 })
+          .values({
+            topic: 'slack.test_message',
+            payload: { requestedBy: 'matrix' },
+            organizationId: fixture.acme.id,
+            status: 'dead',
+            attempts: 8,
+          })
           .returning({ id: outbox.id });
         return { organizationId: fixture.acme.id, deliveryId: row!.id };
       },

@@ -11,18 +11,32 @@ const coinMessage = (sender: { name: string; icon: string | null }, recipientNam
 
 describe('coin message blocks', () => {
   it('shows the sender icon as an absolute https URL, and leaves out one Slack could not fetch', () => {
-    const stored = buildSlackMessage('slack.coin_message', coinMessage({ name: 'Sato', icon: '/api/images/abc123' }), { language: 'en', publicUrl: 'https://kiwi.example/' });
-    expect(stored.blocks[0]).toMatchObject({ accessory: { type: 'image', image_url: 'https://kiwi.example/api/images/abc123', alt_text: 'Sato' } });
-    const external = buildSlackMessage('slack.coin_message', coinMessage({ name: 'Sato', icon: 'https://cdn.example/sato.png' }), { language: 'en', publicUrl: 'http://localhost:8080' });
+    const stored = buildSlackMessage('slack.coin_message', coinMessage({ name: 'Sato', icon: '/api/images/abc123' }), {
+      language: 'en',
+      publicUrl: 'https://kiwi.example/',
+    });
+    expect(stored.blocks[0]).toMatchObject({
+      accessory: { type: 'image', image_url: 'https://kiwi.example/api/images/abc123', alt_text: 'Sato' },
+    });
+    const external = buildSlackMessage('slack.coin_message', coinMessage({ name: 'Sato', icon: 'https://cdn.example/sato.png' }), {
+      language: 'en',
+      publicUrl: 'http://localhost:8080',
+    });
     expect(external.blocks[0]).toMatchObject({ accessory: { image_url: 'https://cdn.example/sato.png' } });
     for (const icon of ['/api/images/abc123', 'data:image/png;base64,AAAA', 'javascript:alert(1)']) {
-      const local = buildSlackMessage('slack.coin_message', coinMessage({ name: 'Sato', icon }), { language: 'en', publicUrl: 'http://localhost:8080' });
+      const local = buildSlackMessage('slack.coin_message', coinMessage({ name: 'Sato', icon }), {
+        language: 'en',
+        publicUrl: 'http://localhost:8080',
+      });
       expect(local.blocks[0]).not.toHaveProperty('accessory');
     }
   });
 
   it('escapes names in the notification text as well as in the blocks (no <!channel> from a name)', () => {
-    const message = buildSlackMessage('slack.coin_message', coinMessage({ name: '<!channel> & co', icon: null }, '<@U123>'), { language: 'en', publicUrl: 'https://kiwi.example' });
+    const message = buildSlackMessage('slack.coin_message', coinMessage({ name: '<!channel> & co', icon: null }, '<@U123>'), {
+      language: 'en',
+      publicUrl: 'https://kiwi.example',
+    });
     expect(message.text).toBe('&lt;!channel&gt; &amp; co sent KIWI coins to &lt;@U123&gt;');
     expect(JSON.stringify(message.blocks)).not.toMatch(/<!channel>|<@U123>/);
   });

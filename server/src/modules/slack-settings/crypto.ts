@@ -15,7 +15,11 @@ export class MissingCredentialsKeyError extends Error {
 }
 
 export function secretBox(config: Pick<Config, 'nodeEnv' | 'slack'>): SecretBox {
-  const key = config.slack.credentialsKey ? Buffer.from(config.slack.credentialsKey, 'base64') : config.nodeEnv === 'production' ? null : DEVELOPMENT_KEY;
+  const key = config.slack.credentialsKey
+    ? Buffer.from(config.slack.credentialsKey, 'base64')
+    : config.nodeEnv === 'production'
+      ? null
+      : DEVELOPMENT_KEY;
   const requireKey = (): Buffer => {
     if (!key) throw new MissingCredentialsKeyError('SLACK_CREDENTIALS_KEY is required in production to store Slack credentials');
     return key;

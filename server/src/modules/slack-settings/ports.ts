@@ -10,7 +10,10 @@ type Setting = Awaited<ReturnType<SlackSettings['forOrganization']>>;
  * The Slack app's SlackSettings port, read from slack_webhooks. Each organisation's setting is kept for `ttlMs` (a
  * batch of deliveries asks once, not once per message), so a changed webhook applies within that time.
  */
-export function slackSettingsPort(db: Database, { ttlMs = 5_000, now = () => Date.now() }: { ttlMs?: number; now?: () => number } = {}): SlackSettings {
+export function slackSettingsPort(
+  db: Database,
+  { ttlMs = 5_000, now = () => Date.now() }: { ttlMs?: number; now?: () => number } = {},
+): SlackSettings {
   const cache = new Map<number, { at: number; setting: Promise<Setting> }>();
   return {
     forOrganization(organizationId) {

@@ -20,7 +20,11 @@ export async function currentWebhook(tx: Executor, organizationId: number): Prom
   return row ?? null;
 }
 
-export async function createWebhook(tx: Executor, organizationId: number, input: { url: string; language?: 'ja' | 'en' | undefined }): Promise<SlackWebhookRow> {
+export async function createWebhook(
+  tx: Executor,
+  organizationId: number,
+  input: { url: string; language?: 'ja' | 'en' | undefined },
+): Promise<SlackWebhookRow> {
   const [row] = await tx
     .insert(slackWebhooks)
     .values({ organizationId, url: input.url, language: input.language ?? 'ja' })
@@ -30,7 +34,11 @@ export async function createWebhook(tx: Executor, organizationId: number, input:
   return row;
 }
 
-export async function updateWebhook(tx: Executor, organizationId: number, input: { url?: string | undefined; language?: 'ja' | 'en' | undefined }): Promise<SlackWebhookRow> {
+export async function updateWebhook(
+  tx: Executor,
+  organizationId: number,
+  input: { url?: string | undefined; language?: 'ja' | 'en' | undefined },
+): Promise<SlackWebhookRow> {
   const changes: Partial<typeof slackWebhooks.$inferInsert> = {};
   if (input.url !== undefined) changes.url = input.url;
   if (input.language !== undefined) changes.language = input.language;
@@ -49,7 +57,11 @@ export async function sendTestMessage(tx: Executor, organizationId: number, requ
 }
 
 /** The organisation's Slack deliveries (newest first), by status; dead ones are what the page offers to retry. */
-export async function listDeliveries(tx: Executor, organizationId: number, { status, per, page }: { status: 'pending' | 'done' | 'dead'; per: number; page: number }) {
+export async function listDeliveries(
+  tx: Executor,
+  organizationId: number,
+  { status, per, page }: { status: 'pending' | 'done' | 'dead'; per: number; page: number },
+) {
   return tx
     .select()
     .from(outbox)
@@ -74,14 +86,21 @@ export async function saveCredentials(
   organizationId: number,
   input: { team_id: string; signing_secret: string; bot_token: string },
 ) {
-  const [taken] = await tx.select({ organizationId: slackCredentials.organizationId }).from(slackCredentials).where(eq(slackCredentials.teamId, input.team_id));
-  if (taken && taken.organizationId !== organizationId) throw new ApiError(ErrorCode.slackTeamTaken, { pointer: '/slack_credential/team_id' });
+  const [taken] = await tx
+    .select({ organizationId: slackCredentials.organizationId })
+    .from(slackCredentials)
+    .where(eq(slackCredentials.teamId, input.team_id));
+  if (taken && taken.organizationId !== organizationId)
+    throw new ApiError(ErrorCode.slackTeamTaken, { pointer: '/slack_credential/team_id' });
   const values = {
     teamId: input.team_id,
     signingSecretCiphertext: box.seal(input.signing_secret),
     botTokenCiphertext: box.seal(input.bot_token),
   };
-  await tx.insert(slackCredentials).values({ organizationId, ...values }).onConflictDoUpdate({ target: slackCredentials.organizationId, set: values });
+  await tx
+    .insert(slackCredentials)
+    .values({ organizationId, ...values })
+    .onConflictDoUpdate({ target: slackCredentials.organizationId, set: values });
   return credentialsSummary(tx, organizationId);
 }
 

@@ -35,7 +35,17 @@ function signedPost(body: string, { timestamp = nowSeconds(), secret = SIGNING_S
   });
 }
 const command = (text: string, userId = 'UHANAKO') =>
-  form({ command: '/kiwi', text, team_id: TEAM, user_id: userId, channel_id: 'C1', response_url: `${slack.url}/response`, trigger_id: 't1', token: 'x', api_app_id: 'A1' });
+  form({
+    command: '/kiwi',
+    text,
+    team_id: TEAM,
+    user_id: userId,
+    channel_id: 'C1',
+    response_url: `${slack.url}/response`,
+    trigger_id: 't1',
+    token: 'x',
+    api_app_id: 'A1',
+  });
 const balanceOf = (user: BuiltUser) => server.db.db.transaction((tx) => memberBalance(tx, user.membership!.id));
 
 beforeAll(async () => {
@@ -45,7 +55,9 @@ beforeAll(async () => {
   hanako = await buildUser(server, { organization: acme, name: 'Sato Hanako' });
   taro = await buildUser(server, { organization: acme, name: 'Suzuki Taro' });
   await server.db.db.update(users).set({ language: 'en' }).where(eq(users.id, taro.user.id));
-  await server.db.db.transaction((tx) => awardActivityCoins(tx, { organizationMemberId: hanako.membership!.id, amount: 40, day: '2026-01-01' }));
+  await server.db.db.transaction((tx) =>
+    awardActivityCoins(tx, { organizationMemberId: hanako.membership!.id, amount: 40, day: '2026-01-01' }),
+  );
   const box = secretBox(server.config);
   await server.db.db.insert(slackCredentials).values({
     organizationId: acme.id,
@@ -80,10 +92,15 @@ describe('/slack/events', () => {
     expect(notification!.payload).toMatchObject({ message: 'Thanks for the review!', recipients: [{ name: 'Suzuki Taro', amount: 10 }] });
   });
 
-  it('keeps the message as typed: Slack\'s &amp; &lt; &gt; escapes are undone before it is stored', async () => {
+  it("keeps the message as typed: Slack's &amp; &lt; &gt; escapes are undone before it is stored", async () => {
     const response = await signedPost(command('coins <@UTARO> 1 R&amp;D &lt;3 &amp;lt;'));
     expect(response.body.response_type).toBe('ephemeral');
-    const [latest] = await server.db.db.select().from(outbox).where(eq(outbox.topic, 'slack.coin_message')).orderBy(desc(outbox.id)).limit(1);
+    const [latest] = await server.db.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.topic, 'slack.coin_message'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     expect((latest!.payload as { message: string }).message).toBe('R&D <3 &lt;');
   });
 
@@ -119,7 +136,11 @@ describe('/slack/events', () => {
       const response = await signedPost(command('balance', 'UTARO'));
       expect(response.status).toBeGreaterThanOrEqual(200);
       expect(slack.apiCalls('users.info').length - before).toBe(1);
-      slack.setApiHandler('users.info', () => ({ status: 429, headers: { 'retry-after': '3600' }, body: { ok: false, error: 'ratelimited' } }));
+      slack.setApiHandler('users.info', () => ({
+        status: 429,
+        headers: { 'retry-after': '3600' },
+        body: { ok: false, error: 'ratelimited' },
+      }));
       await signedPost(command('balance', 'UTARO'));
       expect(slack.apiCalls('users.info').length - before).toBe(2);
     } finally {
@@ -130,7 +151,11 @@ describe('/slack/events', () => {
   it('refuses an unknown team and a missing signature with 401', async () => {
     const body = form({ command: '/kiwi', text: 'balance', team_id: 'TUNKNOWN', user_id: 'UHANAKO' });
     expect((await signedPost(body)).status).toBe(401);
-    const unsigned = await server.request('/slack/events', { method: 'POST', body: command('balance'), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const unsigned = await server.request('/slack/events', {
+      method: 'POST',
+      body: command('balance'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(unsigned.status).toBe(401);
   });
 
@@ -166,14 +191,25 @@ describe('/slack/events', () => {
         type: 'modal',
         callback_id: 'kiwi_thanks_modal',
         private_metadata: view.private_metadata,
-        state: { values: { amount: { value: { type: 'number_input', value: '3' } }, message: { value: { type: 'plain_text_input', value: 'Thank you too!' } } } },
+        state: {
+          values: {
+            amount: { value: { type: 'number_input', value: '3' } },
+            message: { value: { type: 'plain_text_input', value: 'Thank you too!' } },
+          },
+        },
       },
     };
     const submitted = await signedPost(form({ payload: JSON.stringify(submission) }));
     expect(submitted.status).toBe(200);
     expect(await balanceOf(hanako)).toBe(before + 3);
 
-    const tooMuch = { ...submission, view: { ...submission.view, state: { values: { ...submission.view.state.values, amount: { value: { type: 'number_input', value: '99999' } } } } } };
+    const tooMuch = {
+      ...submission,
+      view: {
+        ...submission.view,
+        state: { values: { ...submission.view.state.values, amount: { value: { type: 'number_input', value: '99999' } } } },
+      },
+    };
     const refused = await signedPost(form({ payload: JSON.stringify(tooMuch) }));
     expect(refused.body).toEqual({ response_action: 'errors', errors: { amount: 'You do not have enough KIWI coins' } });
   });

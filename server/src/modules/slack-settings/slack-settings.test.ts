@@ -15,9 +15,14 @@ let slack: FakeSlack;
 let acme: OrganizationRow;
 let manager: BuiltUser;
 const base = () => `/api/organizations/${acme.id}`;
-const call = (path: string, method = 'GET', json?: unknown) => server.request(`${base()}${path}`, { method, token: manager.token, ...(json ? { json } : {}) });
+const call = (path: string, method = 'GET', json?: unknown) =>
+  server.request(`${base()}${path}`, { method, token: manager.token, ...(json ? { json } : {}) });
 const workers = () =>
-  createWorkers({ db: server.db, config: { publicUrl: 'https://kiwi.example', mail: server.config.mail }, outbox: { baseDelayMs: 10, maxDelayMs: 20 } });
+  createWorkers({
+    db: server.db,
+    config: { publicUrl: 'https://kiwi.example', mail: server.config.mail },
+    outbox: { baseDelayMs: 10, maxDelayMs: 20 },
+  });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -38,7 +43,9 @@ describe('Slack webhook setting', () => {
     expect(created.body.data.attributes).toMatchObject({ url: 'https://hooks.slack.com/services/T1/B1/abc', language: 'ja' });
     const twice = await call('/slack_webhooks', 'POST', { slack_webhook: { url: 'https://hooks.slack.com/services/T1/B1/def' } });
     expect([twice.status, twice.body.errors[0].code]).toEqual([409, 'slack.alreadyConfigured']);
-    const updated = await call('/slack_webhooks', 'PUT', { slack_webhook: { url: 'https://hooks.slack.com/services/T1/B1/xyz', language: 'en' } });
+    const updated = await call('/slack_webhooks', 'PUT', {
+      slack_webhook: { url: 'https://hooks.slack.com/services/T1/B1/xyz', language: 'en' },
+    });
     expect(updated.body.data.attributes).toMatchObject({ url: 'https://hooks.slack.com/services/T1/B1/xyz', language: 'en' });
     expect((await call('/slack_webhooks/current_setting')).body.data.attributes.url).toBe('https://hooks.slack.com/services/T1/B1/xyz');
   });
@@ -76,7 +83,11 @@ describe('Slack webhook setting', () => {
   it('PUT without a setting is 404 slack.notConfigured', async () => {
     const other = await buildOrganization(server);
     const boss = await buildUser(server, { organization: other, memberRole: 'manager' });
-    const response = await server.request(`/api/organizations/${other.id}/slack_webhooks`, { method: 'PUT', token: boss.token, json: { slack_webhook: { language: 'en' } } });
+    const response = await server.request(`/api/organizations/${other.id}/slack_webhooks`, {
+      method: 'PUT',
+      token: boss.token,
+      json: { slack_webhook: { language: 'en' } },
+    });
     expect([response.status, response.body.errors[0].code]).toEqual([404, 'slack.notConfigured']);
     const test = await server.request(`/api/organizations/${other.id}/slack_webhooks/test_message`, { method: 'POST', token: boss.token });
     expect([test.status, test.body.errors[0].code]).toEqual([404, 'slack.notConfigured']);
@@ -85,13 +96,20 @@ describe('Slack webhook setting', () => {
 
 describe('delivery to the webhook', () => {
   it('"send test message" reaches the receiver; a dead delivery is listed and "retry" sends it again', async () => {
-    await server.db.db.update(slackWebhooks).set({ url: `${slack.url}/services/T1/B1/test`, language: 'en' }).where(eq(slackWebhooks.organizationId, acme.id));
+    await server.db.db
+      .update(slackWebhooks)
+      .set({ url: `${slack.url}/services/T1/B1/test`, language: 'en' })
+      .where(eq(slackWebhooks.organizationId, acme.id));
     slack.setWebhookScript(() => ({ status: 404, body: 'no_service' }));
     expect((await call('/slack_webhooks/test_message', 'POST')).status).toBe(202);
     await workers().runOnce();
     const dead = await call('/slack_deliveries?status=dead');
     expect(dead.body.data).toHaveLength(1);
-    expect(dead.body.data[0].attributes).toMatchObject({ topic: 'slack.test_message', status: 'dead', 'last-error': expect.stringContaining('404') });
+    expect(dead.body.data[0].attributes).toMatchObject({
+      topic: 'slack.test_message',
+      status: 'dead',
+      'last-error': expect.stringContaining('404'),
+    });
 
     slack.setWebhookScript(() => ({ status: 200, body: 'ok' }));
     const retried = await call(`/slack_deliveries/${dead.body.data[0].id}/retry`, 'POST');
@@ -104,7 +122,13 @@ describe('delivery to the webhook', () => {
     expect(last.json).toEqual({
       text: 'This is a test message from Kiwi. Notifications for your organization will arrive in this channel.',
       blocks: [
-        { type: 'section', text: { type: 'mrkdwn', text: 'This is a test message from Kiwi. Notifications for your organization will arrive in this channel.' } },
+        {
+          type: 'section',
+          text: {
+            type: 'mrkdwn',
+            text: 'This is a test message from Kiwi. Notifications for your organization will arrive in this channel.',
+          },
+        },
         { type: 'context', elements: [{ type: 'mrkdwn', text: 'Sent by Manager Mori' }] },
       ],
     });
@@ -134,11 +158,18 @@ describe('delivery to the webhook', () => {
     await server.db.db.insert(slackWebhooks).values({ organizationId: org.id, url: `${slack.url}/services/T9/B9/${language}`, language });
     const sender = await buildUser(server, { organization: org, name: 'Sato <Hanako>' });
     const colleague = await buildUser(server, { organization: org, name: 'Suzuki Taro' });
-    await server.db.db.transaction((tx) => awardActivityCoins(tx, { organizationMemberId: sender.membership!.id, amount: 50, day: '2026-01-01' }));
+    await server.db.db.transaction((tx) =>
+      awardActivityCoins(tx, { organizationMemberId: sender.membership!.id, amount: 50, day: '2026-01-01' }),
+    );
     const sent = await server.request('/api/user/kiwi_coin_transfers', {
       method: 'POST',
       token: sender.token,
-      json: { kiwi_coin_transfer: { message: 'Thanks {name} & team!\nGreat *work*', recipients: [{ organization_member_id: colleague.membership!.id, amount: 10 }] } },
+      json: {
+        kiwi_coin_transfer: {
+          message: 'Thanks {name} & team!\nGreat *work*',
+          recipients: [{ organization_member_id: colleague.membership!.id, amount: 10 }],
+        },
+      },
     });
     expect(sent.status).toBe(201);
     await workers().runOnce();
@@ -151,7 +182,14 @@ describe('delivery to the webhook', () => {
         { type: 'section', text: { type: 'mrkdwn', text: '> Thanks Suzuki Taro &amp; team!\n> Great *work*' } },
         {
           type: 'actions',
-          elements: [{ type: 'button', text: { type: 'plain_text', text: expected.button }, action_id: 'kiwi_thanks_back', value: String(sender.membership!.id) }],
+          elements: [
+            {
+              type: 'button',
+              text: { type: 'plain_text', text: expected.button },
+              action_id: 'kiwi_thanks_back',
+              value: String(sender.membership!.id),
+            },
+          ],
         },
       ],
     });
@@ -162,7 +200,9 @@ describe('delivery to the webhook', () => {
 
 describe('Slack app credentials', () => {
   it('are stored encrypted, never answered back, and one team links to one organisation', async () => {
-    const put = await call('/slack_credentials', 'PUT', { slack_credential: { team_id: 'TACME001', signing_secret: 'very-secret-signing', bot_token: 'xoxb-secret-token' } });
+    const put = await call('/slack_credentials', 'PUT', {
+      slack_credential: { team_id: 'TACME001', signing_secret: 'very-secret-signing', bot_token: 'xoxb-secret-token' },
+    });
     expect(put.status).toBe(200);
     expect(put.body.data.attributes).toMatchObject({ configured: true, 'team-id': 'TACME001' });
     expect(JSON.stringify(put.body)).not.toContain('very-secret-signing');

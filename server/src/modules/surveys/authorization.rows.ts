@@ -15,7 +15,9 @@ export const matrix: MatrixModule<World> = {
     { route: 'GET /api/well_being_surveys', expect: ANY_ACTIVE_USER },
     {
       route: 'POST /api/well_being_surveys',
-      body: ({ acme }: Fixture) => ({ well_being_survey: { title: 'Matrix', expired_at: inDays(7).toISOString(), organization_ids: [acme.id] } }),
+      body: ({ acme }: Fixture) => ({
+        well_being_survey: { title: 'Matrix', expired_at: inDays(7).toISOString(), organization_ids: [acme.id] },
+      }),
       expect: ADMIN_ONLY,
     },
     { route: 'GET /api/well_being_surveys/:id', params: (_f, _c, { survey }) => ({ id: survey.id }), expect: ACME_MEMBERS },

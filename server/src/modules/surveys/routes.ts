@@ -45,7 +45,9 @@ export function surveysRoutes({ db, logger, config }: ModuleDependencies): Route
     const ids = failed.map((failure) => failure.organizationId);
     const message = translate('errors:survey.creationFailed', { values: ids.join(', ') });
     res.status(422).json({
-      errors: [{ status: '422', code: ErrorCode.surveyCreationFailed, title: message, detail: `${message} ${translate('errors:pleaseResubmit')}` }],
+      errors: [
+        { status: '422', code: ErrorCode.surveyCreationFailed, title: message, detail: `${message} ${translate('errors:pleaseResubmit')}` },
+      ],
       meta: {
         'failed-organization-ids': ids,
         failures: failed.map((failure) => ({ 'organization-id': failure.organizationId, reason: failure.reason })),
@@ -67,7 +69,9 @@ export function surveysRoutes({ db, logger, config }: ModuleDependencies): Route
     const surveyId = parseId(req);
     const { well_being_survey: input } = parseBody(UpdateSurveySchema, req);
     const now = new Date();
-    res.json(presentSurvey(await db.db.transaction((tx) => updateSurvey(tx, session, surveyId, input, { now, publicUrl: config.publicUrl })), now));
+    res.json(
+      presentSurvey(await db.db.transaction((tx) => updateSurvey(tx, session, surveyId, input, { now, publicUrl: config.publicUrl })), now),
+    );
   });
 
   router.post('/well_being_surveys/:id/reminder', requireSignedIn, async (req, res) => {

@@ -14,14 +14,26 @@ export async function seedSurveys(tx: Executor, now: Date): Promise<void> {
   const rows = await tx
     .select({ id: organizations.id, identifier: organizations.identifier })
     .from(organizations)
-    .where(inArray(organizations.identifier, DEMO_SURVEYS.map((survey) => survey.organization)));
+    .where(
+      inArray(
+        organizations.identifier,
+        DEMO_SURVEYS.map((survey) => survey.organization),
+      ),
+    );
   const expiredAt = new Date(now.getTime() + 14 * 24 * 3600 * 1000);
   for (const demo of DEMO_SURVEYS) {
     const organization = rows.find((row) => row.identifier === demo.organization);
     if (!organization) continue;
-    const existing = await tx.select({ id: wellBeingSurveys.id }).from(wellBeingSurveys).where(eq(wellBeingSurveys.organizationId, organization.id)).limit(1);
+    const existing = await tx
+      .select({ id: wellBeingSurveys.id })
+      .from(wellBeingSurveys)
+      .where(eq(wellBeingSurveys.organizationId, organization.id))
+      .limit(1);
     if (existing.length > 0) continue;
-    const [survey] = await tx.insert(wellBeingSurveys).values({ organizationId: organization.id, title: demo.title, expiredAt }).returning();
+    const [survey] = await tx
+      .insert(wellBeingSurveys)
+      .values({ organizationId: organization.id, title: demo.title, expiredAt })
+      .returning();
     if (survey) await scheduleReminder(tx, survey, now);
   }
 }

@@ -67,7 +67,12 @@ async function loadViews(tx: Executor, where: SQL | undefined, session: Session,
   let query = tx
     .select({
       survey: wellBeingSurveys,
-      organization: { id: organizations.id, name: organizations.name, identifier: organizations.identifier, archived: organizations.archived },
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        identifier: organizations.identifier,
+        archived: organizations.archived,
+      },
       answeredCount: answered,
       invitedCount: invited,
       answeredByMe: mine,
@@ -159,7 +164,9 @@ async function cancelReminders(tx: Executor, surveyId: number): Promise<void> {
   const pending = await tx
     .select({ dedupeKey: jobs.dedupeKey })
     .from(jobs)
-    .where(and(eq(jobs.kind, SURVEY_JOB_KINDS.reminder), eq(jobs.status, 'pending'), sql`(${jobs.payload}->>'surveyId')::int = ${surveyId}`));
+    .where(
+      and(eq(jobs.kind, SURVEY_JOB_KINDS.reminder), eq(jobs.status, 'pending'), sql`(${jobs.payload}->>'surveyId')::int = ${surveyId}`),
+    );
   for (const { dedupeKey } of pending) if (dedupeKey) await cancelJob(tx, dedupeKey);
 }
 
@@ -288,7 +295,8 @@ async function groupsWithAncestors(tx: Executor, organizationId: number, organiz
   const found = new Set<number>();
   for (const { id } of direct) {
     // Walk up the tree; the set also stops a (forbidden) cycle.
-    for (let current: number | null | undefined = id; current != null && !found.has(current); current = parentOf.get(current)) found.add(current);
+    for (let current: number | null | undefined = id; current != null && !found.has(current); current = parentOf.get(current))
+      found.add(current);
   }
   return [...found].sort((a, b) => a - b);
 }
@@ -351,24 +359,29 @@ export async function surveyResult(tx: Executor, session: Session, surveyId: num
 
   let groupResults: GroupResult[] | null = null;
   if (surveyAccess.canManage(session, survey)) {
-    const groupRows = await tx.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.organizationId, survey.organizationId)).orderBy(groups.name, groups.id);
+    const groupRows = await tx
+      .select({ id: groups.id, name: groups.name })
+      .from(groups)
+      .where(eq(groups.organizationId, survey.organizationId))
+      .orderBy(groups.name, groups.id);
     // The groups of each answer as they were when it was given. Groups deleted since still take part in deciding what
     // may be shown (or deleting one could unlock a group whose difference from it is one person); they are not listed.
-    const answers = groupRows.length === 0
-      ? []
-      : (
-          await tx
-            .select({
-              groupIds: wellBeingSurveyAnswers.groupIds,
-              physical: wellBeingSurveyAnswers.physical,
-              relationship: wellBeingSurveyAnswers.relationship,
-              career: wellBeingSurveyAnswers.career,
-              community: wellBeingSurveyAnswers.community,
-              economically: wellBeingSurveyAnswers.economically,
-            })
-            .from(wellBeingSurveyAnswers)
-            .where(eq(wellBeingSurveyAnswers.surveyId, surveyId))
-        ).map(({ groupIds, ...scores }) => ({ groupIds, scores }));
+    const answers =
+      groupRows.length === 0
+        ? []
+        : (
+            await tx
+              .select({
+                groupIds: wellBeingSurveyAnswers.groupIds,
+                physical: wellBeingSurveyAnswers.physical,
+                relationship: wellBeingSurveyAnswers.relationship,
+                career: wellBeingSurveyAnswers.career,
+                community: wellBeingSurveyAnswers.community,
+                economically: wellBeingSurveyAnswers.economically,
+              })
+              .from(wellBeingSurveyAnswers)
+              .where(eq(wellBeingSurveyAnswers.surveyId, surveyId))
+          ).map(({ groupIds, ...scores }) => ({ groupIds, scores }));
     const shownGroups = groupsSafeToShow(answers.map((answer) => answer.groupIds));
     groupResults = groupRows.map((group) => {
       if (!shownGroups.has(group.id)) {

@@ -49,20 +49,24 @@ const answer = (surveyId: number, user: BuiltUser, value = 7, overrides: Record<
   post(`/api/well_being_surveys/${surveyId}/answers`, user.token, answerBody(value, overrides));
 
 async function jobsOf(surveyId: number) {
-  return server.db.db
-    .select()
-    .from(jobs)
-    .where(sql`(${jobs.payload}->>'surveyId')::int = ${surveyId}`)
-    .orderBy(jobs.id);
+  return server.db.db.select().from(jobs).where(sql`(${jobs.payload}->>'surveyId')::int = ${surveyId}`).orderBy(jobs.id);
 }
 async function outboxOf(organizationId: number, topic: string) {
-  return server.db.db.select().from(outbox).where(and(eq(outbox.organizationId, organizationId), eq(outbox.topic, topic))).orderBy(outbox.id);
+  return server.db.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.organizationId, organizationId), eq(outbox.topic, topic)))
+    .orderBy(outbox.id);
 }
 
 describe('POST /api/well_being_surveys', () => {
   it('creates one survey per organisation with its opening notice and automatic reminder scheduled', async () => {
     const expiredAt = inDays(10);
-    const response = await post('/api/well_being_surveys', admin.token, createBody([acme.id, globex.id], { expired_at: expiredAt.toISOString() }));
+    const response = await post(
+      '/api/well_being_surveys',
+      admin.token,
+      createBody([acme.id, globex.id], { expired_at: expiredAt.toISOString() }),
+    );
     expect(response.status).toBe(201);
     expect(response.body.data).toHaveLength(2);
     const organizations = response.body.data.map((survey: any) => survey.attributes['organization-id']).sort();
@@ -109,9 +113,27 @@ describe('POST /api/well_being_surveys', () => {
 
   it.each<[string, unknown, number, string, string]>([
     ['an empty organisation list', createBody([]), 422, 'survey.organizationsRequired', '/well_being_survey/organization_ids'],
-    ['no organisation list', { well_being_survey: { title: 'x', expired_at: inDays(3).toISOString() } }, 422, 'validation.required', '/well_being_survey/organization_ids'],
-    ['a deadline in the past', createBody([1], { expired_at: new Date(Date.now() - 60_000).toISOString() }), 422, 'survey.deadlineInPast', '/well_being_survey/expired_at'],
-    ['a deadline that is no date', createBody([1], { expired_at: 'next friday' }), 422, 'validation.invalidFormat', '/well_being_survey/expired_at'],
+    [
+      'no organisation list',
+      { well_being_survey: { title: 'x', expired_at: inDays(3).toISOString() } },
+      422,
+      'validation.required',
+      '/well_being_survey/organization_ids',
+    ],
+    [
+      'a deadline in the past',
+      createBody([1], { expired_at: new Date(Date.now() - 60_000).toISOString() }),
+      422,
+      'survey.deadlineInPast',
+      '/well_being_survey/expired_at',
+    ],
+    [
+      'a deadline that is no date',
+      createBody([1], { expired_at: 'next friday' }),
+      422,
+      'validation.invalidFormat',
+      '/well_being_survey/expired_at',
+    ],
     ['a blank title', createBody([1], { title: '  ' }), 422, 'validation.required', '/well_being_survey/title'],
     ['an organisation id that is no id', createBody(['acme']), 422, 'validation.invalidType', '/well_being_survey/organization_ids/0'],
   ])('refuses %s', async (_name, body, status, code, pointer) => {
@@ -143,7 +165,12 @@ describe('GET /api/well_being_surveys', () => {
     const elsewhere = await server.request(`/api/well_being_surveys?organization_id=${globex.id}`, { token: member.token });
     expect(elsewhere.status).toBe(403);
 
-    for (const path of ['/api/well_being_surveys?organization_id=acme', '/api/well_being_surveys?per=0', '/api/well_being_surveys/abc', '/api/well_being_surveys/0/result']) {
+    for (const path of [
+      '/api/well_being_surveys?organization_id=acme',
+      '/api/well_being_surveys?per=0',
+      '/api/well_being_surveys/abc',
+      '/api/well_being_surveys/0/result',
+    ]) {
       const response = await server.request(path, { token: admin.token });
       expect(response.status, path).toBe(400);
       expect(response.body.errors[0].code).toBe('request.invalidParameter');
@@ -240,10 +267,12 @@ describe('GET /api/well_being_surveys/:id/result', () => {
       ])
       .returning();
     const [a, b, c, d, e, f] = others as [BuiltUser, BuiltUser, BuiltUser, BuiltUser, BuiltUser, BuiltUser];
-    await server.db.db.insert(groupMemberships).values([
-      ...[member, a, b, c, d].map((user) => ({ groupId: large!.id, organizationMemberId: user.membership!.id })),
-      ...[e, f].map((user) => ({ groupId: small!.id, organizationMemberId: user.membership!.id })),
-    ]);
+    await server.db.db
+      .insert(groupMemberships)
+      .values([
+        ...[member, a, b, c, d].map((user) => ({ groupId: large!.id, organizationMemberId: user.membership!.id })),
+        ...[e, f].map((user) => ({ groupId: small!.id, organizationMemberId: user.membership!.id })),
+      ]);
 
     // Four answers: the member sees their own scores, nobody sees an average.
     expect((await answer(survey.id, member, 8)).status).toBe(201);
@@ -265,7 +294,12 @@ describe('GET /api/well_being_surveys/:id/result', () => {
     const five = await result(survey.id, manager);
     expect(five['organization-average'].physical).toBe(48);
     expect(five.groups).toEqual([
-      { id: large!.id, name: 'Large team', answers: 5, scores: { physical: 48, relationship: 48, career: 48, community: 48, economically: 48 } },
+      {
+        id: large!.id,
+        name: 'Large team',
+        answers: 5,
+        scores: { physical: 48, relationship: 48, career: 48, community: 48, economically: 48 },
+      },
       { id: small!.id, name: 'Small team', answers: null, scores: null },
     ]);
     const forAdmin = await result(survey.id, admin);
@@ -289,9 +323,14 @@ describe('GET /api/well_being_surveys/:id/result', () => {
   it('counts a member for the groups above theirs, and keeps the groups of the moment of answering', async () => {
     const survey = await buildSurvey(server, acme.id);
     const [department] = await server.db.db.insert(groups).values({ organizationId: acme.id, name: 'Snapshot department' }).returning();
-    const [team] = await server.db.db.insert(groups).values({ organizationId: acme.id, name: 'Snapshot team', parentId: department!.id }).returning();
+    const [team] = await server.db.db
+      .insert(groups)
+      .values({ organizationId: acme.id, name: 'Snapshot team', parentId: department!.id })
+      .returning();
     const [a, b, c, d, e, f] = others as [BuiltUser, BuiltUser, BuiltUser, BuiltUser, BuiltUser, BuiltUser];
-    await server.db.db.insert(groupMemberships).values([a, b, c, d, e].map((user) => ({ groupId: team!.id, organizationMemberId: user.membership!.id })));
+    await server.db.db
+      .insert(groupMemberships)
+      .values([a, b, c, d, e].map((user) => ({ groupId: team!.id, organizationMemberId: user.membership!.id })));
     for (const user of [a, b, c, d, e]) expect((await answer(survey.id, user, 5)).status).toBe(201);
     const shownOf = (groupsResult: any[], id: number) => groupsResult.find((group) => group.id === id);
 
@@ -334,7 +373,11 @@ describe('POST /api/well_being_surveys/:id/reminder', () => {
     const expected = [manager, ...others.slice(2)].map((user) => user.email).sort();
     expect(recipients).toEqual(expected);
     expect(recipients).not.toContain(inactive.email);
-    expect(mails[0]?.payload).toMatchObject({ template: 'surveyReminder', language: 'ja', params: { path: `/org/${acme.identifier}/well_being_surveys/${survey.id}` } });
+    expect(mails[0]?.payload).toMatchObject({
+      template: 'surveyReminder',
+      language: 'ja',
+      params: { path: `/org/${acme.identifier}/well_being_surveys/${survey.id}` },
+    });
     // The template exists in both languages and carries the link to the answering page.
     for (const language of ['ja', 'en'] as const) {
       const mail = renderMail({ ...(mails[0]?.payload as MailPayload), language });
@@ -356,7 +399,10 @@ describe('POST /api/well_being_surveys/:id/reminder', () => {
     expect(again.body.errors[0].detail).toContain('24 hours');
 
     // A day later the next reminder goes out.
-    await server.db.db.update(wellBeingSurveys).set({ lastRemindedAt: new Date(Date.now() - DAY - 1000) }).where(eq(wellBeingSurveys.id, survey.id));
+    await server.db.db
+      .update(wellBeingSurveys)
+      .set({ lastRemindedAt: new Date(Date.now() - DAY - 1000) })
+      .where(eq(wellBeingSurveys.id, survey.id));
     const nextDay = await post(`/api/well_being_surveys/${survey.id}/reminder`, manager.token, {});
     expect(nextDay.status).toBe(200);
   });
@@ -422,11 +468,17 @@ describe('survey jobs', () => {
   });
 
   it('reminds non-responders 3 days before the deadline, and a job left from an earlier deadline does nothing', async () => {
-    const created = await post('/api/well_being_surveys', admin.token, createBody([globex.id], { title: 'Automatic', expired_at: inDays(10).toISOString() }));
+    const created = await post(
+      '/api/well_being_surveys',
+      admin.token,
+      createBody([globex.id], { title: 'Automatic', expired_at: inDays(10).toISOString() }),
+    );
     const surveyId = Number(created.body.data[0].id);
     const [reminder] = (await jobsOf(surveyId)).filter((job) => job.kind === 'survey.reminder');
     // A stale job (scheduled for another deadline) is claimed first and changes nothing.
-    await server.db.db.insert(jobs).values({ kind: 'survey.reminder', runAt: inDays(1), payload: { surveyId, expiredAt: inDays(30).toISOString() } });
+    await server.db.db
+      .insert(jobs)
+      .values({ kind: 'survey.reminder', runAt: inDays(1), payload: { surveyId, expiredAt: inDays(30).toISOString() } });
     await workerAt(inDays(2)).runOnce();
     expect((await outboxOf(globex.id, 'mail.send')).filter((row) => (row.payload as any).params.title === 'Automatic')).toHaveLength(0);
 
@@ -440,9 +492,14 @@ describe('survey jobs', () => {
 
 describe('automatic reminder limits', () => {
   const workerAt = (at: Date) => createJobWorker({ db: server.db, handlers: surveyJobHandlers, now: () => at, batchSize: 100 });
-  const mailsTitled = async (title: string) => (await outboxOf(acme.id, 'mail.send')).filter((row) => (row.payload as any).params.title === title);
+  const mailsTitled = async (title: string) =>
+    (await outboxOf(acme.id, 'mail.send')).filter((row) => (row.payload as any).params.title === title);
   async function createdWithReminder(title: string) {
-    const created = await post('/api/well_being_surveys', admin.token, createBody([acme.id], { title, expired_at: inDays(10).toISOString() }));
+    const created = await post(
+      '/api/well_being_surveys',
+      admin.token,
+      createBody([acme.id], { title, expired_at: inDays(10).toISOString() }),
+    );
     const surveyId = Number(created.body.data[0].id);
     const reminder = (await jobsOf(surveyId)).find((job) => job.kind === 'survey.reminder');
     return { surveyId, runAt: reminder!.runAt };
@@ -451,7 +508,10 @@ describe('automatic reminder limits', () => {
   it('sends nothing within 24 hours of a manual reminder', async () => {
     const { surveyId, runAt } = await createdWithReminder('Reminded by hand');
     // A manager reminded an hour before the automatic reminder is due.
-    await server.db.db.update(wellBeingSurveys).set({ lastRemindedAt: new Date(runAt.getTime() - 3_600_000) }).where(eq(wellBeingSurveys.id, surveyId));
+    await server.db.db
+      .update(wellBeingSurveys)
+      .set({ lastRemindedAt: new Date(runAt.getTime() - 3_600_000) })
+      .where(eq(wellBeingSurveys.id, surveyId));
     await workerAt(new Date(runAt.getTime() + 1000)).runOnce();
     expect(await mailsTitled('Reminded by hand')).toHaveLength(0);
     expect((await jobsOf(surveyId)).find((job) => job.kind === 'survey.reminder')?.status).toBe('done');
@@ -462,7 +522,9 @@ describe('automatic reminder limits', () => {
     await workerAt(new Date(runAt.getTime() + 1000)).runOnce();
     const first = await mailsTitled('Reminded once');
     expect(first).toHaveLength(9);
-    await server.db.db.insert(jobs).values({ kind: 'survey.reminder', runAt, payload: (await jobsOf(surveyId)).find((job) => job.kind === 'survey.reminder')!.payload });
+    await server.db.db
+      .insert(jobs)
+      .values({ kind: 'survey.reminder', runAt, payload: (await jobsOf(surveyId)).find((job) => job.kind === 'survey.reminder')!.payload });
     await workerAt(new Date(runAt.getTime() + 2000)).runOnce();
     await workerAt(new Date(runAt.getTime() + 3000)).runOnce();
     expect(await mailsTitled('Reminded once')).toHaveLength(9);

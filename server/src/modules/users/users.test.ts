@@ -45,7 +45,9 @@ describe('users', () => {
       expect(memberships).toHaveLength(2);
       expect(memberships[0]).toEqual({ type: 'organization-members', id: String(member.membership?.id) });
 
-      const first = included.find((item: { type: string; id: string }) => item.type === 'organization-members' && item.id === memberships[0].id);
+      const first = included.find(
+        (item: { type: string; id: string }) => item.type === 'organization-members' && item.id === memberships[0].id,
+      );
       expect(first.attributes).toMatchObject({
         role: 'manager',
         'active-from': null,
@@ -56,7 +58,9 @@ describe('users', () => {
         occupations: [],
       });
       expect(first.relationships.organization.data).toEqual({ type: 'organizations', id: String(acme.id) });
-      const organization = included.find((item: { type: string; id: string }) => item.type === 'organizations' && item.id === String(acme.id));
+      const organization = included.find(
+        (item: { type: string; id: string }) => item.type === 'organizations' && item.id === String(acme.id),
+      );
       expect(organization.attributes).toEqual({
         name: 'ACME株式会社',
         identifier: acme.identifier,
@@ -131,7 +135,13 @@ describe('users', () => {
         method: 'PUT',
         token: member.token,
         json: {
-          user: { name: '  佐藤 花子 ', nickname: 'はなこ🌸', birthday: '1990-04-01', resting_heart_rate: 62, icon: 'https://img.example/a.png' },
+          user: {
+            name: '  佐藤 花子 ',
+            nickname: 'はなこ🌸',
+            birthday: '1990-04-01',
+            resting_heart_rate: 62,
+            icon: 'https://img.example/a.png',
+          },
         },
       });
       expect(response.status).toBe(200);
@@ -188,7 +198,12 @@ describe('users', () => {
       });
       expect(response.status).toBe(422);
       expect(response.body.errors).toEqual([
-        expect.objectContaining({ status: '422', code: 'validation.oneOf', source: { pointer: '/user/language' }, detail: 'Choose one of: ja, en' }),
+        expect.objectContaining({
+          status: '422',
+          code: 'validation.oneOf',
+          source: { pointer: '/user/language' },
+          detail: 'Choose one of: ja, en',
+        }),
       ]);
       const [row] = await server.db.db.select().from(users).where(eq(users.id, member.user.id));
       expect(row?.language).toBe('ja');
@@ -230,7 +245,9 @@ describe('users', () => {
           ['/user/device/fcm_token', 'validation.required'],
         ]),
       );
-      const heartRate = response.body.errors.find((error: { source: { pointer: string } }) => error.source.pointer === '/user/resting_heart_rate');
+      const heartRate = response.body.errors.find(
+        (error: { source: { pointer: string } }) => error.source.pointer === '/user/resting_heart_rate',
+      );
       expect(heartRate.detail).toContain('220');
       for (const error of response.body.errors) {
         expect(error.status).toBe('422');

@@ -114,7 +114,9 @@ describe('CoinMessages', () => {
     );
     render(<CoinMessages />, { wrapper });
     await screen.findByText('Suzuki Taro sent you');
-    expect(screen.getByTestId('coin-feed').querySelector('img')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
+    expect(screen.getByTestId('coin-feed').querySelector('img')?.getAttribute('src')).toBe(
+      'https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345',
+    );
   });
 
   it('asks for a recipient before sending, and lists sent and received messages with the sender', async () => {

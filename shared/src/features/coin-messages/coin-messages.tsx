@@ -71,7 +71,14 @@ function ColleaguePicker({ exclude, onPick }: { exclude: Set<string>; onPick: (c
   return (
     <div className="kiwi-coins__picker">
       <label htmlFor={inputId}>{t('coins:send.search')}</label>
-      <input id={inputId} type="search" value={text} onChange={(event) => setText(event.target.value)} aria-controls={listId} autoComplete="off" />
+      <input
+        id={inputId}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-controls={listId}
+        autoComplete="off"
+      />
       <div id={listId} aria-live="polite">
         {search === '' ? null : colleagues.isPending ? (
           <p role="status">{t('coins:send.searching')}</p>
@@ -132,12 +139,19 @@ export function CoinMessages() {
   const send = useMutation({
     mutationFn: async (transfer: { message: string; recipients: { id: string; amount: number }[] }) => {
       await api.post('/user/kiwi_coin_transfers', {
-        kiwi_coin_transfer: { message: transfer.message, recipients: transfer.recipients.map((r) => ({ organization_member_id: Number(r.id), amount: r.amount })) },
+        kiwi_coin_transfer: {
+          message: transfer.message,
+          recipients: transfer.recipients.map((r) => ({ organization_member_id: Number(r.id), amount: r.amount })),
+        },
       });
       return transfer;
     },
     onSuccess: async (transfer) => {
-      notify({ type: 'coins-sent', amount: transfer.recipients.reduce((sum, r) => sum + r.amount, 0), receiverIds: transfer.recipients.map((r) => r.id) });
+      notify({
+        type: 'coins-sent',
+        amount: transfer.recipients.reduce((sum, r) => sum + r.amount, 0),
+        receiverIds: transfer.recipients.map((r) => r.id),
+      });
       setRecipients([]);
       setMessage('');
       setProblems({ general: [], fields: {} });
@@ -174,7 +188,10 @@ export function CoinMessages() {
         <form onSubmit={submit} noValidate>
           <fieldset className="kiwi-coins__recipients">
             <legend>{t('coins:send.recipients')}</legend>
-            <ColleaguePicker exclude={new Set(recipients.map((r) => r.id))} onPick={(c) => setRecipients((list) => [...list, { ...c, amount: '1' }])} />
+            <ColleaguePicker
+              exclude={new Set(recipients.map((r) => r.id))}
+              onPick={(c) => setRecipients((list) => [...list, { ...c, amount: '1' }])}
+            />
             <ul className="kiwi-coins__chosen">
               {recipients.map((recipient, index) => {
                 const amountId = `${messageId}-amount-${recipient.id}`;
@@ -195,7 +212,11 @@ export function CoinMessages() {
                       aria-invalid={fieldError ? true : undefined}
                       aria-describedby={fieldError ? `${amountId}-error` : undefined}
                     />
-                    <button type="button" className="kiwi-coins__remove" onClick={() => setRecipients((list) => list.filter((r) => r.id !== recipient.id))}>
+                    <button
+                      type="button"
+                      className="kiwi-coins__remove"
+                      onClick={() => setRecipients((list) => list.filter((r) => r.id !== recipient.id))}
+                    >
                       {t('coins:send.remove', { name: recipient.name })}
                     </button>
                     {fieldError && (
@@ -281,13 +302,17 @@ export function CoinMessages() {
                     <Avatar name={entry.sender.name} icon={entry.sender.icon} />
                     <div>
                       <p className="kiwi-coins__entry-head">
-                        <strong>{entry.direction === 'sent' ? t('coins:feed.sent') : t('coins:feed.received', { name: entry.sender.name })}</strong>{' '}
+                        <strong>
+                          {entry.direction === 'sent' ? t('coins:feed.sent') : t('coins:feed.received', { name: entry.sender.name })}
+                        </strong>{' '}
                         <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString(i18n.language)}</time>
                       </p>
                       {entry.recipients.map((part) => (
                         <div key={part.id} className="kiwi-coins__part">
                           <p className="kiwi-coins__amount">
-                            {entry.direction === 'sent' ? t('coins:feed.toRecipient', { name: part.name, amount: part.amount }) : t('coins:feed.coins', { amount: part.amount })}
+                            {entry.direction === 'sent'
+                              ? t('coins:feed.toRecipient', { name: part.name, amount: part.amount })
+                              : t('coins:feed.coins', { amount: part.amount })}
                           </p>
                           {part.message && <p className="kiwi-coins__text">{part.message}</p>}
                         </div>
@@ -298,7 +323,12 @@ export function CoinMessages() {
               )}
             </ol>
             {feed.hasNextPage && (
-              <button type="button" className="kiwi-coins__button" disabled={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
+              <button
+                type="button"
+                className="kiwi-coins__button"
+                disabled={feed.isFetchingNextPage}
+                onClick={() => void feed.fetchNextPage()}
+              >
                 {t('coins:feed.more')}
               </button>
             )}

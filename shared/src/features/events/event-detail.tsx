@@ -8,7 +8,15 @@ import { applicantsText, EventHeader, EventTagsAndDescription, statusMessagesOf 
 import { EventMessages } from './event-messages';
 import { EventPoll } from './event-poll';
 import { useEventChanges } from './use-event-changes';
-import { eventApi, eventErrorMessage, type EventMember, eventPaths, eventQueryKeys, formatEventDate, type KiwiEvent } from '../../schemas/event-resources';
+import {
+  eventApi,
+  eventErrorMessage,
+  type EventMember,
+  eventPaths,
+  eventQueryKeys,
+  formatEventDate,
+  type KiwiEvent,
+} from '../../schemas/event-resources';
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/layout.css';
@@ -66,8 +74,15 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
   const event = detail.data;
   const now = new Date();
   const ended = now.getTime() >= new Date(event.endedAt).getTime();
-  const messages = statusMessagesOf(event, { organizationMember: String(event.organizationId) === organizationId, role: event.myRole ?? null, status: event.myStatus ?? null }, now);
-  const canJoin = !readOnly && !event.myStatus && !messages.some((message) => ['cancelled', 'finished', 'full', 'registrationClosed', 'notMember'].includes(message));
+  const messages = statusMessagesOf(
+    event,
+    { organizationMember: String(event.organizationId) === organizationId, role: event.myRole ?? null, status: event.myStatus ?? null },
+    now,
+  );
+  const canJoin =
+    !readOnly &&
+    !event.myStatus &&
+    !messages.some((message) => ['cancelled', 'finished', 'full', 'registrationClosed', 'notMember'].includes(message));
   const members = event.eventMembers ?? [];
 
   const act = async (work: () => Promise<unknown>, done?: string) => {
@@ -154,17 +169,29 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
           viewer &&
           joinButton(
             'detail.join',
-            () => api.post(eventApi.join(organizationId, eventId), { event_member: { organization_member_id: Number(viewer.organizationMemberId) } }),
+            () =>
+              api.post(eventApi.join(organizationId, eventId), {
+                event_member: { organization_member_id: Number(viewer.organizationMemberId) },
+              }),
             t('events:detail.joined'),
           )}
         {!readOnly && event.myStatus === 'invited' && event.myEventMemberId && !event.cancel && !ended && (
           <>
             {/* Accepting an invitation is joining too. */}
-            {joinButton('detail.accept', () => api.put(`${eventApi.member(organizationId, eventId, event.myEventMemberId!)}/accept_invitation`), t('events:detail.accepted'))}
+            {joinButton(
+              'detail.accept',
+              () => api.put(`${eventApi.member(organizationId, eventId, event.myEventMemberId!)}/accept_invitation`),
+              t('events:detail.accepted'),
+            )}
             {confirmedButton('detail.decline', leave, t('events:detail.declined'))}
           </>
         )}
-        {!readOnly && event.myStatus === 'joined' && event.myRole !== 'author' && event.myEventMemberId && !ended && confirmedButton('detail.leave', leave, t('events:detail.left'))}
+        {!readOnly &&
+          event.myStatus === 'joined' &&
+          event.myRole !== 'author' &&
+          event.myEventMemberId &&
+          !ended &&
+          confirmedButton('detail.leave', leave, t('events:detail.left'))}
       </div>
 
       {readOnly && event.canManage && <EventDashboard event={event} members={members} />}
@@ -184,7 +211,12 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
             )}
             {!event.cancel &&
               !ended &&
-              confirmedButton('organiser.cancel', () => api.put(eventApi.show(organizationId, eventId), { event: { cancel: true } }), t('events:organiser.cancelled'), { danger: true })}
+              confirmedButton(
+                'organiser.cancel',
+                () => api.put(eventApi.show(organizationId, eventId), { event: { cancel: true } }),
+                t('events:organiser.cancelled'),
+                { danger: true },
+              )}
             {confirmedButton(
               'organiser.delete',
               async () => {
@@ -197,21 +229,33 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
           </div>
           {event.externallyPublished && (
             <p>
-              {t('events:organiser.sharedLink')}{' '}
-              {/* The portal's address (a widget's page is another site), not the page's own origin. */}
+              {t('events:organiser.sharedLink')} {/* The portal's address (a widget's page is another site), not the page's own origin. */}
               <a href={portalUrl(eventPaths.shared(event.id))} target="_blank" rel="noopener noreferrer">
                 {portalUrl(eventPaths.shared(event.id))}
               </a>
             </p>
           )}
           <EventDashboard event={event} members={members} />
-          {!event.cancel && !ended && <InviteForm organizationId={organizationId} eventId={eventId} members={members} onInvited={() => void queryClient.invalidateQueries({ queryKey: key })} />}
+          {!event.cancel && !ended && (
+            <InviteForm
+              organizationId={organizationId}
+              eventId={eventId}
+              members={members}
+              onInvited={() => void queryClient.invalidateQueries({ queryKey: key })}
+            />
+          )}
         </section>
       )}
 
       <ParticipantList members={members} />
 
-      {event.pollId ? <EventPoll pollId={String(event.pollId)} scope={{ kind: 'member' }} canVote={!readOnly && Boolean(event.canParticipate) && !event.cancel} /> : null}
+      {event.pollId ? (
+        <EventPoll
+          pollId={String(event.pollId)}
+          scope={{ kind: 'member' }}
+          canVote={!readOnly && Boolean(event.canParticipate) && !event.cancel}
+        />
+      ) : null}
 
       <EventMessages
         scope={{ kind: 'member', organizationId, eventId }}
@@ -233,7 +277,10 @@ function EventDashboard({ event, members }: { event: KiwiEvent; members: EventMe
     { label: t('dashboard.guests'), value: event.guestsCount ?? 0 },
     { label: t('dashboard.coHosts'), value: count((member) => member.status === 'joined' && member.role === 'manager') },
     { label: t('dashboard.invited'), value: count((member) => member.status === 'invited') },
-    { label: t('dashboard.remaining'), value: event.applyMaximum === null ? t('dashboard.unlimited') : Math.max(0, event.applyMaximum - event.joinedCount) },
+    {
+      label: t('dashboard.remaining'),
+      value: event.applyMaximum === null ? t('dashboard.unlimited') : Math.max(0, event.applyMaximum - event.joinedCount),
+    },
   ];
   return (
     <section className="kiwi-event-dashboard" aria-label={t('dashboard.title')}>
@@ -272,7 +319,17 @@ function ParticipantList({ members }: { members: EventMember[] }) {
 }
 
 /** Invite a colleague as participant or co-host: search by name, pick, send. */
-function InviteForm({ organizationId, eventId, members, onInvited }: { organizationId: string; eventId: string; members: EventMember[]; onInvited: () => void }) {
+function InviteForm({
+  organizationId,
+  eventId,
+  members,
+  onInvited,
+}: {
+  organizationId: string;
+  eventId: string;
+  members: EventMember[];
+  onInvited: () => void;
+}) {
   const { t } = useTranslation(['events', 'errors']);
   const { api } = useFeatureContext();
   const { showToast } = useToast();

@@ -93,7 +93,8 @@ export function EventForm({ eventId }: { eventId?: string }) {
       </p>
     );
   }
-  if (eventId !== undefined && (existing.isPending || (existing.data?.pollId && poll.isPending))) return <p role="status">{t('events:loading')}</p>;
+  if (eventId !== undefined && (existing.isPending || (existing.data?.pollId && poll.isPending)))
+    return <p role="status">{t('events:loading')}</p>;
   // Without its poll the form would save an empty one and drop every vote: show the failure instead.
   if (eventId !== undefined && (existing.isError || !existing.data || poll.isError)) {
     return (
@@ -120,7 +121,17 @@ export function EventForm({ eventId }: { eventId?: string }) {
   );
 }
 
-function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEvent | null; pollItems: string[]; onDone: (id: string) => void; onCancel: () => void }) {
+function EventFormFields({
+  event,
+  pollItems,
+  onDone,
+  onCancel,
+}: {
+  event: KiwiEvent | null;
+  pollItems: string[];
+  onDone: (id: string) => void;
+  onCancel: () => void;
+}) {
   const { t, i18n } = useTranslation(['events', 'errors', 'common']);
   const { api, viewer } = useFeatureContext();
   const queryClient = useQueryClient();
@@ -194,7 +205,9 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
     try {
       const organizationId = viewer?.organizationId ?? '';
       const payload = eventPayload(values);
-      const response = event ? await api.put<KiwiEvent>(eventApi.show(organizationId, event.id), payload) : await api.post<KiwiEvent>(eventApi.list(organizationId), payload);
+      const response = event
+        ? await api.put<KiwiEvent>(eventApi.show(organizationId, event.id), payload)
+        : await api.post<KiwiEvent>(eventApi.list(organizationId), payload);
       await queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
       showToast(t(event ? 'events:form.updated' : 'events:form.created'), 'success');
       onDone(response.data.id);
@@ -246,7 +259,12 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
       </div>
       <div className="kiwi-event__field">
         <label htmlFor={ids.description}>{t('events:form.description')}</label>
-        <textarea {...fieldProps('description')} rows={5} value={values.description} onChange={(change) => set('description', change.target.value)} />
+        <textarea
+          {...fieldProps('description')}
+          rows={5}
+          value={values.description}
+          onChange={(change) => set('description', change.target.value)}
+        />
         {fieldError('description')}
       </div>
       <div className="kiwi-row kiwi-event-form__row">
@@ -262,18 +280,37 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
       <div className="kiwi-row kiwi-event-form__row">
         <div className="kiwi-event__field">
           <label htmlFor={ids.apply_minimum}>{t('events:form.applyMinimum')}</label>
-          <input {...fieldProps('apply_minimum')} type="number" min={1} inputMode="numeric" value={values.apply_minimum} onChange={(change) => set('apply_minimum', change.target.value)} />
+          <input
+            {...fieldProps('apply_minimum')}
+            type="number"
+            min={1}
+            inputMode="numeric"
+            value={values.apply_minimum}
+            onChange={(change) => set('apply_minimum', change.target.value)}
+          />
           {fieldError('apply_minimum')}
         </div>
         <div className="kiwi-event__field">
           <label htmlFor={ids.apply_maximum}>{t('events:form.applyMaximum')}</label>
-          <input {...fieldProps('apply_maximum')} type="number" min={1} inputMode="numeric" value={values.apply_maximum} onChange={(change) => set('apply_maximum', change.target.value)} />
+          <input
+            {...fieldProps('apply_maximum')}
+            type="number"
+            min={1}
+            inputMode="numeric"
+            value={values.apply_maximum}
+            onChange={(change) => set('apply_maximum', change.target.value)}
+          />
           {fieldError('apply_maximum')}
         </div>
       </div>
       <div className="kiwi-event__field">
         <label htmlFor={ids.tags}>{t('events:form.tags')}</label>
-        <input {...fieldProps('tags')} value={values.tags} onChange={(change) => set('tags', change.target.value)} placeholder={t('events:form.tagsPlaceholder')} />
+        <input
+          {...fieldProps('tags')}
+          value={values.tags}
+          onChange={(change) => set('tags', change.target.value)}
+          placeholder={t('events:form.tagsPlaceholder')}
+        />
         <p className="kiwi-event__muted">{t('events:form.tagsHint')}</p>
         <div className="kiwi-row" role="group" aria-label={t('events:form.presetTags')}>
           {presetTags.map((tag) => (
@@ -288,17 +325,33 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
         <legend>{t('events:form.publicRange')}</legend>
         {(['public', 'private'] as const).map((range) => (
           <label key={range} className="kiwi-event__check">
-            <input type="radio" name="public_range" value={range} checked={values.public_range === range} onChange={() => set('public_range', range)} />
+            <input
+              type="radio"
+              name="public_range"
+              value={range}
+              checked={values.public_range === range}
+              onChange={() => set('public_range', range)}
+            />
             {t(`events:publicRange.${range}`)} — <span className="kiwi-event__muted">{t(`events:form.rangeHint.${range}`)}</span>
           </label>
         ))}
       </fieldset>
       <label className="kiwi-event__check">
-        <input id={ids.send_notification} type="checkbox" checked={values.send_notification} onChange={(change) => set('send_notification', change.target.checked)} />
+        <input
+          id={ids.send_notification}
+          type="checkbox"
+          checked={values.send_notification}
+          onChange={(change) => set('send_notification', change.target.checked)}
+        />
         {t('events:form.sendNotification')}
       </label>
       <div className="kiwi-event__field">
-        <ImageInput value={values.header_image_url} onChange={(url) => set('header_image_url', url)} label={t('events:form.headerImage')} hint={t('events:form.headerImageHint')} />
+        <ImageInput
+          value={values.header_image_url}
+          onChange={(url) => set('header_image_url', url)}
+          label={t('events:form.headerImage')}
+          hint={t('events:form.headerImageHint')}
+        />
         {fieldError('header_image_url')}
       </div>
       <fieldset className="kiwi-event__field" aria-describedby={errors.poll_items ? `${ids.poll}-error` : undefined}>
@@ -313,12 +366,22 @@ function EventFormFields({ event, pollItems, onDone, onCancel }: { event: KiwiEv
               <input
                 id={`${ids.poll}-${index}`}
                 value={item}
-                onChange={(change) => set('poll_items', values.poll_items.map((current, at) => (at === index ? change.target.value : current)))}
+                onChange={(change) =>
+                  set(
+                    'poll_items',
+                    values.poll_items.map((current, at) => (at === index ? change.target.value : current)),
+                  )
+                }
               />
               <button
                 type="button"
                 className="kiwi-link-button"
-                onClick={() => set('poll_items', values.poll_items.filter((_item, at) => at !== index))}
+                onClick={() =>
+                  set(
+                    'poll_items',
+                    values.poll_items.filter((_item, at) => at !== index),
+                  )
+                }
                 aria-label={t('events:form.removePollItem', { index: index + 1 })}
               >
                 {t('events:form.remove')}

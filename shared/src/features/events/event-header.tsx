@@ -23,7 +23,17 @@ export function statusMessagesOf(event: KiwiEvent, viewer: EventViewerState, now
 }
 
 /** Header image, name, schedule (and what `aside` adds), then the status messages. */
-export function EventHeader({ event, headingId, statuses, aside }: { event: KiwiEvent; headingId: string; statuses: EventStatusMessage[]; aside?: ReactNode }) {
+export function EventHeader({
+  event,
+  headingId,
+  statuses,
+  aside,
+}: {
+  event: KiwiEvent;
+  headingId: string;
+  statuses: EventStatusMessage[];
+  aside?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('events');
   const { resolveUrl } = useFeatureContext();
   return (

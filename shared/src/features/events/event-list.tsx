@@ -86,7 +86,9 @@ export function EventList() {
         <ul className="kiwi-card-grid">
           {events.map((event) => (
             <li key={event.id} className="kiwi-event-card">
-              {event.headerImageUrl && <img className="kiwi-event-card__image" src={resolveUrl(event.headerImageUrl)} alt="" loading="lazy" />}
+              {event.headerImageUrl && (
+                <img className="kiwi-event-card__image" src={resolveUrl(event.headerImageUrl)} alt="" loading="lazy" />
+              )}
               <div className="kiwi-event-card__body">
                 <h2 className="kiwi-event-card__name">
                   <a
@@ -108,9 +110,7 @@ export function EventList() {
                   {event.myStatus === 'joined' && <span className="kiwi-event__badge">{t('events:badge.joined')}</span>}
                   {event.myStatus === 'invited' && <span className="kiwi-event__badge">{t('events:badge.invited')}</span>}
                   {event.publicRange === 'private' && <span className="kiwi-event__badge">{t('events:publicRange.private')}</span>}
-                  <span className="kiwi-event__muted">
-                    {applicantsText(event, t)}
-                  </span>
+                  <span className="kiwi-event__muted">{applicantsText(event, t)}</span>
                 </p>
                 {event.tags.length > 0 && (
                   <ul className="kiwi-event__tags" aria-label={t('events:form.tags')}>

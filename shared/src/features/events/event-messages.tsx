@@ -9,7 +9,15 @@ import { MessageImages } from '../../ui/message-images';
 import { Reactions } from '../../ui/reactions';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
-import { type EventMessage, eventApi, eventErrorMessage, eventQueryKeys, formatEventDate, reactionSummaries, sharedEventApi } from '../../schemas/event-resources';
+import {
+  type EventMessage,
+  eventApi,
+  eventErrorMessage,
+  eventQueryKeys,
+  formatEventDate,
+  reactionSummaries,
+  sharedEventApi,
+} from '../../schemas/event-resources';
 import '../../ui/button.css';
 import '../../ui/layout.css';
 
@@ -25,7 +33,17 @@ const REFRESH_MS = 60_000;
  * Chat before the event and retrospection posts after it (spec §3), with images opened in the shared image viewer and
  * emoji reactions. Members and guests use the same component; only the paths and the bearer differ.
  */
-export function EventMessages({ scope, canPost, canModerate, ended }: { scope: MessagesScope; canPost: boolean; canModerate: boolean; ended: boolean }) {
+export function EventMessages({
+  scope,
+  canPost,
+  canModerate,
+  ended,
+}: {
+  scope: MessagesScope;
+  canPost: boolean;
+  canModerate: boolean;
+  ended: boolean;
+}) {
   const { t, i18n } = useTranslation(['events', 'errors', 'common']);
   const { api, resolveUrl } = useFeatureContext();
   const queryClient = useQueryClient();
@@ -41,8 +59,10 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
   const scopeKey = scope.kind === 'member' ? 'member' : `guest:${scope.token ?? ''}`;
   const key = eventQueryKeys.messages(scopeKey, scope.eventId);
   const options = scope.kind === 'guest' ? (scope.token ? { token: scope.token } : { public: true }) : {};
-  const listPath = scope.kind === 'member' ? eventApi.messages(scope.organizationId, scope.eventId) : sharedEventApi.messages(scope.eventId);
-  const messagePath = (id: string) => (scope.kind === 'member' ? eventApi.message(scope.organizationId, scope.eventId, id) : sharedEventApi.message(scope.eventId, id));
+  const listPath =
+    scope.kind === 'member' ? eventApi.messages(scope.organizationId, scope.eventId) : sharedEventApi.messages(scope.eventId);
+  const messagePath = (id: string) =>
+    scope.kind === 'member' ? eventApi.message(scope.organizationId, scope.eventId, id) : sharedEventApi.message(scope.eventId, id);
   const reactionPath = (id: string) => (scope.kind === 'member' ? eventApi.reactions(id) : sharedEventApi.reactions(scope.eventId, id));
 
   const messages = useQuery({
@@ -140,7 +160,12 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
               {editing?.id === message.id ? (
                 <form className="kiwi-event-messages__form" onSubmit={saveEdit}>
                   <label htmlFor={editId}>{t('events:messages.edit')}</label>
-                  <textarea id={editId} rows={3} value={editing.body} onChange={(change) => setEditing({ id: message.id, body: change.target.value })} />
+                  <textarea
+                    id={editId}
+                    rows={3}
+                    value={editing.body}
+                    onChange={(change) => setEditing({ id: message.id, body: change.target.value })}
+                  />
                   <div className="kiwi-row">
                     <button type="submit" className="kiwi-button kiwi-button--primary">
                       {t('events:messages.save')}
@@ -150,14 +175,20 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
                     </button>
                   </div>
                 </form>
-              ) : message.body && (
-                <p className="kiwi-event-message__text">
-                  <LinkifiedText text={message.body} />
-                </p>
+              ) : (
+                message.body && (
+                  <p className="kiwi-event-message__text">
+                    <LinkifiedText text={message.body} />
+                  </p>
+                )
               )}
               <MessageImages urls={message.imageUrls} authorName={message.authorName} size="tile" />
               <div className="kiwi-row">
-                <Reactions reactions={reactionSummaries(message.reactions)} onToggle={(emoji) => void toggleReaction(message, emoji)} disabled={!canPost} />
+                <Reactions
+                  reactions={reactionSummaries(message.reactions)}
+                  onToggle={(emoji) => void toggleReaction(message, emoji)}
+                  disabled={!canPost}
+                />
                 {canPost && <EmojiPicker label={t('common:reactions.add')} onPick={(emoji) => void toggleReaction(message, emoji)} />}
                 {message.mine && scope.kind === 'member' && editing?.id !== message.id && (
                   <button type="button" className="kiwi-link-button" onClick={() => setEditing({ id: message.id, body: message.body })}>
@@ -198,12 +229,18 @@ export function EventMessages({ scope, canPost, canModerate, ended }: { scope: M
               token={scope.kind === 'guest' ? scope.token : undefined}
             />
           )}
-          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={sending || (body.trim() === '' && images.length === 0)}>
+          <button
+            type="submit"
+            className="kiwi-button kiwi-button--primary"
+            disabled={sending || (body.trim() === '' && images.length === 0)}
+          >
             {t('events:messages.send')}
           </button>
         </form>
       ) : (
-        <p className="kiwi-event__muted">{t(scope.kind === 'guest' ? 'events:messages.joinAsGuestToPost' : 'events:messages.joinToPost')}</p>
+        <p className="kiwi-event__muted">
+          {t(scope.kind === 'guest' ? 'events:messages.joinAsGuestToPost' : 'events:messages.joinToPost')}
+        </p>
       )}
     </section>
   );

@@ -21,7 +21,14 @@ export function EventPoll({ pollId, scope, canVote }: { pollId: string; scope: P
 
   const poll = useQuery({
     queryKey: key,
-    queryFn: async () => (await api.get<Poll>(scope.kind === 'member' ? eventApi.poll(pollId) : sharedEventApi.poll(scope.eventId, pollId), undefined, options)).data,
+    queryFn: async () =>
+      (
+        await api.get<Poll>(
+          scope.kind === 'member' ? eventApi.poll(pollId) : sharedEventApi.poll(scope.eventId, pollId),
+          undefined,
+          options,
+        )
+      ).data,
   });
 
   const toggle = async (itemId: string, voted: boolean) => {

@@ -18,7 +18,8 @@ afterEach(() => {
 const viewer = testViewer({ organizationId: '1', organizationMemberId: '5' });
 
 /** The events API answered from `replies`, for `viewer` (null: signed out, a guest). */
-const host = (replies: Replies, who: FeatureViewer | null = viewer, extra: Partial<FeatureContextValue> = {}) => featureHost(replies, { viewer: who, ...extra });
+const host = (replies: Replies, who: FeatureViewer | null = viewer, extra: Partial<FeatureContextValue> = {}) =>
+  featureHost(replies, { viewer: who, ...extra });
 
 const DAY = 24 * 3600 * 1000;
 const event = (attributes: Record<string, unknown> = {}) => ({
@@ -58,16 +59,27 @@ describe('EventDetail', () => {
   it('shows "invited as co-host", accepts the invitation and tells the host it joined', async () => {
     let accepted = false;
     const notify = vi.fn();
-    const { sent, wrapper } = host({
-      'GET /api/organizations/1/events/9': () => ({
-        body: { data: event(accepted ? { 'my-role': 'manager', 'my-status': 'joined', 'my-event-member-id': 3 } : { 'my-role': 'manager', 'my-status': 'invited', 'my-event-member-id': 3 }), included: [] },
-      }),
-      'GET /api/organizations/1/events/9/messages': noMessages,
-      'PUT /api/organizations/1/events/9/members/3/accept_invitation': () => {
-        accepted = true;
-        return { body: { data: { type: 'event-members', id: '3', attributes: { role: 'manager', status: 'joined' } } } };
+    const { sent, wrapper } = host(
+      {
+        'GET /api/organizations/1/events/9': () => ({
+          body: {
+            data: event(
+              accepted
+                ? { 'my-role': 'manager', 'my-status': 'joined', 'my-event-member-id': 3 }
+                : { 'my-role': 'manager', 'my-status': 'invited', 'my-event-member-id': 3 },
+            ),
+            included: [],
+          },
+        }),
+        'GET /api/organizations/1/events/9/messages': noMessages,
+        'PUT /api/organizations/1/events/9/members/3/accept_invitation': () => {
+          accepted = true;
+          return { body: { data: { type: 'event-members', id: '3', attributes: { role: 'manager', status: 'joined' } } } };
+        },
       },
-    }, viewer, { notify });
+      viewer,
+      { notify },
+    );
     render(<EventDetail eventId="9" />, { wrapper });
     expect(await screen.findByText('You are invited as a co-host')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation' }));
@@ -80,9 +92,15 @@ describe('EventDetail', () => {
     [{ cancel: true }, 'This event was cancelled by the organiser'],
     [{ 'joined-count': 10 }, 'This event is full'],
     [{ 'recruitment-deadline': new Date(Date.now() - DAY).toISOString() }, 'The registration deadline has passed'],
-    [{ 'started-at': new Date(Date.now() - 3 * DAY).toISOString(), 'ended-at': new Date(Date.now() - 2 * DAY).toISOString() }, 'This event has finished'],
+    [
+      { 'started-at': new Date(Date.now() - 3 * DAY).toISOString(), 'ended-at': new Date(Date.now() - 2 * DAY).toISOString() },
+      'This event has finished',
+    ],
   ])('shows the status message for %j and offers no join', async (attributes, message) => {
-    const { wrapper } = host({ 'GET /api/organizations/1/events/9': { body: { data: event(attributes), included: [] } }, 'GET /api/organizations/1/events/9/messages': noMessages });
+    const { wrapper } = host({
+      'GET /api/organizations/1/events/9': { body: { data: event(attributes), included: [] } },
+      'GET /api/organizations/1/events/9/messages': noMessages,
+    });
     render(<EventDetail eventId="9" />, { wrapper });
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
@@ -94,7 +112,10 @@ describe('EventDetail', () => {
       {
         'GET /api/organizations/1/events/9': { body: { data: event(), included: [] } },
         'GET /api/organizations/1/events/9/messages': noMessages,
-        'POST /api/organizations/1/events/9/members/join': { status: 201, body: { data: { type: 'event-members', id: '4', attributes: {} } } },
+        'POST /api/organizations/1/events/9/members/join': {
+          status: 201,
+          body: { data: { type: 'event-members', id: '4', attributes: {} } },
+        },
       },
       viewer,
       { notify },
@@ -111,7 +132,10 @@ describe('EventDetail', () => {
       {
         'GET /api/organizations/1/events/9': { body: { data: event(), included: [] } },
         'GET /api/organizations/1/events/9/messages': noMessages,
-        'POST /api/organizations/1/events/9/members/join': { status: 422, body: { errors: [{ status: '422', code: 'event.full', detail: 'This event is full' }] } },
+        'POST /api/organizations/1/events/9/members/join': {
+          status: 422,
+          body: { errors: [{ status: '422', code: 'event.full', detail: 'This event is full' }] },
+        },
       },
       viewer,
       { notify },
@@ -128,7 +152,13 @@ describe('EventDetail', () => {
       {
         'GET /api/organizations/1/events/9': {
           body: {
-            data: event({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined', 'externally-published': true, 'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345' }),
+            data: event({
+              'can-manage': true,
+              'my-role': 'author',
+              'my-status': 'joined',
+              'externally-published': true,
+              'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345',
+            }),
             included: [],
           },
         },
@@ -140,14 +170,21 @@ describe('EventDetail', () => {
     );
     const view = render(<EventDetail eventId="9" />, { wrapper });
     await screen.findByRole('heading', { name: 'Picnic' });
-    expect(view.container.querySelector('img.kiwi-event__header-image')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
+    expect(view.container.querySelector('img.kiwi-event__header-image')?.getAttribute('src')).toBe(
+      'https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345',
+    );
     const link = screen.getByRole('link', { name: 'https://kiwi.example/shared_events/9' });
     expect(link.getAttribute('href')).toBe('https://kiwi.example/shared_events/9');
   });
 
   it("shows the shared-event link on the page's own origin by default (the portal)", async () => {
     const { wrapper } = host({
-      'GET /api/organizations/1/events/9': { body: { data: event({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined', 'externally-published': true }), included: [] } },
+      'GET /api/organizations/1/events/9': {
+        body: {
+          data: event({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined', 'externally-published': true }),
+          included: [],
+        },
+      },
       'GET /api/organizations/1/events/9/messages': noMessages,
       'GET /api/organizations/1/members': { body: { data: [] } },
     });
@@ -162,7 +199,7 @@ describe('EventDetail', () => {
     expect(await screen.findByText('You are not a member of this organization, so you cannot join')).toBeTruthy();
   });
 
-  it("shows a platform admin without membership the event of the organisation they came from, read-only (not \"not a member\")", async () => {
+  it('shows a platform admin without membership the event of the organisation they came from, read-only (not "not a member")', async () => {
     const { sent, wrapper } = host(
       {
         // The API lets admins read (and gives them organiser rights on) every event.
@@ -175,13 +212,16 @@ describe('EventDetail', () => {
     expect(await screen.findByRole('heading', { name: 'Picnic' })).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain('read only');
     expect(screen.queryByText('You are not a member of this organization, so you cannot join')).toBeNull();
-    for (const name of ['Join', 'Cancel the event', 'Edit', 'Delete', 'Publish externally']) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of ['Join', 'Cancel the event', 'Edit', 'Delete', 'Publish externally'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
     expect(sent.every((call) => call.method === 'GET')).toBe(true);
   });
 
   it('asks before cancelling, then sends event.cancel=true', async () => {
     const { sent, wrapper } = host({
-      'GET /api/organizations/1/events/9': { body: { data: event({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined' }), included: [] } },
+      'GET /api/organizations/1/events/9': {
+        body: { data: event({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined' }), included: [] },
+      },
       'GET /api/organizations/1/events/9/messages': noMessages,
       'GET /api/organizations/1/members': { body: { data: [] } },
       'PUT /api/organizations/1/events/9': { body: { data: event({ cancel: true }), included: [] } },
@@ -196,7 +236,9 @@ describe('EventDetail', () => {
 
 describe('EventList', () => {
   it('shows the empty state of upcoming events and asks for past ones', async () => {
-    const { sent, wrapper } = host({ 'GET /api/organizations/1/events': { body: { data: [], meta: { 'total-count': 0, 'total-pages': 0, tags: ['yoga'] } } } });
+    const { sent, wrapper } = host({
+      'GET /api/organizations/1/events': { body: { data: [], meta: { 'total-count': 0, 'total-pages': 0, tags: ['yoga'] } } },
+    });
     render(<EventList />, { wrapper });
     expect(await screen.findByText('No upcoming events yet. Why not create one?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Past' }));
@@ -211,16 +253,25 @@ describe('EventList on another origin (a widget)', () => {
     const { wrapper } = host(
       {
         'GET /api/organizations/1/events': {
-          body: { data: [event({ 'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345' })], meta: { 'total-count': 1, 'total-pages': 1, tags: [] } },
+          body: {
+            data: [event({ 'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345' })],
+            meta: { 'total-count': 1, 'total-pages': 1, tags: [] },
+          },
         },
       },
       viewer,
-      { resolveUrl: (url) => new URL(url, 'https://api.example').href, portalUrl: (path) => `https://kiwi.example${path}`, navigate: (path) => navigated.push(path) },
+      {
+        resolveUrl: (url) => new URL(url, 'https://api.example').href,
+        portalUrl: (path) => `https://kiwi.example${path}`,
+        navigate: (path) => navigated.push(path),
+      },
     );
     const view = render(<EventList />, { wrapper });
     const link = await screen.findByRole('link', { name: 'Picnic' });
     expect(link.getAttribute('href')).toBe('https://kiwi.example/events/9');
-    expect(view.container.querySelector('img.kiwi-event-card__image')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
+    expect(view.container.querySelector('img.kiwi-event-card__image')?.getAttribute('src')).toBe(
+      'https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345',
+    );
     // A plain click still goes through the host's navigate, with the portal path.
     fireEvent.click(link);
     expect(navigated).toEqual(['/events/9']);
@@ -231,7 +282,9 @@ describe('EventList paging', () => {
   it('goes back to the first page when a tag of an event is chosen', async () => {
     const card = (id: string, tags: string[]) => ({ ...event({ tags }), id });
     const { sent, wrapper } = host({
-      'GET /api/organizations/1/events': { body: { data: [card('1', ['yoga'])], meta: { 'total-count': 40, 'total-pages': 2, tags: ['yoga'] } } },
+      'GET /api/organizations/1/events': {
+        body: { data: [card('1', ['yoga'])], meta: { 'total-count': 40, 'total-pages': 2, tags: ['yoga'] } },
+      },
     });
     render(<EventList />, { wrapper });
     fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
@@ -260,7 +313,10 @@ describe('SharedEvent', () => {
 
   it('reloads the guest kept under the event id and sends its token as bearer', async () => {
     localStorage.setItem(guestStorageKey(9), JSON.stringify({ id: '2', nickname: 'Sam', token: 'kgt_abc' }));
-    const { sent, wrapper } = host({ 'GET /api/shared_events/9': shared({ 'my-guest-id': 2 }), 'GET /api/shared_events/9/messages': noMessages }, null);
+    const { sent, wrapper } = host(
+      { 'GET /api/shared_events/9': shared({ 'my-guest-id': 2 }), 'GET /api/shared_events/9/messages': noMessages },
+      null,
+    );
     render(<SharedEvent eventId="9" />, { wrapper });
     expect(await screen.findByText('You are joining as Sam')).toBeTruthy();
     expect(sent.find((call) => call.path === '/api/shared_events/9')?.authorization).toBe('Bearer kgt_abc');
@@ -273,7 +329,10 @@ describe('SharedEvent', () => {
         'GET /api/shared_events/9': shared(),
         'GET /api/shared_events/9/messages': noMessages,
         'GET /api/shared_events/9/guests/search': { body: { data: [] } },
-        'POST /api/shared_events/9/guests': { status: 201, body: { data: { type: 'event-guests', id: '4', attributes: { nickname: 'Kim', token: 'kgt_new' } } } },
+        'POST /api/shared_events/9/guests': {
+          status: 201,
+          body: { data: { type: 'event-guests', id: '4', attributes: { nickname: 'Kim', token: 'kgt_new' } } },
+        },
       },
       null,
       { notify },
@@ -315,7 +374,10 @@ describe('SharedEvent', () => {
   });
 
   it('says so when the event is not published', async () => {
-    const { wrapper } = host({ 'GET /api/shared_events/9': { status: 404, body: { errors: [{ status: '404', code: 'resource.notFound' }] } } }, null);
+    const { wrapper } = host(
+      { 'GET /api/shared_events/9': { status: 404, body: { errors: [{ status: '404', code: 'resource.notFound' }] } } },
+      null,
+    );
     render(<SharedEvent eventId="9" />, { wrapper });
     expect((await screen.findByRole('alert')).textContent).toBe('This event is not published or does not exist');
   });
@@ -345,9 +407,13 @@ describe('EventMessages', () => {
     const { sent, wrapper } = host({
       'GET /api/organizations/1/events/9/messages': { body: { data: [message()] } },
       'PUT /api/organizations/1/events/9/messages/21': { body: { data: message({ body: 'See you at noon' }) } },
-      'DELETE /api/event_messages/21/reactions': { body: { data: message({ reactions: [{ emoji: '👍', count: 1, 'reacted-by-me': false, names: ['Taro'] }] }) } },
+      'DELETE /api/event_messages/21/reactions': {
+        body: { data: message({ reactions: [{ emoji: '👍', count: 1, 'reacted-by-me': false, names: ['Taro'] }] }) },
+      },
     });
-    render(<EventMessages scope={{ kind: 'member', organizationId: '1', eventId: '9' }} canPost canModerate={false} ended={false} />, { wrapper });
+    render(<EventMessages scope={{ kind: 'member', organizationId: '1', eventId: '9' }} canPost canModerate={false} ended={false} />, {
+      wrapper,
+    });
     const chip = await screen.findByRole('button', { name: '👍 2: Hanako, Taro' });
     expect(chip.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(chip);
@@ -365,22 +431,26 @@ describe('EventMessages', () => {
   });
 
   it("loads message images through the host's resolveUrl, also in the viewer, but posts the API's own URLs", async () => {
-    const { wrapper } = host(
-      { 'GET /api/organizations/1/events/9/messages': { body: { data: [message()] } } },
-      viewer,
-      { resolveUrl: (url) => new URL(url, 'https://api.example').href },
-    );
-    render(<EventMessages scope={{ kind: 'member', organizationId: '1', eventId: '9' }} canPost canModerate={false} ended={false} />, { wrapper });
+    const { wrapper } = host({ 'GET /api/organizations/1/events/9/messages': { body: { data: [message()] } } }, viewer, {
+      resolveUrl: (url) => new URL(url, 'https://api.example').href,
+    });
+    render(<EventMessages scope={{ kind: 'member', organizationId: '1', eventId: '9' }} canPost canModerate={false} ended={false} />, {
+      wrapper,
+    });
     const open = await screen.findByRole('button', { name: 'Open image 1 of 1' });
     expect(open.querySelector('img')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
     fireEvent.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Images from Hanako' });
-    expect(dialog.querySelector('img.kiwi-image-viewer__image')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
+    expect(dialog.querySelector('img.kiwi-image-viewer__image')?.getAttribute('src')).toBe(
+      'https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345',
+    );
   });
 
   it('tells a member who has not joined how to post', async () => {
     const { wrapper } = host({ 'GET /api/organizations/1/events/9/messages': { body: { data: [] } } });
-    render(<EventMessages scope={{ kind: 'member', organizationId: '1', eventId: '9' }} canPost={false} canModerate={false} ended />, { wrapper });
+    render(<EventMessages scope={{ kind: 'member', organizationId: '1', eventId: '9' }} canPost={false} canModerate={false} ended />, {
+      wrapper,
+    });
     expect(await screen.findByText('No messages yet')).toBeTruthy();
     expect(screen.getByText('Join the event to post messages')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Looking back' })).toBeTruthy();

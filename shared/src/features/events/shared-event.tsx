@@ -79,9 +79,7 @@ export function SharedEvent({ eventId }: { eventId: string }) {
   return (
     <article className="kiwi-event kiwi-event--shared" aria-labelledby={headingId}>
       <EventHeader event={event} headingId={headingId} statuses={statuses} />
-      <p>
-        {applicantsText(event, t)}
-      </p>
+      <p>{applicantsText(event, t)}</p>
       <EventTagsAndDescription event={event} />
 
       {guest ? (
@@ -108,8 +106,19 @@ export function SharedEvent({ eventId }: { eventId: string }) {
         <GuestJoinForm eventId={eventId} onJoined={joined} />
       ) : null}
 
-      {event.pollId ? <EventPoll pollId={String(event.pollId)} scope={{ kind: 'guest', eventId, token: guest?.token ?? null }} canVote={Boolean(guest) && !event.cancel} /> : null}
-      <EventMessages scope={{ kind: 'guest', eventId, token: guest?.token ?? null }} canPost={Boolean(guest)} canModerate={false} ended={ended} />
+      {event.pollId ? (
+        <EventPoll
+          pollId={String(event.pollId)}
+          scope={{ kind: 'guest', eventId, token: guest?.token ?? null }}
+          canVote={Boolean(guest) && !event.cancel}
+        />
+      ) : null}
+      <EventMessages
+        scope={{ kind: 'guest', eventId, token: guest?.token ?? null }}
+        canPost={Boolean(guest)}
+        canModerate={false}
+        ended={ended}
+      />
     </article>
   );
 }

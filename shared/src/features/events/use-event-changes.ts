@@ -45,7 +45,14 @@ export function useEventChanges({ path, token, public: isPublic = false }: { pat
           });
         } catch (error) {
           if (controller.signal.aborted || error instanceof IgnorableError) return;
-          if (error instanceof HttpResponseError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) return;
+          if (
+            error instanceof HttpResponseError &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.status !== 408 &&
+            error.status !== 429
+          )
+            return;
         }
         if (controller.signal.aborted) return;
         attempt += 1;

@@ -53,7 +53,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'UPSERT':
       return {
         ...state,
-        pending: action.fromViewer && !state.messages.some((known) => known.id === action.message.id) ? withoutSentCopy(state.pending, action.message) : state.pending,
+        pending:
+          action.fromViewer && !state.messages.some((known) => known.id === action.message.id)
+            ? withoutSentCopy(state.pending, action.message)
+            : state.pending,
         messages: mergeMessages(state.messages, [action.message]),
       };
     case 'DELETE':
@@ -61,11 +64,21 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'SEND':
       return { ...state, pending: [...state.pending, action.pending] };
     case 'SENT':
-      return { ...state, pending: state.pending.filter((item) => item.tempId !== action.tempId), messages: mergeMessages(state.messages, [action.message]) };
+      return {
+        ...state,
+        pending: state.pending.filter((item) => item.tempId !== action.tempId),
+        messages: mergeMessages(state.messages, [action.message]),
+      };
     case 'FAILED':
-      return { ...state, pending: state.pending.map((item) => (item.tempId === action.tempId ? { ...item, status: 'failed', error: action.error } : item)) };
+      return {
+        ...state,
+        pending: state.pending.map((item) => (item.tempId === action.tempId ? { ...item, status: 'failed', error: action.error } : item)),
+      };
     case 'RETRY':
-      return { ...state, pending: state.pending.map((item) => (item.tempId === action.tempId ? { ...item, status: 'sending', error: undefined } : item)) };
+      return {
+        ...state,
+        pending: state.pending.map((item) => (item.tempId === action.tempId ? { ...item, status: 'sending', error: undefined } : item)),
+      };
     case 'DISCARD':
       return { ...state, pending: state.pending.filter((item) => item.tempId !== action.tempId) };
   }

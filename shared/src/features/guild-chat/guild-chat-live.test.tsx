@@ -11,12 +11,24 @@ afterEach(cleanup);
 
 const i18n = createI18n({ lng: 'en' });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
 const messageDoc = (id: number, body: string, mine = false) => ({
   data: {
     type: 'guild-messages',
     id: String(id),
-    attributes: { body, 'image-urls': [], 'created-at': '2026-01-01T00:00:00.000Z', 'edited-at': null, 'guild-id': 5, 'author-member-id': mine ? 11 : 12, 'author-name': mine ? 'Hanako' : 'Taro', 'author-icon': null, mine, reactions: [] },
+    attributes: {
+      body,
+      'image-urls': [],
+      'created-at': '2026-01-01T00:00:00.000Z',
+      'edited-at': null,
+      'guild-id': 5,
+      'author-member-id': mine ? 11 : 12,
+      'author-name': mine ? 'Hanako' : 'Taro',
+      'author-icon': null,
+      mine,
+      reactions: [],
+    },
   },
 });
 
@@ -33,12 +45,25 @@ function fakeServer() {
         data: {
           type: 'guilds',
           id: '5',
-          attributes: { name: 'Runners', description: '', tags: [], 'public-range': 'public', 'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345', 'members-count': 2, 'my-status': 'joined', 'can-manage': false, 'can-read': true, 'pinned-message-id': null, 'organization-id': 7 },
+          attributes: {
+            name: 'Runners',
+            description: '',
+            tags: [],
+            'public-range': 'public',
+            'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345',
+            'members-count': 2,
+            'my-status': 'joined',
+            'can-manage': false,
+            'can-read': true,
+            'pinned-message-id': null,
+            'organization-id': 7,
+          },
           relationships: { members: { data: [] }, 'pinned-message': { data: null } },
         },
       });
     }
-    if (url.pathname === '/api/guilds/5/messages' && method === 'GET') return json({ data: [], meta: { 'total-count': 0, 'last-event-id': 3 } });
+    if (url.pathname === '/api/guilds/5/messages' && method === 'GET')
+      return json({ data: [], meta: { 'total-count': 0, 'last-event-id': 3 } });
     if (url.pathname === '/api/guilds/5/messages' && method === 'POST') {
       posts.push(JSON.parse(String(init?.body)));
       if (failNextPost) {
@@ -67,13 +92,21 @@ describe('<GuildChat> live', () => {
   it('shows live messages, keeps a failed send with its reason until retried, and tells the host of the sent one', async () => {
     const server = fakeServer();
     const notify = vi.fn();
-    const context = { api: testApi(server.fetch), viewer: testViewer(), navigate: () => undefined, notify, resolveUrl: (url: string) => new URL(url, 'https://api.example').href };
+    const context = {
+      api: testApi(server.fetch),
+      viewer: testViewer(),
+      navigate: () => undefined,
+      notify,
+      resolveUrl: (url: string) => new URL(url, 'https://api.example').href,
+    };
     const view = render(<GuildChat guildId="5" showMembers={false} />, { wrapper: featureWrapper(context, i18n) });
     const log = await screen.findByRole('log', { name: i18n.t('guilds:chat.messages') });
     expect(await within(log).findByText(i18n.t('guilds:chat.empty'))).toBeTruthy();
     expect(await screen.findByText(i18n.t('guilds:chat.live.live'))).toBeTruthy();
     // The header image is the API's; a widget's page loads it from the API's origin.
-    expect(view.container.querySelector('img.kiwi-guild__header-image')?.getAttribute('src')).toBe('https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345');
+    expect(view.container.querySelector('img.kiwi-guild__header-image')?.getAttribute('src')).toBe(
+      'https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345',
+    );
 
     // A message from someone else arrives on the stream, as text.
     await act(async () => server.push(`id: 4\nevent: message.created\ndata: ${JSON.stringify(messageDoc(40, '<b>from Taro</b>'))}\n\n`));
@@ -95,6 +128,9 @@ describe('<GuildChat> live', () => {
     expect(within(log).getAllByText('hello')).toHaveLength(1);
     // Once, with the id the server gave it (a widget fires kiwi-message-sent); the live echo does not count again.
     expect(notify).toHaveBeenCalledExactlyOnceWith({ type: 'message-sent', guildId: '5', messageId: '41' });
-    expect(server.posts).toEqual([{ guild_message: { body: 'hello', image_urls: [] } }, { guild_message: { body: 'hello', image_urls: [] } }]);
+    expect(server.posts).toEqual([
+      { guild_message: { body: 'hello', image_urls: [] } },
+      { guild_message: { body: 'hello', image_urls: [] } },
+    ]);
   });
 });

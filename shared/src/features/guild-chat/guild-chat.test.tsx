@@ -31,14 +31,29 @@ function renderWith(node: ReactNode, fetch: typeof globalThis.fetch, navigated: 
 const guildResource = (id: string, name: string, tags: string[]) => ({
   type: 'guilds',
   id,
-  attributes: { name, description: `<b>${name}</b>`, tags, 'public-range': 'public', 'header-image-url': null, 'members-count': 3, 'my-status': null, 'organization-id': 7 },
+  attributes: {
+    name,
+    description: `<b>${name}</b>`,
+    tags,
+    'public-range': 'public',
+    'header-image-url': null,
+    'members-count': 3,
+    'my-status': null,
+    'organization-id': 7,
+  },
 });
 
 describe('<GuildList>', () => {
   it('lists guilds, offers the 5 most-used tags, and filters by a tag with q[tags][]', async () => {
     const { calls, fetch } = fakeNetwork((url) =>
       url.pathname.endsWith('/guild_tags')
-        ? { data: ['running', 'yoga'].map((tag, index) => ({ type: 'guild-tags', id: tag, attributes: { name: tag, 'guilds-count': 5 - index } })) }
+        ? {
+            data: ['running', 'yoga'].map((tag, index) => ({
+              type: 'guild-tags',
+              id: tag,
+              attributes: { name: tag, 'guilds-count': 5 - index },
+            })),
+          }
         : { data: [guildResource('1', 'Runners', ['running'])], meta: { 'total-count': 1, 'current-page': 1, 'total-pages': 1 } },
     );
     const navigated: string[] = [];
@@ -59,7 +74,9 @@ describe('<GuildList>', () => {
   });
 
   it('says so when there is no guild', async () => {
-    const { fetch } = fakeNetwork((url) => (url.pathname.endsWith('/guild_tags') ? { data: [] } : { data: [], meta: { 'total-count': 0, 'total-pages': 0 } }));
+    const { fetch } = fakeNetwork((url) =>
+      url.pathname.endsWith('/guild_tags') ? { data: [] } : { data: [], meta: { 'total-count': 0, 'total-pages': 0 } },
+    );
     renderWith(<GuildList />, fetch);
     expect(await screen.findByText(i18n.t('guilds:list.empty'))).toBeTruthy();
   });

@@ -44,7 +44,13 @@ const formatTime = (iso: string, language: string) =>
  * messages on scroll, optimistic sending, reactions, pins, and joining / accepting an invitation. Used by the portal's
  * /guilds/:id and the <kiwi-guild-chat> widget.
  */
-export function GuildChat({ guildId, showMembers = true }: { guildId: string; /** The members panel beside the chat (widgets may leave it out). */ showMembers?: boolean }) {
+export function GuildChat({
+  guildId,
+  showMembers = true,
+}: {
+  guildId: string /** The members panel beside the chat (widgets may leave it out). */;
+  showMembers?: boolean;
+}) {
   const { t } = useTranslation(['guilds', 'errors', 'common']);
   const { api, viewer, navigate, resolveUrl } = useFeatureContext();
   const organizationId = viewer?.organizationId ?? '';
@@ -58,7 +64,10 @@ export function GuildChat({ guildId, showMembers = true }: { guildId: string; /*
     enabled: organizationId !== '',
     queryFn: async () => (await api.get<Guild>(guildApi.show(organizationId, guildId))).data,
   });
-  const reloadGuild = useCallback(() => queryClient.invalidateQueries({ queryKey: guildQueryKeys.detail(guildId) }), [queryClient, guildId]);
+  const reloadGuild = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: guildQueryKeys.detail(guildId) }),
+    [queryClient, guildId],
+  );
 
   const act = async (run: () => Promise<unknown>, success?: string) => {
     try {
@@ -98,7 +107,9 @@ export function GuildChat({ guildId, showMembers = true }: { guildId: string; /*
         <div>
           <h1 id={headingId}>{data.name}</h1>
           <p className="kiwi-guild-card__meta">
-            <span className={`kiwi-guild__badge kiwi-guild__badge--${data.publicRange}`}>{t(`guilds:publicRange.${data.publicRange}`)}</span>
+            <span className={`kiwi-guild__badge kiwi-guild__badge--${data.publicRange}`}>
+              {t(`guilds:publicRange.${data.publicRange}`)}
+            </span>
             <span>{t('guilds:membersCount', { count: data.membersCount })}</span>
           </p>
           {data.tags.length > 0 && (
@@ -152,7 +163,11 @@ export function GuildChat({ guildId, showMembers = true }: { guildId: string; /*
       <MembershipBar guild={data} onChanged={reloadGuild} act={act} />
 
       <div className="kiwi-guild__columns">
-        {data.canRead ? <ChatPanel guild={data} onGuildChanged={reloadGuild} act={act} /> : <p className="kiwi-guild__empty">{t('guilds:chat.joinToRead')}</p>}
+        {data.canRead ? (
+          <ChatPanel guild={data} onGuildChanged={reloadGuild} act={act} />
+        ) : (
+          <p className="kiwi-guild__empty">{t('guilds:chat.joinToRead')}</p>
+        )}
         {showMembers && <GuildMembers guild={data} />}
       </div>
     </article>
@@ -178,10 +193,20 @@ function MembershipBar({ guild, onChanged, act }: { guild: Guild; onChanged: () 
     return (
       <div className="kiwi-guild__notice" role="region" aria-label={t('guilds:chat.invitation')}>
         <p>{t('guilds:chat.invited')}</p>
-        <button type="button" className="kiwi-button kiwi-button--primary" disabled={busy} onClick={() => run(() => api.put(guildApi.accept(guild.id, memberId)), t('guilds:chat.accepted'))}>
+        <button
+          type="button"
+          className="kiwi-button kiwi-button--primary"
+          disabled={busy}
+          onClick={() => run(() => api.put(guildApi.accept(guild.id, memberId)), t('guilds:chat.accepted'))}
+        >
           {t('guilds:chat.accept')}
         </button>
-        <button type="button" className="kiwi-button" disabled={busy} onClick={() => run(() => api.delete(guildApi.member(guild.id, memberId)), t('guilds:chat.declined'))}>
+        <button
+          type="button"
+          className="kiwi-button"
+          disabled={busy}
+          onClick={() => run(() => api.delete(guildApi.member(guild.id, memberId)), t('guilds:chat.declined'))}
+        >
           {t('guilds:chat.decline')}
         </button>
       </div>
@@ -191,7 +216,12 @@ function MembershipBar({ guild, onChanged, act }: { guild: Guild; onChanged: () 
   return (
     <div className="kiwi-guild__notice">
       <p>{t('guilds:chat.notJoined')}</p>
-      <button type="button" className="kiwi-button kiwi-button--primary" disabled={busy} onClick={() => run(() => api.post(guildApi.join(guild.id)), t('guilds:chat.joined'))}>
+      <button
+        type="button"
+        className="kiwi-button kiwi-button--primary"
+        disabled={busy}
+        onClick={() => run(() => api.post(guildApi.join(guild.id)), t('guilds:chat.joined'))}
+      >
         {t('guilds:chat.join')}
       </button>
     </div>
@@ -218,7 +248,9 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
 
   const applyPin = useCallback(
     (pinnedMessageId: number | null, message: GuildMessage | null) => {
-      queryClient.setQueryData<Guild>(guildQueryKeys.detail(guildId), (current) => (current ? { ...current, pinnedMessageId, pinnedMessage: message } : current));
+      queryClient.setQueryData<Guild>(guildQueryKeys.detail(guildId), (current) =>
+        current ? { ...current, pinnedMessageId, pinnedMessage: message } : current,
+      );
     },
     [queryClient, guildId],
   );
@@ -305,9 +337,12 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
   useEffect(() => {
     const top = topRef.current;
     if (!top || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadOlder();
-    }, { root: logRef.current });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadOlder();
+      },
+      { root: logRef.current },
+    );
     observer.observe(top);
     return () => observer.disconnect();
   }, [loadOlder]);
@@ -326,7 +361,9 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
 
   const send = async (pending: PendingMessage) => {
     try {
-      const created = await api.post<GuildMessage>(guildApi.messages(guildId), { guild_message: { body: pending.body, image_urls: pending.imageUrls } });
+      const created = await api.post<GuildMessage>(guildApi.messages(guildId), {
+        guild_message: { body: pending.body, image_urls: pending.imageUrls },
+      });
       const message = created.data as GuildMessage;
       dispatch({ type: 'SENT', tempId: pending.tempId, message });
       notify({ type: 'message-sent', guildId, messageId: message.id });
@@ -339,17 +376,24 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
     const mine = message.reactions.find((reaction) => reaction.emoji === emoji)?.['reacted-by-me'] ?? false;
     const body = { message_reaction: { emoji } };
     act(async () => {
-      const response = mine ? await api.delete<GuildMessage>(guildApi.reactions(message.id), { body }) : await api.post<GuildMessage>(guildApi.reactions(message.id), body);
+      const response = mine
+        ? await api.delete<GuildMessage>(guildApi.reactions(message.id), { body })
+        : await api.post<GuildMessage>(guildApi.reactions(message.id), body);
       dispatch({ type: 'UPSERT', message: response.data as GuildMessage });
     }).catch(() => undefined);
   };
 
   const pin = (message: GuildMessage | null) =>
-    act(async () => {
-      const response = await api.put<Guild>(guildApi.pin(guild.organizationId, guildId), { guild: { pinned_message_id: message ? Number(message.id) : null } });
-      const updated = response.data as Guild;
-      applyPin(updated.pinnedMessageId, updated.pinnedMessage ?? null);
-    }, message ? t('guilds:chat.pinned') : t('guilds:chat.unpinned')).catch(() => undefined);
+    act(
+      async () => {
+        const response = await api.put<Guild>(guildApi.pin(guild.organizationId, guildId), {
+          guild: { pinned_message_id: message ? Number(message.id) : null },
+        });
+        const updated = response.data as Guild;
+        applyPin(updated.pinnedMessageId, updated.pinnedMessage ?? null);
+      },
+      message ? t('guilds:chat.pinned') : t('guilds:chat.unpinned'),
+    ).catch(() => undefined);
 
   const pinnedId = guild.pinnedMessageId === null ? null : String(guild.pinnedMessageId);
 
@@ -398,7 +442,9 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
             {loadingOlder ? t('guilds:chat.loadingOlder') : t('guilds:chat.loadOlder')}
           </button>
         )}
-        {loadState === 'ready' && state.messages.length === 0 && state.pending.length === 0 && <p className="kiwi-guild__empty">{t('guilds:chat.empty')}</p>}
+        {loadState === 'ready' && state.messages.length === 0 && state.pending.length === 0 && (
+          <p className="kiwi-guild__empty">{t('guilds:chat.empty')}</p>
+        )}
         <ol className="kiwi-guild__messages">
           {state.messages.map((message) => (
             <MessageItem
@@ -412,7 +458,9 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
               onToggle={(emoji) => toggleReaction(message, emoji)}
               onPin={() => pin(message)}
               onUnpin={() => pin(null)}
-              onChanged={(updated) => (updated ? dispatch({ type: 'UPSERT', message: updated }) : dispatch({ type: 'DELETE', id: message.id }))}
+              onChanged={(updated) =>
+                updated ? dispatch({ type: 'UPSERT', message: updated }) : dispatch({ type: 'DELETE', id: message.id })
+              }
               act={act}
             />
           ))}
@@ -509,7 +557,10 @@ function MessageItem({
   };
 
   return (
-    <li className={`kiwi-guild-message${message.mine ? ' kiwi-guild-message--mine' : ''}${pinned ? ' kiwi-guild-message--pinned' : ''}`} aria-label={t('guilds:chat.messageBy', { name: message.authorName })}>
+    <li
+      className={`kiwi-guild-message${message.mine ? ' kiwi-guild-message--mine' : ''}${pinned ? ' kiwi-guild-message--pinned' : ''}`}
+      aria-label={t('guilds:chat.messageBy', { name: message.authorName })}
+    >
       <p className="kiwi-guild-message__meta">
         <span className="kiwi-guild-message__author">{message.authorName}</span>{' '}
         <time dateTime={message.createdAt}>{formatTime(message.createdAt, language)}</time>
@@ -523,7 +574,11 @@ function MessageItem({
           </label>
           <textarea id={editId} value={draft} onChange={(event) => setDraft(event.target.value)} rows={3} />
           <div className="kiwi-row">
-            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={saving || countGraphemes(draft) > GUILD_LIMITS.messageMax}>
+            <button
+              type="submit"
+              className="kiwi-button kiwi-button--primary"
+              disabled={saving || countGraphemes(draft) > GUILD_LIMITS.messageMax}
+            >
               {t('guilds:chat.save')}
             </button>
             <button
@@ -628,7 +683,9 @@ function Composer({ onSend }: { onSend: (body: string, imageUrls: string[]) => v
         }}
       />
       <p id={counterId} className={tooLong ? 'kiwi-guild__error' : 'kiwi-guild__muted'}>
-        {tooLong ? t('validation:tooLong', { count: GUILD_LIMITS.messageMax }) : t('guilds:chat.counter', { count: length, max: GUILD_LIMITS.messageMax })}
+        {tooLong
+          ? t('validation:tooLong', { count: GUILD_LIMITS.messageMax })
+          : t('guilds:chat.counter', { count: length, max: GUILD_LIMITS.messageMax })}
       </p>
       <ImageInput key={imageKey} value={image} onChange={setImage} label={t('guilds:chat.image')} />
       <button type="submit" className="kiwi-button kiwi-button--primary" disabled={empty || tooLong}>

@@ -46,7 +46,10 @@ export function GuildSummaryView({ summary, scope }: { summary: GuildsSummary; s
         {scope === 'organization' ? (
           <TopList title={t('guilds:dashboard.topGuilds')} rows={summary.topGuilds.map((guild) => [guild.name, guild['messages-count']])} />
         ) : (
-          <TopList title={t('guilds:dashboard.topPosters')} rows={summary.topPosters.map((poster) => [poster.name, poster['messages-count']])} />
+          <TopList
+            title={t('guilds:dashboard.topPosters')}
+            rows={summary.topPosters.map((poster) => [poster.name, poster['messages-count']])}
+          />
         )}
         <TopList title={t('guilds:dashboard.topEmoji')} rows={summary.topEmoji.map((row) => [row.emoji, row.count])} />
       </div>

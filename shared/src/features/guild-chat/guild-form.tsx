@@ -46,7 +46,14 @@ export function GuildForm({ guildId }: { guildId?: string }) {
       </p>
     );
   }
-  return <GuildFormFields key={existing.data?.id ?? 'new'} guild={existing.data ?? null} onDone={(id) => navigate(guildPaths.show(id))} onCancel={() => navigate(guildId ? guildPaths.show(guildId) : guildPaths.list())} />;
+  return (
+    <GuildFormFields
+      key={existing.data?.id ?? 'new'}
+      guild={existing.data ?? null}
+      onDone={(id) => navigate(guildPaths.show(id))}
+      onCancel={() => navigate(guildId ? guildPaths.show(guildId) : guildPaths.list())}
+    />
+  );
 }
 
 function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onDone: (id: string) => void; onCancel: () => void }) {
@@ -81,7 +88,9 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
     try {
       const organizationId = viewer?.organizationId ?? '';
       const payload = { guild: values };
-      const response = guild ? await api.put<Guild>(guildApi.show(organizationId, guild.id), payload) : await api.post<Guild>(guildApi.list(organizationId), payload);
+      const response = guild
+        ? await api.put<Guild>(guildApi.show(organizationId, guild.id), payload)
+        : await api.post<Guild>(guildApi.list(organizationId), payload);
       const saved = response.data as Guild;
       await queryClient.invalidateQueries({ queryKey: guildQueryKeys.all });
       showToast(t(guild ? 'guilds:form.updated' : 'guilds:form.created'), 'success');
@@ -123,12 +132,22 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
       </div>
       <div className="kiwi-guild__field">
         <label htmlFor={ids.description}>{t('guilds:form.description')}</label>
-        <textarea {...fieldProps('description', ids.description)} rows={4} value={values.description} onChange={(event) => set('description', event.target.value)} />
+        <textarea
+          {...fieldProps('description', ids.description)}
+          rows={4}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
         {fieldError('description', ids.description)}
       </div>
       <div className="kiwi-guild__field">
         <label htmlFor={ids.tags}>{t('guilds:form.tags')}</label>
-        <input {...fieldProps('tags', ids.tags)} value={values.tags} onChange={(event) => set('tags', event.target.value)} placeholder={t('guilds:form.tagsPlaceholder')} />
+        <input
+          {...fieldProps('tags', ids.tags)}
+          value={values.tags}
+          onChange={(event) => set('tags', event.target.value)}
+          placeholder={t('guilds:form.tagsPlaceholder')}
+        />
         <p className="kiwi-guild__muted">{t('guilds:form.tagsHint')}</p>
         {fieldError('tags', ids.tags)}
       </div>
@@ -136,13 +155,24 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
         <legend>{t('guilds:form.publicRange')}</legend>
         {(['public', 'private'] as const).map((range) => (
           <label key={range} className="kiwi-guild__check">
-            <input type="radio" name="public_range" value={range} checked={values.public_range === range} onChange={() => set('public_range', range)} />
+            <input
+              type="radio"
+              name="public_range"
+              value={range}
+              checked={values.public_range === range}
+              onChange={() => set('public_range', range)}
+            />
             {t(`guilds:publicRange.${range}`)} — <span className="kiwi-guild__muted">{t(`guilds:form.rangeHint.${range}`)}</span>
           </label>
         ))}
       </fieldset>
       <div className="kiwi-guild__field">
-        <ImageInput value={values.header_image_url} onChange={(url) => set('header_image_url', url)} label={t('guilds:form.headerImage')} hint={t('guilds:form.headerImageHint')} />
+        <ImageInput
+          value={values.header_image_url}
+          onChange={(url) => set('header_image_url', url)}
+          label={t('guilds:form.headerImage')}
+          hint={t('guilds:form.headerImageHint')}
+        />
         {fieldError('header_image_url', 'header-image')}
       </div>
       <div className="kiwi-row">

@@ -48,7 +48,8 @@ export function GuildList() {
   const suggestions = useQuery({
     queryKey: guildQueryKeys.tags(organizationId),
     enabled: organizationId !== '',
-    queryFn: async () => (await api.get<GuildTag[]>(guildApi.tags(organizationId), { q: { most_used: true }, per: GUILD_LIMITS.mostUsedTags })).data,
+    queryFn: async () =>
+      (await api.get<GuildTag[]>(guildApi.tags(organizationId), { q: { most_used: true }, per: GUILD_LIMITS.mostUsedTags })).data,
   });
 
   const applyTags = () => {
@@ -181,7 +182,11 @@ export function GuildList() {
         <ul className="kiwi-card-grid" aria-label={t('guilds:list.title')}>
           {guilds.map((guild) => (
             <li key={guild.id} className="kiwi-guild-card">
-              {guild.headerImageUrl ? <img className="kiwi-guild-card__image" src={resolveUrl(guild.headerImageUrl)} alt="" /> : <div className="kiwi-guild-card__image kiwi-guild-card__image--none" aria-hidden="true" />}
+              {guild.headerImageUrl ? (
+                <img className="kiwi-guild-card__image" src={resolveUrl(guild.headerImageUrl)} alt="" />
+              ) : (
+                <div className="kiwi-guild-card__image kiwi-guild-card__image--none" aria-hidden="true" />
+              )}
               <div className="kiwi-guild-card__body">
                 <h2 className="kiwi-guild-card__name">
                   <a
@@ -195,7 +200,9 @@ export function GuildList() {
                   </a>
                 </h2>
                 <p className="kiwi-guild-card__meta">
-                  <span className={`kiwi-guild__badge kiwi-guild__badge--${guild.publicRange}`}>{t(`guilds:publicRange.${guild.publicRange}`)}</span>
+                  <span className={`kiwi-guild__badge kiwi-guild__badge--${guild.publicRange}`}>
+                    {t(`guilds:publicRange.${guild.publicRange}`)}
+                  </span>
                   <span>{t('guilds:membersCount', { count: guild.membersCount })}</span>
                   {guild.myStatus && <span className="kiwi-guild__badge">{t(`guilds:myStatus.${guild.myStatus}`)}</span>}
                 </p>

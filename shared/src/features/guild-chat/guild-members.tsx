@@ -91,7 +91,8 @@ export function GuildMembers({ guild }: { guild: Guild }) {
                       confirm({
                         title: t('guilds:members.cancelInvitationTitle'),
                         body: t('guilds:members.cancelInvitationBody', { name: member.name }),
-                        onSubmit: () => act(() => api.delete(guildApi.member(guild.id, member.id)), t('guilds:members.invitationCancelled')),
+                        onSubmit: () =>
+                          act(() => api.delete(guildApi.member(guild.id, member.id)), t('guilds:members.invitationCancelled')),
                       })
                     }
                   >
@@ -148,7 +149,13 @@ function MemberRow({
           <label htmlFor={roleId} className="kiwi-visually-hidden">
             {t('guilds:members.role')}
           </label>
-          <input id={roleId} value={role} maxLength={GUILD_LIMITS.roleMax * 4} onChange={(event) => setRole(event.target.value)} placeholder={t('guilds:members.rolePlaceholder')} />
+          <input
+            id={roleId}
+            value={role}
+            maxLength={GUILD_LIMITS.roleMax * 4}
+            onChange={(event) => setRole(event.target.value)}
+            placeholder={t('guilds:members.rolePlaceholder')}
+          />
           <button type="submit" className="kiwi-button">
             {t('guilds:chat.save')}
           </button>
@@ -161,7 +168,12 @@ function MemberRow({
       )}
       <span className="kiwi-guild__member-actions">
         {canEdit && !editing && (
-          <button type="button" className="kiwi-link-button" aria-label={t('guilds:members.editRoleOf', { name: member.name })} onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="kiwi-link-button"
+            aria-label={t('guilds:members.editRoleOf', { name: member.name })}
+            onClick={() => setEditing(true)}
+          >
             {t('guilds:members.editRole')}
           </button>
         )}
@@ -171,7 +183,12 @@ function MemberRow({
           </button>
         )}
         {!isMe && !member.author && guild.canManage && (
-          <button type="button" className="kiwi-link-button" aria-label={t('guilds:members.removeOf', { name: member.name })} onClick={onRemove}>
+          <button
+            type="button"
+            className="kiwi-link-button"
+            aria-label={t('guilds:members.removeOf', { name: member.name })}
+            onClick={onRemove}
+          >
             {t('guilds:members.remove')}
           </button>
         )}
@@ -181,7 +198,15 @@ function MemberRow({
 }
 
 /** Pick a colleague (contract 1's member search) and invite them. */
-function InviteForm({ guild, organizationId, act }: { guild: Guild; organizationId: string; act: (run: () => Promise<unknown>, success: string) => Promise<void> }) {
+function InviteForm({
+  guild,
+  organizationId,
+  act,
+}: {
+  guild: Guild;
+  organizationId: string;
+  act: (run: () => Promise<unknown>, success: string) => Promise<void>;
+}) {
   const { t } = useTranslation(['guilds', 'errors']);
   const { api } = useFeatureContext();
   const [query, setQuery] = useState('');
@@ -190,17 +215,30 @@ function InviteForm({ guild, organizationId, act }: { guild: Guild; organization
   const search = useQuery({
     queryKey: ['organization-members', organizationId, 'search', query],
     enabled: query.trim().length > 0,
-    queryFn: async () => (await api.get<Colleague[]>(`/organizations/${organizationId}/members`, { q: { name: query.trim() }, per: 10 })).data,
+    queryFn: async () =>
+      (await api.get<Colleague[]>(`/organizations/${organizationId}/members`, { q: { name: query.trim() }, per: 10 })).data,
   });
   const candidates = (search.data ?? []).filter((colleague) => !present.has(String(colleague.id)));
 
   return (
     <div className="kiwi-guild__invite">
       <label htmlFor={searchId}>{t('guilds:members.invite')}</label>
-      <input id={searchId} type="search" value={query} placeholder={t('guilds:members.searchPlaceholder')} onChange={(event) => setQuery(event.target.value)} />
+      <input
+        id={searchId}
+        type="search"
+        value={query}
+        placeholder={t('guilds:members.searchPlaceholder')}
+        onChange={(event) => setQuery(event.target.value)}
+      />
       {search.isFetching && <p role="status">{t('guilds:members.searching')}</p>}
-      {search.isError && <p role="alert" className="kiwi-guild__error">{guildErrorMessage(search.error, t)}</p>}
-      {query.trim() !== '' && search.isSuccess && candidates.length === 0 && <p className="kiwi-guild__muted">{t('guilds:members.noCandidates')}</p>}
+      {search.isError && (
+        <p role="alert" className="kiwi-guild__error">
+          {guildErrorMessage(search.error, t)}
+        </p>
+      )}
+      {query.trim() !== '' && search.isSuccess && candidates.length === 0 && (
+        <p className="kiwi-guild__muted">{t('guilds:members.noCandidates')}</p>
+      )}
       <ul className="kiwi-guild__member-list">
         {candidates.map((colleague) => (
           <li key={colleague.id} className="kiwi-guild__member">
@@ -210,7 +248,10 @@ function InviteForm({ guild, organizationId, act }: { guild: Guild; organization
               className="kiwi-button"
               aria-label={t('guilds:members.inviteName', { name: colleague.nickname || colleague.name })}
               onClick={() =>
-                act(() => api.post(guildApi.join(guild.id), { guild_member: { organization_member_id: Number(colleague.id) } }), t('guilds:members.invitedToast', { name: colleague.nickname || colleague.name }))
+                act(
+                  () => api.post(guildApi.join(guild.id), { guild_member: { organization_member_id: Number(colleague.id) } }),
+                  t('guilds:members.invitedToast', { name: colleague.nickname || colleague.name }),
+                )
                   .then(() => setQuery(''))
                   .catch(() => undefined)
               }

@@ -35,7 +35,8 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
   const headingId = useId();
   const submit = useMutation({
     mutationFn: async () =>
-      (await api.post<{ scores: WellBeingScores }>(`/well_being_surveys/${surveyId}/answers`, { well_being_survey_answer: { answers } })).data,
+      (await api.post<{ scores: WellBeingScores }>(`/well_being_surveys/${surveyId}/answers`, { well_being_survey_answer: { answers } }))
+        .data,
     onSuccess: async (data) => {
       onAnswered?.(data.scores);
       notify({ type: 'survey-answered', surveyId });
@@ -81,7 +82,11 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
           <button type="button" className="kiwi-survey__button" onClick={() => navigate(resultPath)}>
             {t('surveys:answer.viewResult')}
           </button>
-          <button type="button" className="kiwi-survey__button kiwi-survey__button--secondary" onClick={() => navigate(surveyPaths.list(organization.identifier))}>
+          <button
+            type="button"
+            className="kiwi-survey__button kiwi-survey__button--secondary"
+            onClick={() => navigate(surveyPaths.list(organization.identifier))}
+          >
             {t('surveys:answer.backToList')}
           </button>
         </div>

@@ -2,7 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WELL_BEING_DIMENSIONS, type WellBeingAverages } from '../../domain/well-being';
-import { errorMessageOf, formatScore, formatSurveyTime, type Survey, type SurveyResultResource, surveyPaths } from '../../schemas/survey-resources';
+import {
+  errorMessageOf,
+  formatScore,
+  formatSurveyTime,
+  type Survey,
+  type SurveyResultResource,
+  surveyPaths,
+} from '../../schemas/survey-resources';
 import { LazyChart } from '../../ui/lazy-chart';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useFeatureContext } from '../feature-context';
@@ -40,7 +47,9 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
   const averageShown = hasFigures(organizationAverage);
   const series = [
     ...(ownScores ? [{ label: t('surveys:result.you'), values: WELL_BEING_DIMENSIONS.map((dimension) => ownScores[dimension]) }] : []),
-    ...(averageShown ? [{ label: t('surveys:result.average'), values: WELL_BEING_DIMENSIONS.map((dimension) => organizationAverage[dimension]) }] : []),
+    ...(averageShown
+      ? [{ label: t('surveys:result.average'), values: WELL_BEING_DIMENSIONS.map((dimension) => organizationAverage[dimension]) }]
+      : []),
   ];
   const isManagerView = groups !== null;
 
@@ -58,7 +67,11 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
         <div className="kiwi-survey__actions">
           <p className="kiwi-survey__notice">{t('surveys:result.notAnswered')}</p>
           {survey.open && (
-            <button type="button" className="kiwi-survey__button" onClick={() => navigate(surveyPaths.answer(survey.organization.identifier, survey.id))}>
+            <button
+              type="button"
+              className="kiwi-survey__button"
+              onClick={() => navigate(surveyPaths.answer(survey.organization.identifier, survey.id))}
+            >
               {t('surveys:list.answer')}
             </button>
           )}
@@ -77,7 +90,13 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
       )}
 
       {isManagerView && (
-        <OrganizationResults survey={survey} groups={groups} averageShown={averageShown} answered={answeredSummary.answered} threshold={anonymityThreshold} />
+        <OrganizationResults
+          survey={survey}
+          groups={groups}
+          averageShown={averageShown}
+          answered={answeredSummary.answered}
+          threshold={anonymityThreshold}
+        />
       )}
     </section>
   );
@@ -137,7 +156,9 @@ function OrganizationResults({
                         ))}
                       </>
                     ) : (
-                      <td colSpan={WELL_BEING_DIMENSIONS.length + 1}>{t('surveys:result.organization.groupHidden', { count: threshold })}</td>
+                      <td colSpan={WELL_BEING_DIMENSIONS.length + 1}>
+                        {t('surveys:result.organization.groupHidden', { count: threshold })}
+                      </td>
                     )}
                   </tr>
                 ))}
@@ -168,12 +189,19 @@ function ReminderAction({ survey }: { survey: Survey }) {
 
   return (
     <div className="kiwi-survey__actions">
-      <button type="button" className="kiwi-survey__button" disabled={remind.isPending || unanswered === 0} onClick={() => setConfirming(true)}>
+      <button
+        type="button"
+        className="kiwi-survey__button"
+        disabled={remind.isPending || unanswered === 0}
+        onClick={() => setConfirming(true)}
+      >
         {t('surveys:result.reminder.send')}
       </button>
       {unanswered === 0 && <span>{t('surveys:result.reminder.nobody')}</span>}
       {survey.lastRemindedAt && (
-        <span className="kiwi-survey__meta">{t('surveys:result.reminder.lastSent', { date: formatSurveyTime(survey.lastRemindedAt, i18n.language) })}</span>
+        <span className="kiwi-survey__meta">
+          {t('surveys:result.reminder.lastSent', { date: formatSurveyTime(survey.lastRemindedAt, i18n.language) })}
+        </span>
       )}
       {sent !== null && (
         <p role="status" className="kiwi-survey__notice">

@@ -42,7 +42,10 @@ describe('SurveyAnswerForm', () => {
     const { sent, navigated, wrapper } = host(
       {
         'GET /api/well_being_surveys/7': surveyDocument(),
-        'POST /api/well_being_surveys/7/answers': { status: 201, body: { data: { type: 'well-being-survey-answers', id: '1', attributes: { scores: {} } } } },
+        'POST /api/well_being_surveys/7/answers': {
+          status: 201,
+          body: { data: { type: 'well-being-survey-answers', id: '1', attributes: { scores: {} } } },
+        },
       },
       { notify },
     );
@@ -110,7 +113,11 @@ const resultDocument = (attributes: Record<string, unknown>) => ({
 describe('SurveyResult', () => {
   it('shows a member their scores and explains the hidden average', async () => {
     const { wrapper } = host({
-      'GET /api/well_being_surveys/7/result': resultDocument({ 'own-scores': scores(70), 'organization-average': scores(null), groups: null }),
+      'GET /api/well_being_surveys/7/result': resultDocument({
+        'own-scores': scores(70),
+        'organization-average': scores(null),
+        groups: null,
+      }),
     });
     render(<SurveyResult surveyId="7" />, { wrapper });
     const table = await screen.findByRole('table', { name: 'Your scores and the organization average' });
