@@ -229,14 +229,12 @@ describe('CORS on /api', () => {
 
       // Starting next month in acme: already theirs (as for the routes that let pending members through).
       const joining = await buildUser(server, { organization: callers.globex });
-      await server.db.db
-        .insert(organizationMembers)
-        .values({
-          userId: joining.user.id,
-          organizationId: callers.acme.id,
-          role: 'member',
-          activeFrom: new Date(Date.now() + 30 * 86_400_000),
-        });
+      await server.db.db.insert(organizationMembers).values({
+        userId: joining.user.id,
+        organizationId: callers.acme.id,
+        role: 'member',
+        activeFrom: new Date(Date.now() + 30 * 86_400_000),
+      });
       expect((await call('/api/user', { origin: ACME_PAGE, token: joining.token })).status).toBe(200);
     });
 

@@ -252,20 +252,18 @@ describe('activity (members log and sync their days)', () => {
         const olive = await member();
         const days = Array.from({ length: 6 }, (_, index) => ({ day: daysAgo(index + 1), ...figures(8_000, 30) }));
         // Days stored without coins yet (as if logged before they were over), then visits and syncs all at once.
-        await server.db.db
-          .insert(activityDays)
-          .values(
-            days.map(({ day }) => ({
-              organizationMemberId: olive.membership!.id,
-              day,
-              steps: 8_000,
-              workoutMinutes: 30,
-              calories: 0,
-              distanceMeters: 0,
-              healthPoints: 12,
-              source: 'manual' as const,
-            })),
-          );
+        await server.db.db.insert(activityDays).values(
+          days.map(({ day }) => ({
+            organizationMemberId: olive.membership!.id,
+            day,
+            steps: 8_000,
+            workoutMinutes: 30,
+            calories: 0,
+            distanceMeters: 0,
+            healthPoints: 12,
+            source: 'manual' as const,
+          })),
+        );
         const answers = await Promise.all(
           Array.from({ length: 8 }, (_, index) =>
             index % 2 === 0 ? server.request('/api/user/activities', { token: olive.token }) : sync(olive.token, days.slice(index % 3)),
