@@ -26,13 +26,13 @@ function parseBody(raw: string, contentType: string): Parsed | null {
     if (contentType.includes('application/x-www-form-urlencoded')) {
       const form = Object.fromEntries(new URLSearchParams(raw));
       if (typeof form.payload === 'string') {
-        const payload = JSON.parse(form.payload) as Record<string, any>;
+        const payload = JSON.parse(form.payload) as { team?: { id?: string }; user?: { team_id?: string } } & Record<string, unknown>;
         return { body: payload, teamId: payload.team?.id ?? payload.user?.team_id ?? null };
       }
       return { body: form, teamId: typeof form.team_id === 'string' ? form.team_id : null };
     }
     if (contentType.includes('application/json')) {
-      const body = JSON.parse(raw) as Record<string, any>;
+      const body = JSON.parse(raw) as Record<string, unknown>;
       return { body, teamId: typeof body.team_id === 'string' ? body.team_id : null };
     }
   } catch {

@@ -39,7 +39,7 @@ function defineWidget(spec: WidgetSpec): void {
       super();
       // A token set on the element before this script defined it (kiwi.js is a module script, so deferred: the page's
       // own scripts may run first) is an own property that hides the setter.
-      if (Object.prototype.hasOwnProperty.call(this, 'idToken')) {
+      if (Object.hasOwn(this, 'idToken')) {
         const token = (this as { idToken?: unknown }).idToken;
         delete (this as { idToken?: unknown }).idToken;
         this.idToken = typeof token === 'string' ? token : null;
@@ -50,7 +50,7 @@ function defineWidget(spec: WidgetSpec): void {
       // Likewise the other properties: handed to r2wc's setter, which also sets the attribute. Here rather than in the
       // constructor, so they win over the attributes the element had (the upgrade reports those after the constructor).
       for (const name of propsOf(spec)) {
-        if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
+        if (!Object.hasOwn(this, name)) continue;
         const value = (this as unknown as Record<string, unknown>)[name];
         delete (this as unknown as Record<string, unknown>)[name];
         (this as unknown as Record<string, unknown>)[name] = value;

@@ -39,6 +39,7 @@ export function loginPath(previousPath?: string): string {
 }
 
 // C0 controls and DEL: URL parsing drops tabs and newlines, so "/\t/evil.example" would become "//evil.example".
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -46,7 +47,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
  * would, and kept (normalised) only when it stays on that origin. Another origin, a control character or /login -> none.
  */
 export function safePreviousPath(raw: string | null | undefined, origin: string): string | undefined {
-  if (!raw || !raw.startsWith('/') || CONTROL_CHARACTERS.test(raw)) return undefined;
+  if (!raw?.startsWith('/') || CONTROL_CHARACTERS.test(raw)) return undefined;
   let url: URL;
   try {
     url = new URL(raw, origin);

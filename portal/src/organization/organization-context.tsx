@@ -42,6 +42,7 @@ export function OrganizationContextProvider({
   const [state, dispatch] = useReducer(organizationReducer, initialOrganizationState);
   const fetchedIdentifier = useRef<string | undefined>(undefined);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadCount is the reload trigger (SPEC §4 organisation context).
   useEffect(() => {
     if (!identifier) return;
     if (fetchedIdentifier.current !== identifier) dispatch({ type: 'RESET' });

@@ -25,6 +25,7 @@ export type ResourceSpec<T> = {
   id?: (row: T) => Id;
 };
 
+// biome-ignore lint/suspicious/noExplicitAny: a relationship's rows have their own type, unknown to the parent's spec.
 export type RelationshipSpec<T> = ResourceSpec<any> & {
   /** JSON:API type of the related resource, kebab-case plural: `organization-members`. */
   type: string;

@@ -58,7 +58,13 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
-        waiting.push({ to: address, resolve: (mail) => (clearTimeout(timer), resolve(mail)) });
+        waiting.push({
+          to: address,
+          resolve: (mail) => {
+            clearTimeout(timer);
+            resolve(mail);
+          },
+        });
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -173,7 +173,7 @@ describe('outbox worker', () => {
     const calls: string[] = [];
     const stuck: OutboxHandler = (row) => {
       calls.push(`a:${row.attempts}`);
-      return new Promise((resolve, reject) => {
+      return new Promise((_resolve, reject) => {
         release = () => reject(new Error('too late'));
       });
     };

@@ -164,6 +164,7 @@ export function Chart({ title, kind, labels, series, csvFileName, height = 260, 
   // The plot is rebuilt when the figures change; a stable key avoids rebuilding on every render.
   const dataKey = JSON.stringify([kind, labels, series, height, categoryHeading]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dataKey stands for the figures, so the plot is rebuilt only when they change.
   useEffect(() => {
     const container = plotRef.current;
     if (!container || empty || !canDrawCanvas()) return;
@@ -213,7 +214,7 @@ export function Chart({ title, kind, labels, series, csvFileName, height = 260, 
       ) : (
         <>
           <div className="kiwi-chart__plot" ref={plotRef} aria-hidden="true" style={{ minHeight: height }} />
-          {/* Focusable so that a keyboard can scroll a table wider than the screen. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that a keyboard can scroll a table wider than the screen. */}
           <div className="kiwi-chart__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
             <table className="kiwi-chart__table">
               <caption className="kiwi-visually-hidden">{title}</caption>

@@ -64,6 +64,7 @@ export function EmojiPicker({ onPick, label, disabled, triggerContent, emoji = P
   const items = useRef<(HTMLButtonElement | null)[]>([]);
   const popoverId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves only when the picker opens, not on every arrow key (those focus directly).
   useEffect(() => {
     if (open) items.current[active]?.focus();
     else setPlacement(null);
@@ -104,6 +105,7 @@ export function EmojiPicker({ onPick, label, disabled, triggerContent, emoji = P
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow-key navigation among the picker's buttons, delegated to their container.
     <span className="kiwi-emoji-picker" onKeyDown={onPickerKeyDown}>
       <button
         ref={setTrigger}

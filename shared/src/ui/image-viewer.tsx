@@ -99,6 +99,7 @@ export function ImageViewerDialog({
       className="kiwi-image-viewer"
       labelledBy={current?.title ? `${titleId} ${itemTitleId}` : titleId}
     >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys page through the images from anywhere inside the dialog. */}
       <div className="kiwi-image-viewer__content" onKeyDown={onKeyDown}>
         <header className="kiwi-image-viewer__header">
           <div className="kiwi-image-viewer__titles">
@@ -186,6 +187,7 @@ export function downloadFileName(url: string, type = ''): string {
   } catch {
     // An unreadable URL or escape: fall back to a generic name.
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry.
   name = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || 'image';
   const extension = /^image\/([a-z0-9.+-]+)$/i.exec(type)?.[1]?.replace(/\+.*$/, '').replace('jpeg', 'jpg');
   return name.includes('.') || !extension ? name : `${name}.${extension}`;

@@ -27,6 +27,7 @@ export function ModalDialog({
   const openRef = useRef(open);
   openRef.current = open;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ref is listed so the effect re-runs if a caller swaps the element.
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -35,6 +36,7 @@ export function ModalDialog({
   }, [open, ref]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard has Escape, which <dialog> handles itself.
     <dialog
       ref={ref}
       className={className}

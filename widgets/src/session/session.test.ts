@@ -20,7 +20,7 @@ const GOOD = 'good-token';
 const GOOD_REFRESHED = 'good-token-refreshed';
 /** An unsigned JWT-shaped token expiring at `exp` (seconds). */
 const jwt = (exp: number) =>
-  ['{"alg":"none"}', JSON.stringify({ exp, sub: 'u7' })].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.';
+  `${['{"alg":"none"}', JSON.stringify({ exp, sub: 'u7' })].map((part) => Buffer.from(part).toString('base64url')).join('.')}.`;
 const OTHER_ORIGIN = 'other-origin-token';
 const INACTIVE = 'inactive-token';
 

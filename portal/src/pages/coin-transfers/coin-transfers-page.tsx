@@ -113,7 +113,7 @@ function CoinTransfers({ scope }: { scope: Scope }) {
       okLabel: t('coins:transfers.cancel'),
       action: () => api.delete(`${basePath}/${transfer.id}`),
       done: t('coins:transfers.canceled'),
-      then: refresh,
+      afterDone: refresh,
     });
 
   const title = scope.kind === 'admin' ? t('coins:transfers.adminTitle') : t('coins:transfers.title');

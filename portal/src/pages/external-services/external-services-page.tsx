@@ -202,7 +202,7 @@ function SlackAppSection({ organizationId }: { organizationId: string }) {
       okLabel: t('coins:externalServices.removeCredentials'),
       action: () => api.delete(path),
       done: t('coins:externalServices.removed'),
-      then: refresh,
+      afterDone: refresh,
     });
 
   const data = credentials.data?.data;

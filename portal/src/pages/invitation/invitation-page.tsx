@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { signInWithEmailAndPassword } from 'firebase/auth';
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
@@ -29,7 +29,7 @@ export function InvitationPage() {
     staleTime: Infinity,
   });
 
-  let content;
+  let content: ReactNode;
   if (!token) content = <Notice text={t('invitation.noToken')} />;
   else if (check.isPending) content = <p role="status">{t('invitation.checking')}</p>;
   else if (check.isError) {

@@ -35,7 +35,7 @@ export function AdminOrganizationsPage() {
       okLabel: t('admin.archive'),
       action: () => api.put(`/organizations/${organization.id}/archive`),
       done: t('admin.archivedDone'),
-      then: refresh,
+      afterDone: refresh,
     });
 
   return (

@@ -37,7 +37,7 @@ export function GroupsPage() {
       okLabel: t('common.delete'),
       action: () => api.delete(`/organizations/${organizationId}/groups/${group.id}`),
       done: t('common.deleted'),
-      then: refresh,
+      afterDone: refresh,
     });
 
   return (

@@ -72,7 +72,7 @@ export function MembersPage() {
       okLabel: t('common.delete'),
       action: () => api.delete(`/organizations/${organizationId}/members/${member.id}`),
       done: t('common.deleted'),
-      then: refresh,
+      afterDone: refresh,
     });
   const resetMfa = (member: Member) =>
     confirmed({

@@ -41,7 +41,7 @@ export function NewsPage() {
       okLabel: t('common.delete'),
       action: () => api.delete(`/organizations/${organizationId}/news/${item.id}`),
       done: t('common.deleted'),
-      then: refresh,
+      afterDone: refresh,
     });
 
   return (

@@ -9,18 +9,18 @@ type ConfirmedAction = {
   okLabel?: string;
   action: () => Promise<unknown>;
   done: string;
-  then?: () => unknown;
+  afterDone?: () => unknown;
 };
 
 /**
- * Asks first (SPEC §4 confirmation dialog), then runs the call: a success toast and `then` (awaited before the dialog
+ * Asks first (SPEC §4 confirmation dialog), then runs the call: a success toast and `afterDone` (awaited before the dialog
  * closes), or the translated error and the dialog stays open.
  */
 export function useConfirmedAction(): (request: ConfirmedAction) => void {
   const { t } = useTranslation('organization');
   const confirm = useConfirm();
   const { showToast } = useToast();
-  return ({ title, body, okLabel, action, done, then }) =>
+  return ({ title, body, okLabel, action, done, afterDone }) =>
     confirm({
       title,
       body,
@@ -33,7 +33,7 @@ export function useConfirmedAction(): (request: ConfirmedAction) => void {
           throw error;
         }
         showToast(done, 'success');
-        await then?.();
+        await afterDone?.();
       },
     });
 }

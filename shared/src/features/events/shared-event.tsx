@@ -13,7 +13,6 @@ import {
   type EventGuest,
   eventErrorMessage,
   eventQueryKeys,
-  formatEventDate,
   type GuestIdentity,
   type KiwiEvent,
   loadGuest,
@@ -29,7 +28,7 @@ import '../../ui/layout.css';
  * is remembered in this browser's localStorage, so a reload keeps them that guest.
  */
 export function SharedEvent({ eventId }: { eventId: string }) {
-  const { t, i18n } = useTranslation(['events', 'errors', 'common']);
+  const { t } = useTranslation(['events', 'errors', 'common']);
   const { api, notify } = useFeatureContext();
   const queryClient = useQueryClient();
   const confirm = useConfirm();

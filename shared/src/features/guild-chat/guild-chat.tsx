@@ -256,6 +256,7 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
   );
 
   // First page, then the live stream from exactly where that page was read (its last-event-id).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the stream restarts only for another guild or a reload (reloadKey), not when the language (t) or the viewer's callbacks change.
   useEffect(() => {
     let closeStream: () => void = () => undefined;
     let cancelled = false;
@@ -312,7 +313,6 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
       cancelled = true;
       closeStream();
     };
-    // t changes with the language only; the stream must not restart for it.
   }, [api, guildId, reloadKey]);
 
   const loadOlder = useCallback(async () => {
@@ -348,6 +348,7 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
   }, [loadOlder]);
 
   // Keep the reader's place when older messages are prepended; follow new ones when at the bottom.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of the message list, which is what moves the scroll position.
   useLayoutEffect(() => {
     const log = logRef.current;
     if (!log) return;
@@ -421,6 +422,7 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
         ref={logRef}
         role="log"
         aria-label={t('guilds:chat.messages')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard (axe scrollable-region-focusable).
         tabIndex={0}
         onScroll={(event) => {
           const log = event.currentTarget;
