@@ -13,7 +13,6 @@ import {
   type EventGuest,
   eventErrorMessage,
   eventQueryKeys,
-  formatEventDate,
   type GuestIdentity,
   type KiwiEvent,
   loadGuest,

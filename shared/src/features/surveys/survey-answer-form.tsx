@@ -9,10 +9,11 @@ import {
   type WellBeingQuestionId,
   type WellBeingScores,
 } from '../../domain/well-being';
-import { errorMessageOf, formatSurveyTime, type Survey, surveyPaths } from '../../schemas/survey-resources';
+import { errorMessageOf, type Survey, surveyPaths } from '../../schemas/survey-resources';
 import { useFeatureContext } from '../feature-context';
 import './surveys.css';
 import '../../ui/visually-hidden.css';
+import { formatDateTime } from '../../i18n/format';
 
 const SCALE = Array.from({ length: ANSWER_MAX - ANSWER_MIN + 1 }, (_, index) => ANSWER_MIN + index);
 export const surveyQueryKey = (surveyId: string) => ['well-being-surveys', surveyId] as const;
@@ -63,7 +64,7 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
     <section className="kiwi-survey" aria-labelledby={headingId}>
       <header>
         <h1 id={headingId}>{title}</h1>
-        <p className="kiwi-survey__meta">{t('surveys:deadline', { date: formatSurveyTime(expiredAt, i18n.language) })}</p>
+        <p className="kiwi-survey__meta">{t('surveys:deadline', { date: formatDateTime(expiredAt, i18n.language) })}</p>
       </header>
       {content}
     </section>
