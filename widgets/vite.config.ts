@@ -13,7 +13,7 @@ const RUNTIME_MODULES = [
   String.raw`node_modules/@tanstack/(?!.*(?:[mM]utation|[iI]nfiniteQuery(?!Behavior)))`,
   String.raw`widgets/src/(runtime|i18n(?!/frame-locales)|styles)/`,
   String.raw`widgets/src/(kiwi\.ts|elements|host\.tsx|api-base|load-failed|widget-kinds|session/session\.ts)`,
-  String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer|modal-dialog)|features/feature-context)`,
+  String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer\.tsx|modal-dialog)|features/feature-context)`,
 ];
 /** The event components SharedEvent and EventDetail both render, with what only they use. */
 const EVENT_VIEW_MODULES = [
