@@ -30,6 +30,7 @@ export function ImageViewerDialog({ state, onSelect, onClose }: ImageViewerDialo
       className="kiwi-image-viewer"
       labelledBy={current?.title ? `${titleId} ${itemTitleId}` : titleId}
     >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys anywhere in the dialog turn the images; the buttons stay the accessible way */}
       <div className="kiwi-image-viewer__content" onKeyDown={onKeyDown}>
         <header className="kiwi-image-viewer__header">
           <div className="kiwi-image-viewer__titles">
@@ -71,6 +72,7 @@ export function ImageViewerDialog({ state, onSelect, onClose }: ImageViewerDialo
         </div>
         <ul className="kiwi-image-viewer__thumbnails" aria-label={t('imageViewer.thumbnails')}>
           {state.images.map((image, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same image may be listed twice; the list never reorders
             <li key={`${index}-${image.url}`}>
               <button
                 type="button"
@@ -117,7 +119,7 @@ export function downloadFileName(url: string, type = ''): string {
   } catch {
     // An unreadable URL or escape: fall back to a generic name.
   }
-  name = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || 'image';
+  name = name.replace(/[\\/:*?"<>|]/g, '_').replace(/\p{Cc}/gu, '_') || 'image';
   const extension = /^image\/([a-z0-9.+-]+)$/i.exec(type)?.[1]?.replace(/\+.*$/, '').replace('jpeg', 'jpg');
   return name.includes('.') || !extension ? name : `${name}.${extension}`;
 }
