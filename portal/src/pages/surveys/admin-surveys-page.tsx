@@ -7,8 +7,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
 import { Pager } from './pager';
-import './surveys.css';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
+import './surveys.css';
 
 type AdminOrganization = { id: string; name: string; identifier: string; archived?: boolean };
 type FieldErrors = Partial<Record<'title' | 'expiredAt' | 'organizations', string>>;

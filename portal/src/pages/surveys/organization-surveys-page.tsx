@@ -7,8 +7,8 @@ import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
 import { Pager } from './pager';
 import { SurveyStatus } from './survey-status';
-import './surveys.css';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
+import './surveys.css';
 
 const PER = 20;
 

@@ -11,9 +11,9 @@ import {
 } from '../../domain/well-being';
 import { errorMessageOf, type Survey, surveyPaths } from '../../schemas/survey-resources';
 import { useFeatureContext } from '../feature-context';
+import { formatDateTime } from '../../i18n/format';
 import './surveys.css';
 import '../../ui/visually-hidden.css';
-import { formatDateTime } from '../../i18n/format';
 
 const SCALE = Array.from({ length: ANSWER_MAX - ANSWER_MIN + 1 }, (_, index) => ANSWER_MIN + index);
 export const surveyQueryKey = (surveyId: string) => ['well-being-surveys', surveyId] as const;

@@ -6,9 +6,9 @@ import { errorMessageOf, formatScore, type Survey, type SurveyResultResource, su
 import { LazyChart } from '../../ui/lazy-chart';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useFeatureContext } from '../feature-context';
+import { formatDateTime } from '../../i18n/format';
 import './surveys.css';
 import '../../ui/visually-hidden.css';
-import { formatDateTime } from '../../i18n/format';
 
 export const surveyResultQueryKey = (surveyId: string) => ['well-being-survey-results', surveyId] as const;
 
