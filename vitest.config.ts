@@ -13,10 +13,9 @@ export default defineConfig(async () => ({
     projects: [
       './shared/vitest.config.ts',
       ...(existsSync('./portal/vitest.config.ts') ? ['./portal/vitest.config.ts'] : []),
-      // Widget modules (i18n on real React, shims, the size budget on widgets/dist, which `npm test` builds first) and
-      // the shared API client's tests on the widgets' ofetch shim; the preact build itself is tested in Chromium.
+      // Widget modules (i18n on real React, shims, the size budget on widgets/dist, which `npm test` builds first); the
+      // preact build itself is tested in Chromium.
       './widgets/vitest.config.ts',
-      './widgets/vitest.shims.config.ts',
       serverOn('pglite'),
       // Whole-process checks of the README's commands (spawned npm start, Ctrl-C, restart).
       { test: { name: 'integration', root: './tests', include: ['integration/**/*.test.ts'], environment: 'node', testTimeout: 240_000 } },

@@ -13,12 +13,11 @@ const RUNTIME_MODULES = [
   String.raw`node_modules/@tanstack/(?!.*(?:[mM]utation|[iI]nfiniteQuery(?!Behavior)))`,
   String.raw`widgets/src/(runtime|i18n(?!/frame-locales)|styles)/`,
   String.raw`widgets/src/(kiwi\.ts|elements|host\.tsx|api-base|load-failed|widget-kinds|session/session\.ts)`,
-  String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer|modal-dialog)|features/feature-context)`,
+  String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer\.tsx|modal-dialog)|features/feature-context)`,
 ];
 /** The event components SharedEvent and EventDetail both render, with what only they use. */
 const EVENT_VIEW_MODULES = [
   String.raw`shared/src/(features/events/(?!event-detail|event-list)|schemas/event-resources|domain/event-rules)`,
-  String.raw`widgets/src/shims/date-fns`,
 ];
 const registry = here('./src/styles/registry.ts');
 // The line shown when a chunk cannot be loaded, from the locale files (the translations themselves are in chunks).
@@ -45,12 +44,6 @@ export default defineConfig({
       // The shared components' i18next and react-i18next, as a small compatible implementation with lazy locale chunks.
       { find: /^i18next$/, replacement: here('./src/i18n/mini-i18next.ts') },
       { find: /^react-i18next$/, replacement: here('./src/i18n/mini-react-i18next.tsx') },
-      // The shared API client's ofetch and the event dates' date-fns, as the small subsets they use (src/shims, tested
-      // against the real libraries).
-      { find: /^ofetch$/, replacement: here('./src/shims/ofetch.ts') },
-      { find: /^date-fns$/, replacement: here('./src/shims/date-fns.ts') },
-      { find: /^date-fns\/locale\/ja$/, replacement: here('./src/shims/date-fns-ja.ts') },
-      { find: /^date-fns\/locale\/en-US$/, replacement: here('./src/shims/date-fns-en-us.ts') },
       // The emoji picker's popover placement without @floating-ui (the shared emoji-picker.tsx imports it lazily).
       { find: /^\.\/emoji-picker-placement$/, replacement: here('./src/shims/emoji-picker-placement.tsx') },
     ],

@@ -12,12 +12,3 @@ export class DeliveryError extends Error {
     this.permanent = permanent;
   }
 }
-
-/** Retry-After is either delta-seconds or an HTTP date; null when absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now: Date): number | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
-}

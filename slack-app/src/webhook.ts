@@ -1,4 +1,5 @@
-import { DeliveryError, parseRetryAfter } from './delivery-error';
+import { parseRetryAfter } from '@kiwi/shared/domain/backoff';
+import { DeliveryError } from './delivery-error';
 import type { SlackMessage } from './blocks';
 
 export type WebhookOptions = { fetch?: typeof globalThis.fetch; timeoutMs?: number; now?: () => Date };

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { backoffDelay } from '@kiwi/shared/domain/backoff';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -187,13 +188,14 @@ function createPgListener(pool: pg.Pool, logger: Logger | undefined) {
     return connecting;
   };
 
-  const scheduleReconnect = (delay = 1000) => {
+  const scheduleReconnect = (attempt = 1) => {
     if (closed || retryTimer || channels.size === 0) return;
+    const delay = backoffDelay(attempt, { baseDelayMs: 1000, maxDelayMs: 30_000 });
     retryTimer = setTimeout(() => {
       retryTimer = null;
       connect().catch((error) => {
         logger?.warn({ err: error }, 'PostgreSQL LISTEN reconnect failed');
-        scheduleReconnect(Math.min(delay * 2, 30_000));
+        scheduleReconnect(attempt + 1);
       });
     }, delay);
     retryTimer.unref();

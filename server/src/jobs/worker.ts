@@ -1,8 +1,9 @@
+import { backoffDelay } from '@kiwi/shared/domain/backoff';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DatabaseHandle, Transaction } from '../db/client';
 import { type JobRow, jobs } from '../db/schema/jobs';
-import { backoffDelay, pollingLoop } from '../outbox/worker';
+import { pollingLoop } from '../outbox/worker';
 
 /**
  * Runs one due job INSIDE the transaction that claimed it: the job's database effects and its "done" commit together,

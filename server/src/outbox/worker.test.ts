@@ -8,7 +8,7 @@ import { slackWebhooks } from '../db/schema/slack';
 import { createTestDatabase } from '../test/database';
 import { createWorkers } from '../workers';
 import { enqueue } from './enqueue';
-import { backoffDelay, createOutboxWorker, type OutboxHandler, retryDeadRow } from './worker';
+import { createOutboxWorker, type OutboxHandler, retryDeadRow } from './worker';
 
 let db: DatabaseHandle;
 let slack: FakeSlack;
@@ -156,15 +156,6 @@ describe('outbox worker', () => {
     expect(labels).toHaveLength(300);
     expect(new Set(labels).size).toBe(300);
   }, 90_000);
-
-  it('backs off exponentially with equal jitter, capped', () => {
-    const options = (random: number) => ({ baseDelayMs: 2_000, maxDelayMs: 30_000, random: () => random });
-    expect([1, 2, 3, 4].map((attempts) => backoffDelay(attempts, options(0)))).toEqual([1_000, 2_000, 4_000, 8_000]);
-    expect([1, 2, 3, 4].map((attempts) => backoffDelay(attempts, options(1)))).toEqual([2_000, 4_000, 8_000, 16_000]);
-    expect(backoffDelay(4, options(0.5))).toBe(12_000);
-    expect(backoffDelay(30, options(1))).toBe(30_000);
-    expect(backoffDelay(30, options(0))).toBe(15_000);
-  });
 
   it("a claim whose lease ran out is delivered by another worker; the first worker's late outcome changes nothing", async () => {
     const id = await db.db.transaction((tx) => enqueue(tx, 'slack.test_message', { requestedBy: 'stuck' }, { organizationId }));

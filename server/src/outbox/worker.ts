@@ -1,3 +1,4 @@
+import { backoffDelay } from '@kiwi/shared/domain/backoff';
 import { DeliveryError } from '@kiwi/slack-app/delivery-error';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -35,15 +36,6 @@ export type OutboxWorker = {
   start(): void;
   stop(): Promise<void>;
 };
-
-/** Exponential backoff with "equal jitter": half fixed, half random, so retries spread out but never collapse to 0. */
-export function backoffDelay(
-  attempts: number,
-  { baseDelayMs, maxDelayMs, random }: { baseDelayMs: number; maxDelayMs: number; random: () => number },
-): number {
-  const exponential = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(exponential / 2 + (random() * exponential) / 2);
-}
 
 export function createOutboxWorker({
   db,

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from './client';
+import { createApiClient, type RetryPolicy } from './client';
 import { HttpResponseError, IgnorableError } from './errors';
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
@@ -16,9 +16,23 @@ const json = (res: ServerResponse, status: number, body: unknown, type = 'applic
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 };
 
+/** Per path: the failures to answer before answering 200 (`drop` closes the connection without any answer). */
+type Failure = 'drop' | { status: number; retryAfter?: string };
+const failures = new Map<string, Failure[]>();
+
 // A tiny stand-in for the Kiwi server: real HTTP, answers fixed by path.
 function handle(req: IncomingMessage, res: ServerResponse, body: string) {
-  const path = (req.url ?? '').split('?')[0];
+  const path = (req.url ?? '').split('?')[0] ?? '';
+  const failure = failures.get(path)?.shift();
+  if (failure === 'drop') return req.socket.destroy();
+  if (failure) {
+    res.writeHead(failure.status, {
+      'content-type': 'application/vnd.api+json',
+      ...(failure.retryAfter ? { 'retry-after': failure.retryAfter } : {}),
+    });
+    return res.end(JSON.stringify({ errors: [{ status: String(failure.status), code: 'busy' }] }));
+  }
+  if (path.startsWith('/api/flaky')) return json(res, 200, { data: { type: 'echoes', id: '1', attributes: { method: req.method } } });
   switch (`${req.method} ${path}`) {
     case 'GET /api/echo':
     case 'POST /api/echo':
@@ -93,9 +107,13 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 beforeEach(() => {
   seen.length = 0;
+  failures.clear();
 });
 
-const signedIn = () => createApiClient({ baseURL, getToken: async () => 'token-123', language: () => 'en' });
+// Short waits keep the tests quick; the waits themselves are backoff.test.ts's subject.
+const quickRetries: RetryPolicy = { retries: 2, baseDelayMs: 2, maxDelayMs: 4, maxRetryAfterMs: 5_000 };
+const signedIn = (retryPolicy = quickRetries) =>
+  createApiClient({ baseURL, getToken: async () => 'token-123', language: () => 'en', retryPolicy });
 const signedOut = () => createApiClient({ baseURL, getToken: async () => null });
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -191,9 +209,82 @@ describe('createApiClient', () => {
     expect(error.body).toEqual(body);
   });
 
-  it('does not retry a failed GET', async () => {
-    await failure(signedIn().get('/broken'));
+  it.each<[string, string, Failure[], 'GET' | 'POST' | 'PUT' | 'DELETE', number]>([
+    ['a GET after no answer at all', '/flaky-drop', ['drop'], 'GET', 2],
+    ['a GET after a 503', '/flaky-503', [{ status: 503 }], 'GET', 2],
+    ['a GET after a 429 and a 503', '/flaky-busy', [{ status: 429 }, { status: 503 }], 'GET', 3],
+    ['a POST after a 429 with Retry-After (the server did not act on it)', '/flaky-post', [{ status: 429, retryAfter: '0' }], 'POST', 2],
+    [
+      'a PUT after a 503 with Retry-After as an HTTP date',
+      '/flaky-put',
+      [{ status: 503, retryAfter: 'Thu, 01 Jan 1970 00:00:00 GMT' }],
+      'PUT',
+      2,
+    ],
+  ])('retries %s', async (_name, path, planned, method, attempts) => {
+    failures.set(`/api${path}`, planned);
+    const { data } = await signedIn()
+      .raw(path, { method })
+      .then((response) => ({ data: response._data }));
+    expect(data).toMatchObject({ data: { attributes: { method } } });
+    expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual(Array(attempts).fill(`${method} /api${path}`));
+  });
+
+  it.each<[string, string, Failure[], 'GET' | 'POST' | 'PUT' | 'DELETE', string]>([
+    ['a POST after no answer (it may have been processed)', '/flaky-post-drop', ['drop'], 'POST', 'no answer'],
+    ['a DELETE after no answer', '/flaky-delete-drop', ['drop'], 'DELETE', 'no answer'],
+    ['a POST after a 503 without Retry-After', '/flaky-post-503', [{ status: 503 }], 'POST', 'http-response/503'],
+    ['a GET after a 400', '/flaky-400', [{ status: 400 }], 'GET', 'http-response/400'],
+    ['a GET after a 500', '/flaky-500', [{ status: 500 }], 'GET', 'http-response/500'],
+    ['a GET after a 502', '/flaky-502', [{ status: 502 }], 'GET', 'http-response/502'],
+    ['a GET whose Retry-After is beyond the cap', '/flaky-later', [{ status: 503, retryAfter: '3600' }], 'GET', 'http-response/503'],
+  ])('does not retry %s', async (_name, path, planned, method, outcome) => {
+    failures.set(`/api${path}`, planned);
+    const error = await failure(signedIn().raw(path, { method }));
+    if (outcome === 'no answer') {
+      expect(error).not.toBeInstanceOf(HttpResponseError);
+      expect((error as Error).cause).toBeInstanceOf(TypeError);
+    } else {
+      expect(error).toMatchObject({ code: outcome, errors: [{ code: 'busy' }] });
+    }
     expect(seen).toHaveLength(1);
+  });
+
+  it("gives up after the policy's retries and raises the last answer", async () => {
+    failures.set('/api/flaky-down', [{ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }]);
+    const error = await failure(signedIn().get('/flaky-down'));
+    expect(error).toMatchObject({ code: 'http-response/503', errors: [{ code: 'busy' }] });
+    expect(seen).toHaveLength(1 + quickRetries.retries);
+  });
+
+  it('waits for Retry-After, not for its own backoff', async () => {
+    // A backoff of an hour would time the test out: the second attempt comes after Retry-After's second.
+    const patient: RetryPolicy = { retries: 1, baseDelayMs: 3_600_000, maxDelayMs: 3_600_000, maxRetryAfterMs: 5_000 };
+    failures.set('/api/flaky-wait', [{ status: 429, retryAfter: '1' }]);
+    await signedIn(patient).get('/flaky-wait');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('does not retry event streams and other calls that ask not to be', async () => {
+    failures.set('/api/flaky-stream', [{ status: 503 }]);
+    const error = await failure(signedIn().raw('/flaky-stream', { responseType: 'stream', retry: false }));
+    // The error list is read from the streamed body too.
+    expect(error).toMatchObject({ code: 'http-response/503', errors: [{ code: 'busy' }] });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('asks for the token again on every attempt, and abandons a retry once nobody is signed in', async () => {
+    const tokensOf = (tokens: (string | null)[]) =>
+      createApiClient({ baseURL, getToken: async () => tokens.shift() ?? null, retryPolicy: quickRetries });
+    failures.set('/api/flaky-token', [{ status: 503 }]);
+    await tokensOf(['first', 'second']).get('/flaky-token');
+    expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer first', 'Bearer second']);
+
+    seen.length = 0;
+    failures.set('/api/flaky-token', [{ status: 503 }]);
+    const error = await failure(tokensOf(['only', null]).get('/flaky-token'));
+    expect(error).toBeInstanceOf(IgnorableError);
+    expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer only']);
   });
 
   it('resolves 204 No Content with data null', async () => {

@@ -1,7 +1,30 @@
-import { createFetch, ofetch, type FetchOptions, type FetchResponse, type MappedResponseType, type ResponseType } from 'ofetch';
+import {
+  type FetchContext,
+  type FetchOptions,
+  type FetchResponse,
+  FetchError,
+  type MappedResponseType,
+  ofetch,
+  type ResolvedFetchOptions,
+  type ResponseType,
+} from 'ofetch';
+import { backoffDelay, parseRetryAfter } from '../domain/backoff';
 import { HttpResponseError, IgnorableError } from './errors';
-import { decodeDocument, type DecodedDocument } from './jsonapi';
-import { withQuery, type QueryParams } from './query';
+import { type DecodedDocument, decodeDocument } from './jsonapi';
+import { type QueryParams, withQuery } from './query';
+
+/** When a failed call is sent again (docs/decisions.md, "One API client"). */
+export type RetryPolicy = {
+  /** Retries after the first attempt. */
+  retries: number;
+  /** Backoff of network failures and of 429/503 without Retry-After (shared/src/domain/backoff.ts). */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this is not waited for: the caller gets the 429/503 at once. */
+  maxRetryAfterMs: number;
+};
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 3, baseDelayMs: 500, maxDelayMs: 4_000, maxRetryAfterMs: 10_000 };
 
 export type ApiClientOptions = {
   baseURL?: string;
@@ -10,6 +33,7 @@ export type ApiClientOptions = {
   /** Sent as Accept-Language. */
   language?: () => string;
   fetch?: typeof globalThis.fetch;
+  retryPolicy?: RetryPolicy;
 };
 
 export type ApiCallOptions = {
@@ -19,6 +43,8 @@ export type ApiCallOptions = {
   token?: string | null;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** false: never sent twice (event streams, which reconnect on their own). */
+  retry?: false;
 };
 
 export type ApiBody = FetchOptions['body'];
@@ -40,35 +66,89 @@ export type ApiClient = {
 };
 
 const ACCEPT = 'application/vnd.api+json, application/json';
+/** Methods that change nothing, so a request that may have reached the server can be sent again. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const BUSY_STATUSES = new Set([429, 503]);
+/** ofetch reports a call that got no answer at all as status 500 to its retryStatusCodes check. */
+const NO_ANSWER = 500;
+
+/** Who a call is made as; carried on ofetch's options so that onRequest (on every attempt) can read it. */
+type CallAuth = { public: boolean; token: string | null };
+type KiwiContext = FetchContext & { options: ResolvedFetchOptions & { kiwiAuth?: CallAuth } };
 
 /**
- * The backend client of spec §7: bearer token from the session, Rails-style query strings, JSON:API documents decoded to
- * camelCase with relationships resolved. `T` is the decoded `data` (a list type for list calls); 204 gives `data: null`.
+ * Whether ofetch may send a failed call again: a safe method after no answer or a 429/503; any method after a 429/503
+ * whose Retry-After says when (the server did not act on it). A Retry-After beyond the cap is not waited for.
+ */
+function mayRetry(context: FetchContext, policy: RetryPolicy): boolean {
+  const safe = SAFE_METHODS.has(context.options.method ?? 'GET');
+  if (!context.response) return safe;
+  if (!BUSY_STATUSES.has(context.response.status)) return false;
+  const retryAfter = parseRetryAfter(context.response.headers.get('retry-after'), new Date());
+  if (retryAfter !== null && retryAfter > policy.maxRetryAfterMs) return false;
+  return safe || retryAfter !== null;
+}
+
+/**
+ * The backend client of spec §7 and §8, one `ofetch.create` for the portal and the widgets: bearer token from the
+ * session, Rails-style query strings, JSON:API documents decoded to camelCase with relationships resolved, retries with
+ * backoff (RetryPolicy). `T` is the decoded `data` (a list type for list calls); 204 gives `data: null`.
  * Fails with IgnorableError (nothing sent) when a non-public call has no token, and with HttpResponseError outside 2xx.
  */
-export function createApiClient({ baseURL = '/api', getToken, language, fetch }: ApiClientOptions): ApiClient {
-  const $fetch = fetch ? createFetch({ fetch }) : ofetch;
+export function createApiClient({
+  baseURL = '/api',
+  getToken,
+  language,
+  fetch,
+  retryPolicy = DEFAULT_RETRY_POLICY,
+}: ApiClientOptions): ApiClient {
+  const refuseRetryUnlessAllowed = (context: FetchContext) => {
+    if (!mayRetry(context, retryPolicy)) context.options.retry = false;
+  };
+  const $fetch = ofetch.create(
+    {
+      baseURL,
+      retry: retryPolicy.retries,
+      retryStatusCodes: [...BUSY_STATUSES, NO_ANSWER],
+      retryDelay: (context) => {
+        const retryAfter = context.response ? parseRetryAfter(context.response.headers.get('retry-after'), new Date()) : null;
+        const attempt = retryPolicy.retries - Number(context.options.retry) + 1;
+        return retryAfter ?? backoffDelay(attempt, retryPolicy);
+      },
+      // Runs before every attempt: a retry carries a fresh token, and one whose user signed out meanwhile is abandoned.
+      onRequest: async (context) => {
+        const auth = (context as KiwiContext).options.kiwiAuth ?? { public: false, token: null };
+        const token = auth.token ?? (auth.public ? null : await getToken());
+        if (!token && !auth.public) throw new IgnorableError('Nobody is signed in');
+        const headers = context.options.headers;
+        if (!headers.has('Accept')) headers.set('Accept', ACCEPT);
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+        const lng = language?.();
+        if (lng) headers.set('Accept-Language', lng);
+      },
+      onRequestError: refuseRetryUnlessAllowed,
+      onResponseError: refuseRetryUnlessAllowed,
+    },
+    fetch ? { fetch } : {},
+  );
 
   async function raw<R extends ResponseType = 'json'>(path: string, options: ApiRawOptions<R> = {}) {
-    const token = options.token ?? (options.public ? null : await getToken());
-    if (!token && !options.public) throw new IgnorableError('Nobody is signed in');
-    const headers: Record<string, string> = { Accept: ACCEPT };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const lng = language?.();
-    if (lng) headers['Accept-Language'] = lng;
-
-    const response = await $fetch.raw<MappedResponseType<R>, R>(withQuery(path, options.query), {
-      baseURL,
-      method: options.method ?? 'GET',
-      body: options.body,
-      headers: { ...headers, ...options.headers },
-      signal: options.signal,
-      responseType: options.responseType,
-      retry: false,
-      ignoreResponseError: true,
-    });
-    if (!response.ok) throw new HttpResponseError(response.status, response.statusText, await readErrorBody(response._data));
-    return response;
+    const kiwiAuth: CallAuth = { public: options.public ?? false, token: options.token ?? null };
+    try {
+      return await $fetch.raw<MappedResponseType<R>, R>(withQuery(path, options.query), {
+        method: options.method ?? 'GET',
+        body: options.body,
+        headers: options.headers,
+        signal: options.signal,
+        responseType: options.responseType,
+        ...(options.retry === false ? { retry: false } : {}),
+        kiwiAuth,
+      } as FetchOptions<R>);
+    } catch (error) {
+      const response = error instanceof FetchError ? error.response : undefined;
+      if (response) throw new HttpResponseError(response.status, response.statusText, await readErrorBody(response._data));
+      throw error;
+    }
   }
 
   async function request<T>(method: NonNullable<ApiRawOptions['method']>, path: string, options: ApiRawOptions = {}) {
@@ -91,7 +171,7 @@ export function createApiClient({ baseURL = '/api', getToken, language, fetch }:
 async function readErrorBody(data: unknown): Promise<unknown> {
   let text: string;
   if (typeof data === 'string') text = data;
-  else if (data instanceof Blob) text = await data.text();
+  else if (data instanceof Blob || data instanceof ReadableStream) text = await new Response(data).text();
   else if (data instanceof ArrayBuffer) text = new TextDecoder().decode(data);
   else return data;
   if (text === '') return undefined;

@@ -1,5 +1,6 @@
 // Server-Sent Events read with fetch, so the bearer token travels in the Authorization header rather than in the URL
 // (EventSource cannot send headers). Used by the guild chat in the browser and by the server's tests in Node.
+import { backoffDelay } from '../domain/backoff';
 import type { ApiClient } from './client';
 import { HttpResponseError } from './errors';
 
@@ -68,7 +69,8 @@ export type LiveStreamOptions = {
   onReset?: () => void;
 };
 
-const MAX_BACKOFF_MS = 30_000;
+/** The reconnect backoff of both event streams (this one and the events' use-event-changes). */
+export const STREAM_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
 
 /**
  * Keeps one live stream open (a guild's chat): on a drop it reconnects with Last-Event-ID, so no event is lost or
@@ -90,6 +92,8 @@ export function openLiveStream({ api, path, lastEventId, onEvent, onState, onRes
           responseType: 'stream',
           headers: { 'Last-Event-ID': String(cursor), Accept: 'text/event-stream' },
           signal: controller.signal,
+          // This loop reconnects itself (with the Last-Event-ID the client's own retry would not update).
+          retry: false,
         });
         const body = response._data ?? response.body;
         if (!body) throw new Error('no stream body');
@@ -132,8 +136,7 @@ export function openLiveStream({ api, path, lastEventId, onEvent, onState, onRes
       if (controller.signal.aborted) return;
       attempt += 1;
       onState?.('reconnecting');
-      const delay = Math.min(1000 * 2 ** (attempt - 1), MAX_BACKOFF_MS);
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt, STREAM_BACKOFF)));
     }
   };
   void run();

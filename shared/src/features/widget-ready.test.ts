@@ -82,8 +82,8 @@ describe('feature components are ready for the widgets', () => {
     // Handed over already resolved (the image strip resolves before it renders and opens the viewer), or the text's own links.
     const resolvedBefore = [
       'ui/message-images.tsx: src={url',
-      'ui/image-viewer.tsx: src={current.url',
-      'ui/image-viewer.tsx: src={image.thumbnailUrl',
+      'ui/image-viewer-dialog.tsx: src={current.url',
+      'ui/image-viewer-dialog.tsx: src={image.thumbnailUrl',
       'ui/linkified-text.tsx: href={part.href',
     ];
     const named = code.map(({ name, text }) => ({ name: name.replace(/^\.\.\//, ''), text }));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatEventDate, fromLocalInput, guestStorageKey, loadGuest, saveGuest, toLocalInput } from './event-resources';
+import { guestStorageKey, loadGuest, saveGuest } from './event-resources';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -49,21 +49,5 @@ describe('the shared event guest in localStorage', () => {
       expect(() => saveGuest(12, { id: '3', nickname: 'Sam', token: 'kgt_x' })).not.toThrow();
       expect(() => saveGuest(12, null)).not.toThrow();
     });
-  });
-});
-
-describe('dates', () => {
-  it('formats with the Japanese date locale', () => {
-    const iso = fromLocalInput('2025-06-01T10:00');
-    expect(formatEventDate(iso!, 'ja')).toBe('2025年6月1日(日) 10:00');
-    expect(formatEventDate(iso!, 'en')).toBe('Sun, Jun 1, 2025 10:00');
-  });
-
-  it('round-trips a local date-time input', () => {
-    expect(toLocalInput(fromLocalInput('2031-12-24T18:30'))).toBe('2031-12-24T18:30');
-    // Sent with the browser's offset, so the server sees the day that was picked (1900-01-01 stays 1900-01-01 in Japan).
-    expect(fromLocalInput('1900-01-01T00:00')).toMatch(/^1900-01-01T00:00:00(Z|[+-]\d{2}:\d{2})$/);
-    expect(fromLocalInput('')).toBeNull();
-    expect(toLocalInput(null)).toBe('');
   });
 });

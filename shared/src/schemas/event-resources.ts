@@ -1,8 +1,5 @@
 // The event resources as the client sees them (JSON:API decoded to camelCase) and the helpers the event components
 // share. Nested objects (reactions) keep the server's kebab-case keys, as JSON:API attributes do.
-import { format } from 'date-fns';
-import { enUS } from 'date-fns/locale/en-US';
-import { ja } from 'date-fns/locale/ja';
 import type { TFunction } from 'i18next';
 import { HttpResponseError } from '../api/errors';
 import type { ReactionSummary } from '../ui/reactions';
@@ -139,30 +136,6 @@ export function eventErrorMessage(error: unknown, t: TFunction): string {
     if (first?.code) return t(`errors:${first.code}`);
   }
   return t('errors:unexpected');
-}
-
-/** "2025年6月1日(日) 10:00" / "Sun, Jun 1, 2025 10:00": Japanese through date-fns/locale/ja (spec §9). */
-export function formatEventDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  return language.startsWith('ja')
-    ? format(date, 'yyyy年M月d日(EEE) HH:mm', { locale: ja })
-    : format(date, 'EEE, MMM d, yyyy HH:mm', { locale: enUS });
-}
-
-/** The local-time value of an <input type="datetime-local"> for an ISO instant, and back. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  return format(new Date(iso), "yyyy-MM-dd'T'HH:mm");
-}
-
-/**
- * The picked local date-time as an instant with the browser's offset ("2031-12-24T18:30:00+09:00"), so the server judges
- * the 1900..2099 range on the day the person picked, not on its UTC day.
- */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : format(date, "yyyy-MM-dd'T'HH:mm:ssXXX");
 }
 
 /** Spec §9: date pickers run from 1900-01-01 to 2099-12-31. */

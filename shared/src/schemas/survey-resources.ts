@@ -59,11 +59,6 @@ export const surveyPaths = {
   result: (identifier: string, id: string | number) => `/org/${encodeURIComponent(identifier)}/well_being_surveys/${id}/result`,
 };
 
-/** A deadline or reminder time in the reader's language and time zone. */
-export function formatSurveyTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'ja-JP', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
 /** Scores keep at most one decimal in tables; `empty` stands for a hidden figure. */
 export function formatScore(value: number | null | undefined, empty: string): string {
   return value === null || value === undefined ? empty : String(Math.round(value * 10) / 10);

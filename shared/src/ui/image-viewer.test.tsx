@@ -8,10 +8,8 @@ import { I18nextProvider } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n/create-i18n';
 import {
-  downloadFileName,
   hasNextImage,
   hasPreviousImage,
-  ImageViewerDialog,
   ImageViewerProvider,
   imageViewerReducer,
   initialImageViewerState,
@@ -19,6 +17,7 @@ import {
   type ImageViewerState,
   type ViewerImage,
 } from './image-viewer';
+import { downloadFileName, ImageViewerDialog } from './image-viewer-dialog';
 
 const image = (name: string): ViewerImage => ({ url: `/${name}.png`, thumbnailUrl: `/${name}-thumb.png` });
 const images = [image('a'), image('b'), image('c')];
@@ -112,8 +111,8 @@ describe('<ImageViewerProvider> rendered', () => {
     ...(title ? { title } : {}),
   });
 
-  /** Renders the provider with a page that opens the viewer, as an app page would. */
-  function renderOpening(request: { title: string; images: ViewerImage[]; index?: number }) {
+  /** Renders the provider with a page that opens the viewer, as an app page would; resolves once the dialog shows. */
+  async function renderOpening(request: { title: string; images: ViewerImage[]; index?: number }) {
     function Page() {
       const { openImageViewer } = useImageViewer();
       return (
@@ -130,6 +129,8 @@ describe('<ImageViewerProvider> rendered', () => {
       </I18nextProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Show photos' }));
+    // The dialog is a lazily loaded chunk.
+    await screen.findByRole('dialog');
   }
 
   const dialogElement = () => document.querySelector('dialog')!;
@@ -145,8 +146,8 @@ describe('<ImageViewerProvider> rendered', () => {
     photos = [hosted('cors', 'a', 'Start line'), hosted('cors', 'b', 'Finish line'), hosted('cors', 'c')];
   });
 
-  it('OPEN shows the image at the index, the viewer title and the item title', () => {
-    renderOpening({ title: 'Walking event photos', images: photos, index: 1 });
+  it('OPEN shows the image at the index, the viewer title and the item title', async () => {
+    await renderOpening({ title: 'Walking event photos', images: photos, index: 1 });
     expect(dialogElement().open).toBe(true);
     expect(screen.getByRole('dialog', { name: 'Walking event photos Finish line' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Walking event photos' })).toBeTruthy();
@@ -155,22 +156,22 @@ describe('<ImageViewerProvider> rendered', () => {
     expect(selected()).toEqual(['false', 'true', 'false']);
   });
 
-  it('an item without a title shows only the viewer title', () => {
-    renderOpening({ title: 'Walking event photos', images: photos, index: 2 });
+  it('an item without a title shows only the viewer title', async () => {
+    await renderOpening({ title: 'Walking event photos', images: photos, index: 2 });
     expect(screen.getByRole('dialog', { name: 'Walking event photos' })).toBeTruthy();
     expect(screen.queryByText('Finish line')).toBeNull();
     expect(mainImage()?.getAttribute('alt')).toBe(t('imageViewer.imageOf', { index: 3, count: 3 }));
   });
 
-  it('the thumbnail strip shows the 40 px thumbnails, not the full images', () => {
-    renderOpening({ title: 'Photos', images: photos });
+  it('the thumbnail strip shows the 40 px thumbnails, not the full images', async () => {
+    await renderOpening({ title: 'Photos', images: photos });
     const sources = thumbnails().map((button) => button.querySelector('img')!);
     expect(sources.map((img) => img.getAttribute('src'))).toEqual(photos.map((photo) => photo.thumbnailUrl));
     expect(sources.map((img) => [img.getAttribute('width'), img.getAttribute('height')])).toEqual(Array(3).fill(['40', '40']));
   });
 
-  it('previous is disabled at the first image and next at the last', () => {
-    renderOpening({ title: 'Photos', images: photos, index: 0 });
+  it('previous is disabled at the first image and next at the last', async () => {
+    await renderOpening({ title: 'Photos', images: photos, index: 0 });
     expect(previousButton()).toHaveProperty('disabled', true);
     expect(nextButton()).toHaveProperty('disabled', false);
 
@@ -185,23 +186,23 @@ describe('<ImageViewerProvider> rendered', () => {
     expect(previousButton()).toHaveProperty('disabled', false);
   });
 
-  it('clicking a thumbnail selects and highlights it', () => {
-    renderOpening({ title: 'Photos', images: photos, index: 0 });
+  it('clicking a thumbnail selects and highlights it', async () => {
+    await renderOpening({ title: 'Photos', images: photos, index: 0 });
     fireEvent.click(thumbnails()[2]!);
     expect(mainImage()?.getAttribute('src')).toBe(photos[2]!.url);
     expect(selected()).toEqual(['false', 'false', 'true']);
   });
 
-  it('the arrow keys move between images and stop at the ends', () => {
-    renderOpening({ title: 'Photos', images: photos, index: 2 });
+  it('the arrow keys move between images and stop at the ends', async () => {
+    await renderOpening({ title: 'Photos', images: photos, index: 2 });
     fireEvent.keyDown(mainImage()!, { key: 'ArrowRight' });
     expect(selected()).toEqual(['false', 'false', 'true']);
     fireEvent.keyDown(mainImage()!, { key: 'ArrowLeft' });
     expect(selected()).toEqual(['false', 'true', 'false']);
   });
 
-  it('CLOSE (the close button or Escape) resets the viewer', () => {
-    renderOpening({ title: 'Photos', images: photos, index: 1 });
+  it('CLOSE (the close button or Escape) resets the viewer', async () => {
+    await renderOpening({ title: 'Photos', images: photos, index: 1 });
     fireEvent.click(thumbnails()[2]!);
     fireEvent.click(screen.getByRole('button', { name: t('actions.close') }));
     expect(dialogElement().open).toBe(false);
@@ -261,7 +262,7 @@ describe('<ImageViewerProvider> rendered', () => {
     it('fetches the current image from another origin and saves it as a blob', async () => {
       const saved = recordDownloads();
       const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-      renderOpening({ title: 'Photos', images: photos, index: 0 });
+      await renderOpening({ title: 'Photos', images: photos, index: 0 });
       fireEvent.click(thumbnails()[1]!);
       await act(async () => fireEvent.click(downloadButton()));
 
@@ -282,7 +283,7 @@ describe('<ImageViewerProvider> rendered', () => {
       const open = vi.spyOn(window, 'open').mockImplementation(() => null);
       vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       const { url } = photo();
-      renderOpening({ title: 'Photos', images: [photo()] });
+      await renderOpening({ title: 'Photos', images: [photo()] });
       await act(async () => fireEvent.click(downloadButton()));
 
       await waitFor(() => expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener,noreferrer'));

@@ -1,7 +1,5 @@
-import { createContext, useCallback, useContext, useId, useMemo, useReducer, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ModalDialog } from './modal-dialog';
-import './image-viewer.css';
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useReducer, useRef } from 'react';
+import { lazyOr } from './lazy-chunk';
 
 /** SPEC §3: an image viewer item. */
 export type ViewerImage = { url: string; thumbnailUrl: string; title?: string };
@@ -40,6 +38,13 @@ export type ImageViewerApi = {
 
 const ImageViewerContext = createContext<ImageViewerApi | null>(null);
 
+export type ImageViewerDialogProps = { state: ImageViewerState; onSelect: (index: number) => void; onClose: () => void };
+/** Most pages never open an image: the dialog is a chunk of its own (a failed load leaves the page as it was). */
+const LazyImageViewerDialog = lazyOr<ImageViewerDialogProps>(
+  () => import('./image-viewer-dialog').then((module) => ({ default: module.ImageViewerDialog })),
+  () => null,
+);
+
 /** One image viewer for the whole app; `useImageViewer()` opens it. */
 export function ImageViewerProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(imageViewerReducer, initialImageViewerState);
@@ -52,10 +57,18 @@ export function ImageViewerProvider({ children }: { children: ReactNode }) {
     [closeImageViewer],
   );
 
+  // The dialog (and its CSS) is fetched when first opened, then kept mounted so that closing returns focus as usual.
+  const opened = useRef(false);
+  opened.current ||= state.open;
+
   return (
     <ImageViewerContext.Provider value={api}>
       {children}
-      <ImageViewerDialog state={state} onSelect={(index) => dispatch({ type: 'SELECT', index })} onClose={closeImageViewer} />
+      {opened.current && (
+        <Suspense fallback={null}>
+          <LazyImageViewerDialog state={state} onSelect={(index) => dispatch({ type: 'SELECT', index })} onClose={closeImageViewer} />
+        </Suspense>
+      )}
     </ImageViewerContext.Provider>
   );
 }
@@ -64,158 +77,4 @@ export function useImageViewer(): ImageViewerApi {
   const api = useContext(ImageViewerContext);
   if (!api) throw new Error('useImageViewer must be used inside <ImageViewerProvider>');
   return api;
-}
-
-export function ImageViewerDialog({
-  state,
-  onSelect,
-  onClose,
-}: {
-  state: ImageViewerState;
-  onSelect: (index: number) => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('common');
-  const titleId = useId();
-  const itemTitleId = useId();
-  const [downloading, setDownloading] = useState(false);
-  const current = state.images[state.index];
-  const count = state.images.length;
-  const imageLabel = (image: ViewerImage, index: number) => image.title ?? t('imageViewer.imageOf', { index: index + 1, count });
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft' && hasPreviousImage(state)) onSelect(state.index - 1);
-    if (event.key === 'ArrowRight' && hasNextImage(state)) onSelect(state.index + 1);
-  };
-  const download = (image: ViewerImage) => {
-    setDownloading(true);
-    void downloadImage(image).finally(() => setDownloading(false));
-  };
-
-  return (
-    <ModalDialog
-      open={state.open}
-      onCancel={onClose}
-      className="kiwi-image-viewer"
-      labelledBy={current?.title ? `${titleId} ${itemTitleId}` : titleId}
-    >
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys page through the images from anywhere inside the dialog. */}
-      <div className="kiwi-image-viewer__content" onKeyDown={onKeyDown}>
-        <header className="kiwi-image-viewer__header">
-          <div className="kiwi-image-viewer__titles">
-            <h2 id={titleId} className="kiwi-image-viewer__title">
-              {state.title}
-            </h2>
-            {current?.title && (
-              <p id={itemTitleId} className="kiwi-image-viewer__item-title">
-                {current.title}
-              </p>
-            )}
-          </div>
-          <button type="button" className="kiwi-image-viewer__icon-button" onClick={onClose} aria-label={t('actions.close')}>
-            ×
-          </button>
-        </header>
-        <div className="kiwi-image-viewer__stage">
-          <button
-            type="button"
-            className="kiwi-image-viewer__icon-button"
-            onClick={() => onSelect(state.index - 1)}
-            disabled={!hasPreviousImage(state)}
-            aria-label={t('imageViewer.previous')}
-          >
-            ‹
-          </button>
-          <div className="kiwi-image-viewer__image-area">
-            {current && <img className="kiwi-image-viewer__image" src={current.url} alt={imageLabel(current, state.index)} />}
-          </div>
-          <button
-            type="button"
-            className="kiwi-image-viewer__icon-button"
-            onClick={() => onSelect(state.index + 1)}
-            disabled={!hasNextImage(state)}
-            aria-label={t('imageViewer.next')}
-          >
-            ›
-          </button>
-        </div>
-        <ul className="kiwi-image-viewer__thumbnails" aria-label={t('imageViewer.thumbnails')}>
-          {state.images.map((image, index) => (
-            <li key={`${index}-${image.url}`}>
-              <button
-                type="button"
-                className="kiwi-image-viewer__thumbnail"
-                aria-current={index === state.index}
-                aria-label={imageLabel(image, index)}
-                onClick={() => onSelect(index)}
-              >
-                <img src={image.thumbnailUrl} alt="" width={THUMBNAIL_SIZE} height={THUMBNAIL_SIZE} />
-              </button>
-            </li>
-          ))}
-        </ul>
-        <footer className="kiwi-image-viewer__footer">
-          {current && (
-            <button
-              type="button"
-              className="kiwi-image-viewer__download"
-              disabled={downloading}
-              aria-busy={downloading}
-              onClick={() => download(current)}
-            >
-              {t('imageViewer.download')}
-            </button>
-          )}
-        </footer>
-      </div>
-    </ModalDialog>
-  );
-}
-
-/** SPEC §9: thumbnails are 40 px. */
-const THUMBNAIL_SIZE = 40;
-
-/** How long a saved blob's object URL lives: browsers read it after the click returns, so it is not revoked at once. */
-const OBJECT_URL_LIFETIME_MS = 40_000;
-
-/** The name a downloaded image is saved under: the last segment of its URL's path (storage URLs encode the folders). */
-export function downloadFileName(url: string, type = ''): string {
-  let name = '';
-  try {
-    const { protocol, pathname } = new URL(url, 'http://localhost');
-    if (protocol === 'http:' || protocol === 'https:') name = decodeURIComponent(pathname).split('/').pop() ?? '';
-  } catch {
-    // An unreadable URL or escape: fall back to a generic name.
-  }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry.
-  name = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || 'image';
-  const extension = /^image\/([a-z0-9.+-]+)$/i.exec(type)?.[1]?.replace(/\+.*$/, '').replace('jpeg', 'jpg');
-  return name.includes('.') || !extension ? name : `${name}.${extension}`;
-}
-
-/**
- * Saves the image. A link's `download` attribute is ignored for another origin (the browser would just navigate), so the
- * image is fetched as a blob and saved through an object URL; when it cannot be fetched (no CORS, offline, an error
- * status) it opens in a new tab, where the user can still save it.
- */
-export async function downloadImage(image: Pick<ViewerImage, 'url'>): Promise<void> {
-  let blob: Blob;
-  try {
-    const response = await fetch(image.url);
-    if (!response.ok) throw new Error(`The image answered ${response.status}`);
-    blob = await response.blob();
-  } catch (error) {
-    console.warn('Could not fetch the image for download; opening it instead', error);
-    window.open(image.url, '_blank', 'noopener,noreferrer');
-    return;
-  }
-  const objectUrl = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = downloadFileName(image.url, blob.type);
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), OBJECT_URL_LIFETIME_MS);
 }

@@ -29,17 +29,17 @@ describe('<MessageImages>', () => {
     expect(screen.queryByRole('list')).toBeNull();
   });
 
-  it('opens the shared image viewer at the image pressed, titled with the author', () => {
+  it('opens the shared image viewer at the image pressed, titled with the author', async () => {
     show(['/a.png', '/b.png']);
     const buttons = screen.getAllByRole('button', { name: /Open image/ });
     expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual(['Open image 1 of 2', 'Open image 2 of 2']);
     // Without a resolver the URLs stay as the API gave them (the portal is on the API's origin).
     expect(buttons[0]!.querySelector('img')?.getAttribute('src')).toBe('/a.png');
     fireEvent.click(buttons[1]!);
-    expect(screen.getByRole('dialog', { name: /Images from Aiko/ })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: /Images from Aiko/ })).toBeTruthy();
   });
 
-  it("loads the thumbnails and the viewer's images through the host's resolveUrl (a widget on another origin)", () => {
+  it("loads the thumbnails and the viewer's images through the host's resolveUrl (a widget on another origin)", async () => {
     show(['/api/images/a', '/api/images/b'], (url) => `https://api.example${url}`);
     const buttons = screen.getAllByRole('button', { name: /Open image/ });
     expect(buttons.map((button) => button.querySelector('img')?.getAttribute('src'))).toEqual([
@@ -47,7 +47,7 @@ describe('<MessageImages>', () => {
       'https://api.example/api/images/b',
     ]);
     fireEvent.click(buttons[1]!);
-    const dialog = screen.getByRole('dialog', { name: /Images from Aiko/ });
+    const dialog = await screen.findByRole('dialog', { name: /Images from Aiko/ });
     const sources = [...dialog.querySelectorAll('img')].map((image) => image.getAttribute('src'));
     expect(sources.length).toBeGreaterThan(0);
     expect(sources.every((source) => source?.startsWith('https://api.example/api/images/'))).toBe(true);

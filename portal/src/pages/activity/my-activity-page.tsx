@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSession } from '../../session/session-provider';
 import { MonthPicker } from './month-picker';
+import { formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
 import './activity.css';
 
 export type ActivityDay = {
@@ -83,7 +84,7 @@ export function MyActivityPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const stepsRef = useRef<HTMLInputElement>(null);
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
 
   const days = useQuery({
     queryKey: ['activity', 'mine', month],
@@ -319,7 +320,7 @@ export function MyActivityPage() {
                           <td>{t('units.kcal', { count: day.calories })}</td>
                           <td>
                             {t('units.km', {
-                              value: (day.distanceMeters / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 2 }),
+                              value: formatNumber(day.distanceMeters / 1000, i18n.language, { maximumFractionDigits: 2 }),
                             })}
                           </td>
                           <td>{t('units.points', { count: day.healthPoints })}</td>
@@ -355,7 +356,7 @@ export function MyActivityPage() {
 
 function MembershipNotice({ meta }: { meta: ActivityMeta }) {
   const { t, i18n } = useTranslation('activity');
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  const date = (iso: string) => formatDate(iso, i18n.language);
   const state =
     meta.membershipState === 'pending' && meta.activeFrom
       ? t('my.membership.pending', { date: date(meta.activeFrom) })
@@ -372,7 +373,7 @@ function MembershipNotice({ meta }: { meta: ActivityMeta }) {
       <p>{state}</p>
       <p>
         {meta.appInstalled && meta.lastSyncAt
-          ? t('my.app.installed', { date: new Date(meta.lastSyncAt).toLocaleString(i18n.language) })
+          ? t('my.app.installed', { date: formatDateTime(meta.lastSyncAt, i18n.language) })
           : t('my.app.notInstalled')}
       </p>
     </div>

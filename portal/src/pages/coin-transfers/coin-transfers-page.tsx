@@ -14,6 +14,7 @@ import { FormFailure } from '../text-field';
 import '../organization/organization.css';
 import './coin-transfers.css';
 import { type CancelReason, TransferNote } from './transfer-note';
+import { formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
 
 type Transfer = {
   id: string;
@@ -128,7 +129,7 @@ function CoinTransfers({ scope }: { scope: Scope }) {
       </header>
       {scope.kind === 'organization' && scope.balance !== null && (
         <p className="coin-transfers__balance" data-testid="organization-coin-balance">
-          {t('coins:transfers.organizationBalance', { balance: scope.balance.toLocaleString(i18n.language) })}
+          {t('coins:transfers.organizationBalance', { balance: formatNumber(scope.balance, i18n.language) })}
         </p>
       )}
 
@@ -216,12 +217,12 @@ function CoinTransfers({ scope }: { scope: Scope }) {
         rows={(items) =>
           items.map((transfer) => (
             <tr key={transfer.id}>
-              <td>{new Date(transfer.transferredAt).toLocaleString(i18n.language)}</td>
+              <td>{formatDateTime(transfer.transferredAt, i18n.language)}</td>
               {scope.kind === 'admin' && <td>{transfer.organizationName}</td>}
               <td>{t(`coins:transfers.kinds.${transfer.kind}`)}</td>
               <td>{transfer.senderName ?? ''}</td>
               <td>{transfer.recipientName ?? t('coins:transfers.toOrganization')}</td>
-              <td className="coin-transfers__amount">{transfer.amount.toLocaleString(i18n.language)}</td>
+              <td className="coin-transfers__amount">{formatNumber(transfer.amount, i18n.language)}</td>
               <td>
                 <span className={`org-badge${transfer.status === 'pending' ? ' org-badge--pending' : ''}`}>
                   {t(`coins:transfers.statuses.${transfer.status}`)}

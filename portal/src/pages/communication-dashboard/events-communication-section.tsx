@@ -1,4 +1,5 @@
-import { eventApi, eventErrorMessage, eventPaths, formatEventDate, type KiwiEvent } from '@kiwi/shared/schemas/event-resources';
+import { eventApi, eventErrorMessage, eventPaths, type KiwiEvent } from '@kiwi/shared/schemas/event-resources';
+import { formatDateTime } from '@kiwi/shared/i18n/format';
 import { Chart } from '@kiwi/shared/ui/chart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -160,7 +161,7 @@ export function EventsCommunicationSection() {
                     <th scope="row">
                       <Link to={eventPaths.show(event.id, organizationId)}>{event.name}</Link>
                     </th>
-                    <td>{formatEventDate(event.startedAt, i18n.language)}</td>
+                    <td>{formatDateTime(event.startedAt, i18n.language)}</td>
                     <td>{t(`events:publicRange.${event.publicRange}`)}</td>
                     <td>{event.applyMaximum === null ? event.joinedCount : `${event.joinedCount} / ${event.applyMaximum}`}</td>
                     <td>

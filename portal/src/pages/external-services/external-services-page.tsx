@@ -12,6 +12,7 @@ import { useFormSubmit } from '../organization/use-form-submit';
 import { FormFailure } from '../text-field';
 import { EmbedOriginsSection } from './embed-origins-section';
 import { ServiceSection } from './service-section';
+import { formatDateTime } from '@kiwi/shared/i18n/format';
 import '../organization/organization.css';
 import './external-services.css';
 
@@ -158,7 +159,7 @@ function DeliveriesSection({ organizationId }: { organizationId: string }) {
           items.map((delivery) => (
             <tr key={delivery.id}>
               <td>{topic(delivery.topic)}</td>
-              <td>{new Date(delivery.createdAt).toLocaleString(i18n.language)}</td>
+              <td>{formatDateTime(delivery.createdAt, i18n.language)}</td>
               <td>{delivery.attempts}</td>
               <td className="external-services__error">{delivery.lastError}</td>
               <td>

@@ -1,4 +1,5 @@
 import { GuildSummaryView } from '@kiwi/shared/features/guild-chat/guild-dashboard';
+import { formatDate } from '@kiwi/shared/i18n/format';
 import {
   type Guild,
   guildApi,
@@ -46,7 +47,6 @@ export function GuildsCommunicationSection() {
   });
   const groupLabel = (key: string) =>
     type === 'age' || key === 'unknown' ? t(`guilds:communication.groups.${key}`, { defaultValue: key }) : key;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ja-JP', { dateStyle: 'medium' });
 
   return (
     <section aria-labelledby={headingId} className="guilds-communication">
@@ -120,7 +120,7 @@ export function GuildsCommunicationSection() {
                   <td>{t(`guilds:publicRange.${guild.publicRange}`)}</td>
                   <td>{guild.membersCount}</td>
                   <td>{guild.messagesCount ?? 0}</td>
-                  <td>{guild.lastMessageAt ? dateFormat.format(new Date(guild.lastMessageAt)) : '—'}</td>
+                  <td>{guild.lastMessageAt ? formatDate(guild.lastMessageAt, i18n.language) : '—'}</td>
                   <td>{guild.authorName ?? '—'}</td>
                 </tr>
               ))}

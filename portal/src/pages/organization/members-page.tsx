@@ -12,6 +12,7 @@ import type { Member } from './member-types';
 import { ListTable, RowAction } from './list-table';
 import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
+import { formatDate } from '@kiwi/shared/i18n/format';
 import './organization.css';
 
 const PER_PAGE = 20;
@@ -63,7 +64,7 @@ export function MembersPage() {
     setFilter('name', draftName.trim());
   };
   const total = Number(members.data?.meta?.totalCount ?? 0);
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '');
+  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : '');
 
   const remove = (member: Member) =>
     confirmed({

@@ -10,6 +10,7 @@ import { ListTable, RowAction } from './list-table';
 import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
 import { useFormSubmit } from './use-form-submit';
+import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './organization.css';
 
 type News = { id: string; title: string; body: string; publishedAt: string; sent: boolean };
@@ -63,7 +64,7 @@ export function NewsPage() {
             <tr key={item.id}>
               <td>{item.title}</td>
               <td>
-                {new Date(item.publishedAt).toLocaleString(i18n.language)}{' '}
+                {formatDateTime(item.publishedAt, i18n.language)}{' '}
                 <span className={`org-badge${item.sent ? '' : ' org-badge--pending'}`}>
                   {item.sent ? t('news.sent') : t('news.scheduled')}
                 </span>

@@ -1,5 +1,5 @@
 import { isSurveyOpen } from '@kiwi/shared/domain/well-being';
-import { errorMessageOf, failedOrganizationIds, formatSurveyTime, type Survey } from '@kiwi/shared/schemas/survey-resources';
+import { errorMessageOf, failedOrganizationIds, type Survey } from '@kiwi/shared/schemas/survey-resources';
 import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
 import { Pager } from './pager';
+import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './surveys.css';
 
 type AdminOrganization = { id: string; name: string; identifier: string; archived?: boolean };
@@ -199,7 +200,7 @@ function SurveyList() {
               <td>{survey.organization.name}</td>
               <th scope="row">{survey.title}</th>
               <td>
-                {formatSurveyTime(survey.expiredAt, i18n.language)} ({t(survey.open ? 'surveys:status.open' : 'surveys:status.closed')})
+                {formatDateTime(survey.expiredAt, i18n.language)} ({t(survey.open ? 'surveys:status.open' : 'surveys:status.closed')})
               </td>
               <td>
                 {survey.answeredSummary.answered} / {survey.answeredSummary.invited}

@@ -1,4 +1,4 @@
-import { errorMessageOf, formatSurveyTime, type Survey, surveyPaths } from '@kiwi/shared/schemas/survey-resources';
+import { errorMessageOf, type Survey, surveyPaths } from '@kiwi/shared/schemas/survey-resources';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
 import { Pager } from './pager';
 import { SurveyStatus } from './survey-status';
+import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './surveys.css';
 
 const PER = 20;
@@ -65,7 +66,7 @@ export function OrganizationSurveysPage() {
             {rows.map((survey) => (
               <tr key={survey.id}>
                 <th scope="row">{survey.title}</th>
-                <td>{formatSurveyTime(survey.expiredAt, i18n.language)}</td>
+                <td>{formatDateTime(survey.expiredAt, i18n.language)}</td>
                 <td>
                   <SurveyStatus survey={survey} />
                 </td>

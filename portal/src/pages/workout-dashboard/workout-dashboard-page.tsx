@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
 import { MonthPicker } from '../activity/month-picker';
+import { formatNumber } from '@kiwi/shared/i18n/format';
 import '../activity/activity.css';
 
 type GroupCount = { group: string; members: number };
@@ -55,8 +56,8 @@ export function WorkoutDashboardPage() {
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const organizationId = organization?.id;
   const mode = organization?.distributionGraphGroupFilter ?? 'and';
-  const number = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 1 });
-  const percent = (value: number) => value.toLocaleString(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  const number = (value: number) => formatNumber(value, i18n.language, { maximumFractionDigits: 1 });
+  const percent = (value: number) => formatNumber(value, i18n.language, { style: 'percent', maximumFractionDigits: 1 });
 
   const groups = useQuery({
     queryKey: ['organizations', organizationId, 'groups', 'all'],

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { HttpResponseError } from '../../api/errors';
 import { COIN_LIMITS, fillCoinMessage } from '../../domain/coin-message';
 import { countGraphemes } from '../../domain/graphemes';
+import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useFeatureContext } from '../feature-context';
 import './coin-messages.css';
 
@@ -182,7 +183,7 @@ export function CoinMessages() {
         <h2 id={headingId}>{t('coins:send.title')}</h2>
         {balance !== undefined && (
           <p className="kiwi-coins__balance" data-testid="coin-balance">
-            {t('coins:send.balance', { balance: balance.toLocaleString(i18n.language) })}
+            {t('coins:send.balance', { balance: formatNumber(balance, i18n.language) })}
           </p>
         )}
         <form onSubmit={submit} noValidate>
@@ -272,7 +273,7 @@ export function CoinMessages() {
             </p>
           )}
           <div className="kiwi-coins__actions">
-            <span>{t('coins:send.total', { total: total.toLocaleString(i18n.language) })}</span>
+            <span>{t('coins:send.total', { total: formatNumber(total, i18n.language) })}</span>
             <button type="submit" className="kiwi-coins__button kiwi-coins__button--primary" disabled={send.isPending || tooLong}>
               {send.isPending ? t('coins:send.sending') : t('coins:send.submit')}
             </button>
@@ -305,7 +306,7 @@ export function CoinMessages() {
                         <strong>
                           {entry.direction === 'sent' ? t('coins:feed.sent') : t('coins:feed.received', { name: entry.sender.name })}
                         </strong>{' '}
-                        <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString(i18n.language)}</time>
+                        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
                       </p>
                       {entry.recipients.map((part) => (
                         <div key={part.id} className="kiwi-coins__part">

@@ -8,15 +8,8 @@ import { applicantsText, EventHeader, EventTagsAndDescription, statusMessagesOf 
 import { EventMessages } from './event-messages';
 import { EventPoll } from './event-poll';
 import { useEventChanges } from './use-event-changes';
-import {
-  eventApi,
-  eventErrorMessage,
-  type EventMember,
-  eventPaths,
-  eventQueryKeys,
-  formatEventDate,
-  type KiwiEvent,
-} from '../../schemas/event-resources';
+import { eventApi, eventErrorMessage, type EventMember, eventPaths, eventQueryKeys, type KiwiEvent } from '../../schemas/event-resources';
+import { formatDateTime } from '../../i18n/format';
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/layout.css';
@@ -145,7 +138,7 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
           <>
             <dt>{t('events:form.recruitmentDeadline')}</dt>
             <dd>
-              <time dateTime={event.recruitmentDeadline}>{formatEventDate(event.recruitmentDeadline, i18n.language)}</time>
+              <time dateTime={event.recruitmentDeadline}>{formatDateTime(event.recruitmentDeadline, i18n.language)}</time>
             </dd>
           </>
         )}

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EventStatusMessage, type EventViewerState, eventStatusMessages } from '../../domain/event-rules';
-import { formatEventDate, type KiwiEvent } from '../../schemas/event-resources';
+import { type KiwiEvent } from '../../schemas/event-resources';
+import { formatDateTime } from '../../i18n/format';
 import { useFeatureContext } from '../feature-context';
 import '../../ui/layout.css';
 
@@ -43,8 +44,8 @@ export function EventHeader({
         <div>
           <h1 id={headingId}>{event.name}</h1>
           <p className="kiwi-event__muted">
-            <time dateTime={event.startedAt}>{formatEventDate(event.startedAt, i18n.language)}</time> –{' '}
-            <time dateTime={event.endedAt}>{formatEventDate(event.endedAt, i18n.language)}</time>
+            <time dateTime={event.startedAt}>{formatDateTime(event.startedAt, i18n.language)}</time> –{' '}
+            <time dateTime={event.endedAt}>{formatDateTime(event.endedAt, i18n.language)}</time>
             {event.location ? ` · ${event.location}` : ''}
           </p>
         </div>

@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeatureContext } from '../feature-context';
 import { applicantsText } from './event-header';
-import { eventApi, eventErrorMessage, eventPaths, eventQueryKeys, formatEventDate, type KiwiEvent } from '../../schemas/event-resources';
+import { eventApi, eventErrorMessage, eventPaths, eventQueryKeys, type KiwiEvent } from '../../schemas/event-resources';
+import { formatDateTime } from '../../i18n/format';
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/layout.css';
@@ -102,7 +103,7 @@ export function EventList() {
                   </a>
                 </h2>
                 <p className="kiwi-event__muted">
-                  <time dateTime={event.startedAt}>{formatEventDate(event.startedAt, i18n.language)}</time>
+                  <time dateTime={event.startedAt}>{formatDateTime(event.startedAt, i18n.language)}</time>
                   {event.location ? ` · ${event.location}` : ''}
                 </p>
                 <p className="kiwi-event-card__badges">

@@ -14,10 +14,10 @@ import {
   eventApi,
   eventErrorMessage,
   eventQueryKeys,
-  formatEventDate,
   reactionSummaries,
   sharedEventApi,
 } from '../../schemas/event-resources';
+import { formatDateTime } from '../../i18n/format';
 import '../../ui/button.css';
 import '../../ui/layout.css';
 
@@ -154,7 +154,7 @@ export function EventMessages({
                 {message.authorKind === 'guest' && <span className="kiwi-event__badge">{t('events:messages.guest')}</span>}
                 {message.kind === 'retrospection' && <span className="kiwi-event__badge">{t('events:messages.retrospection')}</span>}{' '}
                 <time className="kiwi-event__muted" dateTime={message.createdAt}>
-                  {formatEventDate(message.createdAt, i18n.language)}
+                  {formatDateTime(message.createdAt, i18n.language)}
                 </time>
               </p>
               {editing?.id === message.id ? (

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { HttpResponseError, IgnorableError } from '../../api/errors';
-import { readEventStream } from '../../api/event-stream';
+import { readEventStream, STREAM_BACKOFF } from '../../api/event-stream';
+import { backoffDelay } from '../../domain/backoff';
 import { eventQueryKeys } from '../../schemas/event-resources';
 import { useFeatureContext } from '../feature-context';
 
-const MAX_BACKOFF_MS = 30_000;
 // Many reactions in a burst become one reload.
 const SETTLE_MS = 300;
 
@@ -34,6 +34,7 @@ export function useEventChanges({ path, token, public: isPublic = false }: { pat
             responseType: 'stream',
             headers: { Accept: 'text/event-stream' },
             signal: controller.signal,
+            retry: false,
             ...(token ? { token } : isPublic ? { public: true } : {}),
           });
           const body = response._data ?? response.body;
@@ -56,7 +57,7 @@ export function useEventChanges({ path, token, public: isPublic = false }: { pat
         }
         if (controller.signal.aborted) return;
         attempt += 1;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** (attempt - 1), MAX_BACKOFF_MS)));
+        await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt, STREAM_BACKOFF)));
       }
     };
     void run();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type LiveState, openLiveStream, type StreamEvent } from '../../api/event-stream';
 import { countGraphemes } from '../../domain/graphemes';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
+import { formatDateTime } from '../../i18n/format';
 import {
   type Guild,
   guildApi,
@@ -35,9 +36,6 @@ const PAGE = 30;
 function messageOf(data: string): GuildMessage {
   return decodeDocument<GuildMessage>(JSON.parse(data)).data as GuildMessage;
 }
-
-const formatTime = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'ja-JP', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
 /**
  * One guild's page body: header, pinned message, the chat with live updates (SSE with Last-Event-ID resume), older
@@ -565,7 +563,7 @@ function MessageItem({
     >
       <p className="kiwi-guild-message__meta">
         <span className="kiwi-guild-message__author">{message.authorName}</span>{' '}
-        <time dateTime={message.createdAt}>{formatTime(message.createdAt, language)}</time>
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, language)}</time>
         {message.editedAt && <span className="kiwi-guild__muted"> {t('guilds:chat.edited')}</span>}
         {pinned && <span className="kiwi-guild__muted"> 📌</span>}
       </p>

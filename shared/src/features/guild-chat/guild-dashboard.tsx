@@ -1,20 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
 import { guildApi, guildErrorMessage, guildQueryKeys, type GuildsSummary } from '../../schemas/guild-resources';
 import { Chart } from '../../ui/chart';
 import { useFeatureContext } from '../feature-context';
 import './guild-chat.css';
 
+const PERCENT: Intl.NumberFormatOptions = { style: 'percent', maximumFractionDigits: 1 };
+
 /** Figures of a guilds_summary: tiles, messages and reactions per day, top lists. */
 export function GuildSummaryView({ summary, scope }: { summary: GuildsSummary; scope: 'organization' | 'guild' }) {
   const { t, i18n } = useTranslation(['guilds']);
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const tiles: [string, string | number][] = [
     ...(scope === 'organization'
       ? ([
           [t('guilds:dashboard.guilds'), summary.guildsCount],
-          [t('guilds:dashboard.participationRate'), percent.format(summary.participationRate)],
+          [t('guilds:dashboard.participationRate'), formatNumber(summary.participationRate, i18n.language, PERCENT)],
         ] as [string, string | number][])
       : []),
     [t('guilds:dashboard.participants'), summary.participantsCount],

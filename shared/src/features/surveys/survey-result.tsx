@@ -2,17 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WELL_BEING_DIMENSIONS, type WellBeingAverages } from '../../domain/well-being';
-import {
-  errorMessageOf,
-  formatScore,
-  formatSurveyTime,
-  type Survey,
-  type SurveyResultResource,
-  surveyPaths,
-} from '../../schemas/survey-resources';
+import { errorMessageOf, formatScore, type Survey, type SurveyResultResource, surveyPaths } from '../../schemas/survey-resources';
 import { LazyChart } from '../../ui/lazy-chart';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useFeatureContext } from '../feature-context';
+import { formatDateTime } from '../../i18n/format';
 import './surveys.css';
 import '../../ui/visually-hidden.css';
 
@@ -58,7 +52,7 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
       <header>
         <h1 id={headingId}>{t('surveys:result.title', { title: survey.title })}</h1>
         <p className="kiwi-survey__meta">
-          {t('surveys:deadline', { date: formatSurveyTime(survey.expiredAt, i18n.language) })} ·{' '}
+          {t('surveys:deadline', { date: formatDateTime(survey.expiredAt, i18n.language) })} ·{' '}
           {t('surveys:summary', { answered: answeredSummary.answered, invited: answeredSummary.invited })}
         </p>
       </header>
@@ -200,7 +194,7 @@ function ReminderAction({ survey }: { survey: Survey }) {
       {unanswered === 0 && <span>{t('surveys:result.reminder.nobody')}</span>}
       {survey.lastRemindedAt && (
         <span className="kiwi-survey__meta">
-          {t('surveys:result.reminder.lastSent', { date: formatSurveyTime(survey.lastRemindedAt, i18n.language) })}
+          {t('surveys:result.reminder.lastSent', { date: formatDateTime(survey.lastRemindedAt, i18n.language) })}
         </span>
       )}
       {sent !== null && (

@@ -1,0 +1,86 @@
+// Kiwi's one formatting module, on Intl (no date library): dates, times and date-times as the product writes them in ja
+// and en, and numbers. Formatters are costly to build, so each (language, time zone, kind) is built once and kept.
+// `timeZone` is the IANA zone to write the instant in; by default the reader's (the browser's, or the server's process).
+
+export type FormatLanguage = 'ja' | 'en';
+export type DateInput = Date | string | number;
+export type ZoneOption = { timeZone?: string };
+
+/** Japanese unless the language is English ("en", "en-US"): ja is the product's fallback. */
+export const formatLanguageOf = (language: string | null | undefined): FormatLanguage =>
+  language?.toLowerCase().startsWith('en') ? 'en' : 'ja';
+
+const LOCALES: Record<FormatLanguage, string> = { ja: 'ja-JP', en: 'en-US' };
+
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', day: 'numeric', weekday: 'short' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const DATE_TIME_PARTS = { date: DATE, time: TIME } as const;
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(kind: keyof typeof DATE_TIME_PARTS, language: FormatLanguage, timeZone: string | undefined) {
+  const key = `${kind}|${language}|${timeZone ?? ''}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    // ja writes the month as "10月" (long), en as "Oct" (short).
+    const month = kind === 'date' ? { month: language === 'ja' ? 'long' : 'short' } : {};
+    format = new Intl.DateTimeFormat(LOCALES[language], { ...DATE_TIME_PARTS[kind], ...month, timeZone } as Intl.DateTimeFormatOptions);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+
+/** "2025年10月1日(水)" / "Wed, Oct 1, 2025". */
+export function formatDate(value: DateInput, language: string, { timeZone }: ZoneOption = {}): string {
+  return dateTimeFormat('date', formatLanguageOf(language), timeZone).format(toDate(value));
+}
+
+/** "10:00" in both languages (24-hour clock). */
+export function formatTime(value: DateInput, language: string, { timeZone }: ZoneOption = {}): string {
+  return dateTimeFormat('time', formatLanguageOf(language), timeZone).format(toDate(value));
+}
+
+/** "2025年10月1日(水) 10:00" / "Wed, Oct 1, 2025 10:00". */
+export function formatDateTime(value: DateInput, language: string, zone: ZoneOption = {}): string {
+  return `${formatDate(value, language, zone)} ${formatTime(value, language, zone)}`;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** "1,234.5"; `options` as Intl.NumberFormat's (percent: `{ style: 'percent', maximumFractionDigits: 1 }`). */
+export function formatNumber(value: number, language: string, options: Intl.NumberFormatOptions = {}): string {
+  const lang = formatLanguageOf(language);
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[lang], options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The local-time value of an <input type="datetime-local"> ("2031-12-24T18:30") for an instant; '' for none. */
+export function toDateTimeLocalInput(value: DateInput | null): string {
+  if (value === null || value === '') return '';
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * The picked local date-time as an instant with the browser's offset ("2031-12-24T18:30:00+09:00"), so the server judges
+ * the 1900..2099 range on the day the person picked, not on its UTC day. null for an empty or unreadable value.
+ */
+export function fromDateTimeLocalInput(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  // Rounded: a zone's old local mean time can be seconds off the minute.
+  const minutes = Math.round(-date.getTimezoneOffset());
+  const offset =
+    minutes === 0 ? 'Z' : `${minutes > 0 ? '+' : '-'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+  return `${toDateTimeLocalInput(date)}:${pad(date.getSeconds())}${offset}`;
+}
