@@ -1,6 +1,6 @@
 import type { OrganizationRow } from '../../db/schema/organizations';
 import type { Caller } from '../../test/authorization';
-import { EVERYONE, type Fixture, type MatrixModule } from '../../test/matrix';
+import { ACME_MANAGERS, EVERYONE, type Fixture, type MatrixModule } from '../../test/matrix';
 import { buildUser } from '../../test/factories';
 import type { TestServer } from '../../test/server';
 import { issueInvitation } from './service';
@@ -35,14 +35,15 @@ export const matrix: MatrixModule<TestServer> = {
     },
     { route: 'POST /api/user/check_existence', body: ({ bystander }: Fixture) => ({ user: { email: bystander.email } }), expect: EVERYONE },
     {
+      // A fresh invitee per caller: the call is limited per address.
       route: 'POST /api/user/resend_invitation_from_email',
-      body: ({ bystander }: Fixture) => ({ user: { email: bystander.email } }),
+      body: async ({ acme }: Fixture, _caller: Caller, server: TestServer) => ({ user: { email: (await invited(server, acme)).person.email } }),
       expect: EVERYONE,
     },
     {
       route: 'POST /api/user/:id/resend_invitation',
       params: async ({ acme }, _caller, server) => ({ id: (await invited(server, acme)).person.user.id }),
-      expect: EVERYONE,
+      expect: ACME_MANAGERS,
     },
   ],
 };

@@ -153,7 +153,10 @@ describe('members', () => {
       expect(ok.status).toBe(200);
 
       // Resend by user id (the manager's button) retires the previous link.
-      const byId = await server.request(`/api/user/${created.body.data.attributes['user-id']}/resend_invitation`, { method: 'POST' });
+      const byId = await server.request(`/api/user/${created.body.data.attributes['user-id']}/resend_invitation`, {
+        method: 'POST',
+        token: manager.token,
+      });
       expect(byId.status).toBe(204);
       const retired = await server.request('/api/user/check_effective_token', { method: 'POST', json: { user: { token: second } } });
       expect(retired.status).toBe(410);
