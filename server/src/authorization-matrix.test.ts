@@ -2,9 +2,18 @@
 // serves, read from Express itself: a new route fails the run until it has a row here, and so does a row whose route is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from './http/list-routes';
-import { buildCallers, type Caller, describeExpected, type Expected, expectAnswer } from './test/authorization';
+import { buildCallers, type Caller, describeExpected, type Expected, expectAnswer, OK } from './test/authorization';
 import { buildUser } from './test/factories';
-import { ADMIN_ONLY, ANY_ACTIVE_USER, EVERYONE, type Fixture, loadFeatureMatrices, type MatrixModule, type Row } from './test/matrix';
+import {
+  ADMIN_ONLY,
+  ANY_ACTIVE_USER,
+  EVERYONE,
+  type Fixture,
+  loadFeatureMatrices,
+  type MatrixModule,
+  OWN_THINGS,
+  type Row,
+} from './test/matrix';
 import { startTestServer, type TestServer } from './test/server';
 
 /** The caller's own user id; anonymous has none, so it gets another user's. */
@@ -15,13 +24,14 @@ function otherUserId({ bystander }: Fixture) {
   return { id: bystander.user.id };
 }
 const profileChange = { user: { nickname: 'matrix' } };
+const MUTATING = /^(POST|PUT|PATCH|DELETE) /;
 
 const CORE: MatrixModule = {
   rows: [
     { route: 'GET /api/health', expect: EVERYONE },
     { route: 'GET /api/client_config', expect: EVERYONE },
     { route: 'GET /api/user', expect: ANY_ACTIVE_USER },
-    { route: 'PUT /api/users/:id', sample: 'own id', params: ownUserId, body: profileChange, expect: ANY_ACTIVE_USER },
+    { route: 'PUT /api/users/:id', sample: 'own id', params: ownUserId, body: profileChange, expect: ANY_ACTIVE_USER, openTo: OWN_THINGS },
     // Not even the manager of the user's organisation: only the user and a platform admin.
     { route: 'PUT /api/users/:id', sample: "another user's id", params: otherUserId, body: profileChange, expect: ADMIN_ONLY },
   ],
@@ -52,6 +62,23 @@ describe('authorisation matrix of the real routes', () => {
   it('has no row for a route the app no longer serves', () => {
     const served = servedRoutes();
     expect([...routesIn(allRows)].filter((route) => !served.has(route))).toEqual([]);
+  });
+
+  it('asks every mutating route of an anonymous caller and of another organisation, and either refuses them or says why not', () => {
+    const problems: string[] = [];
+    for (const route of servedRoutes()) {
+      if (!MUTATING.test(route)) continue;
+      const rows = allRows.filter((row) => row.route === route);
+      for (const caller of ['anonymous', 'otherOrganization'] as const) {
+        for (const row of rows) {
+          const expected = row.expect[caller];
+          const name = `${route}${row.sample ? ` (${row.sample})` : ''}`;
+          if (expected === undefined) problems.push(`${name}: no ${caller} row`);
+          else if (expected === OK && !row.openTo?.[caller]) problems.push(`${name}: lets ${caller} through without saying why`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   for (const [feature, module] of MODULES) {

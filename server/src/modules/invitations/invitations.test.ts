@@ -129,7 +129,8 @@ describe('POST /api/user/resend_invitation_from_email', () => {
     await server.close();
   });
 
-  const resendTo = (email: string) => server.request('/api/user/resend_invitation_from_email', { method: 'POST', json: { user: { email } } });
+  const resendTo = (email: string) =>
+    server.request('/api/user/resend_invitation_from_email', { method: 'POST', json: { user: { email } } });
   const answer = (response: Awaited<ReturnType<typeof resendTo>>) => ({
     status: response.status,
     body: response.body,

@@ -10,14 +10,7 @@ import type { ModuleDependencies } from '../deps';
 import { userSubject } from '../users/subject';
 import { identityErrorFor } from './identity-errors';
 import { linkIdentity, setIdentityPassword } from './identity';
-import {
-  claimToken,
-  findEffectiveToken,
-  findUserByEmail,
-  isInvitationPending,
-  releaseToken,
-  resendInvitation,
-} from './service';
+import { claimToken, findEffectiveToken, findUserByEmail, isInvitationPending, releaseToken, resendInvitation } from './service';
 
 /**
  * How often the public resend may mail (decisions.md): a person who lost the mail asks a few times, nobody needs more.
