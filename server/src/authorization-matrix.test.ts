@@ -1,7 +1,9 @@
 // Every real route of the app x every kind of caller (spec §6). The table must name exactly the routes the app
 // serves, read from Express itself: a new route fails the run until it has a row here, and so does a row whose route is gone.
+// Every answer, refusal or success, must also be a valid JSON:API 1.1 document (test/jsonapi-contract.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from './http/list-routes';
+import { jsonApiProblems } from './test/jsonapi-contract';
 import { buildCallers, type Caller, describeExpected, type Expected, expectAnswer, OK } from './test/authorization';
 import { buildUser } from './test/factories';
 import {
@@ -94,7 +96,10 @@ describe('authorisation matrix of the real routes', () => {
             const path = fillPath(pattern, (await row.params?.(fixture, caller, world)) ?? {});
             const json = typeof row.body === 'function' ? await row.body(fixture, caller, world) : row.body;
             const headers = (await row.headers?.(fixture, caller, world)) ?? {};
-            expectAnswer(await server.request(path, { method, token: fixture.tokens[caller], json, headers }), expected);
+            const response = await server.request(path, { method, token: fixture.tokens[caller], json, headers });
+            expectAnswer(response, expected);
+            // The contract holds for refusals as much as for successes.
+            expect(jsonApiProblems(response), JSON.stringify(response.body)).toEqual([]);
           });
         }
       }

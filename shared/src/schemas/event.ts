@@ -269,12 +269,12 @@ export const EventStatisticsQuerySchema = z
   .refine((query) => !query.from || !query.to || query.from <= query.to, { ...invalidParameter, path: ['to'] });
 
 /**
- * What both statistics answer besides their figures: the range the server settled on (defaults filled) and one label per
- * period (YYYY-MM-DD, or YYYY-MM for months). The server builds these objects and serialises them as flat attributes;
- * the client decodes them back to the same shape (its `type` attribute wins over the JSON:API resource type; the
- * resource `id`, the organisation's, is left out: nothing reads it).
+ * What both statistics answer besides their figures: the range the server settled on (defaults filled), the period
+ * kind asked for (`periodType`: JSON:API 1.1 forbids an attribute named `type`) and one label per period (YYYY-MM-DD, or
+ * YYYY-MM for months). The server serialises these objects as flat attributes; the client decodes them back to the same
+ * shape (the resource `id`, the organisation's, is left out: nothing reads it).
  */
-type EventStatisticsPeriods = { from: string; to: string; type: EventStatisticsType; labels: string[] };
+type EventStatisticsPeriods = { from: string; to: string; periodType: EventStatisticsType; labels: string[] };
 
 /** GET .../events_summary: events held (by start), cancelled, their participants and messages, per period. */
 export type EventsSummary = EventStatisticsPeriods & {
