@@ -114,10 +114,10 @@ describe('POST /api/user/kiwi_coin_transfers', () => {
     const before = await balanceOf(sender);
     const cases: [unknown, number, string][] = [
       [message([{ organization_member_id: sender.membership!.id, amount: 1 }]), 422, 'coins.selfTransfer'],
-      [message([{ organization_member_id: outsider.membership!.id, amount: 1 }]), 422, 'coins.recipientUnavailable'],
+      [message([{ organization_member_id: outsider.membership!.id, amount: 1 }]), 422, 'validation.notFoundInOrganization'],
       [message([{ organization_member_id: pending.membership!.id, amount: 1 }]), 422, 'coins.recipientUnavailable'],
       [message([{ organization_member_id: expired.membership!.id, amount: 1 }]), 422, 'coins.recipientUnavailable'],
-      [message([{ organization_member_id: 2_000_000_000, amount: 1 }]), 422, 'coins.recipientUnavailable'],
+      [message([{ organization_member_id: 2_000_000_000, amount: 1 }]), 422, 'validation.notFoundInOrganization'],
       [
         message([
           { organization_member_id: colleague.membership!.id, amount: 1 },
@@ -214,7 +214,8 @@ describe('grants', () => {
     expect([short.status, short.body.errors[0].code]).toEqual([422, 'coins.notEnough']);
     const outsider = await buildUser(server, { organization: globex });
     const foreign = await grant({ organization_member_id: outsider.membership!.id, amount: 1 });
-    expect([foreign.status, foreign.body.errors[0].code]).toEqual([422, 'coins.recipientUnavailable']);
+    expect([foreign.status, foreign.body.errors[0].code]).toEqual([422, 'validation.notFoundInOrganization']);
+    expect(foreign.body.errors[0].source).toEqual({ pointer: '/kiwi_coin_transfer/organization_member_id' });
   });
 
   it('a scheduled grant stays pending, runs once at its time, and a cancelled one never runs', async () => {

@@ -402,6 +402,11 @@ describe('members', () => {
         json: { organization_member: { group_ids: [otherGroup!.id] } },
       });
       expect(foreign.status).toBe(422);
+      expect(foreign.body.errors[0]).toMatchObject({
+        code: 'validation.notFoundInOrganization',
+        source: { pointer: '/organization_member/group_ids/0' },
+      });
+      expect(foreign.body.errors[0].detail).not.toMatch(/: *$/);
 
       // Spec §9 date range: a year PostgreSQL cannot store is a 422, not a 500.
       const yearZero = await server.request(path, {

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { groupMemberships, groups } from '../../db/schema/groups';
 import { organizationMembers, organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
-import { ApiError, forbidden, notFound } from '../../jsonapi/errors';
+import { ApiError, forbidden, notFound, notFoundInOrganization } from '../../jsonapi/errors';
 import { issueInvitation } from '../invitations/service';
 import { stateCondition } from './queries';
 
@@ -71,12 +71,13 @@ export async function assertGroupsBelong(
   pointer = '/organization_member/group_ids',
 ): Promise<void> {
   if (groupIds.length === 0) return;
-  const unique = [...new Set(groupIds)];
   const rows = await tx
     .select({ id: groups.id })
     .from(groups)
-    .where(and(eq(groups.organizationId, organizationId), inArray(groups.id, unique)));
-  if (rows.length !== unique.length) throw new ApiError(ErrorCode.validationOneOf, { status: 422, pointer, params: { values: '' } });
+    .where(and(eq(groups.organizationId, organizationId), inArray(groups.id, [...new Set(groupIds)])));
+  const found = new Set(rows.map((row) => row.id));
+  const missing = groupIds.findIndex((id) => !found.has(id));
+  if (missing >= 0) throw notFoundInOrganization(`${pointer}/${missing}`);
 }
 
 export async function replaceGroups(tx: Executor, memberId: number, groupIds: number[]): Promise<void> {
