@@ -1,6 +1,6 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import type { CreateGroup, UpdateGroup } from '@kiwi/shared/schemas/group';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { groupMemberships, type GroupRow, groups } from '../../db/schema/groups';
 import { organizationMembers } from '../../db/schema/organizations';
