@@ -126,9 +126,9 @@ describe('events (organisation)', () => {
       [
         'a date outside 1900..2099',
         { started_at: '2100-01-01T00:00:00.000Z' },
-        'validation.invalidFormat',
+        'validation.dateOutOfRange',
         '/event/started_at',
-        'The format is not valid',
+        'Enter a date from 1900-01-01 to 2099-12-31',
       ],
       [
         'a start that is no date',

@@ -416,7 +416,7 @@ describe('members', () => {
       });
       expect(yearZero.status).toBe(422);
       expect(yearZero.body.errors[0]).toMatchObject({
-        code: 'validation.invalidFormat',
+        code: 'validation.dateOutOfRange',
         source: { pointer: '/organization_member/active_from' },
       });
     });
