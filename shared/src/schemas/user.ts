@@ -3,16 +3,14 @@ import { ErrorCode } from '../api/error-codes';
 import { graphemeString } from './text';
 import { SUPPORTED_LANGUAGES } from '../i18n/create-i18n';
 import { requiredOrInvalidType, strictPayload } from './common';
-import { DATE_RANGE, dateField } from './dates';
+import { dateField } from './dates';
 
-// Limits the spec leaves open ("other product limits: not shown"); the birthday range is the date picker's (§9).
+// Limits the spec leaves open ("other product limits: not shown"); the birthday's range is every date's (dates.ts).
 export const USER_LIMITS = {
   nameMax: 50,
   nicknameMax: 30,
   restingHeartRateMin: 30,
   restingHeartRateMax: 220,
-  birthdayMin: DATE_RANGE.min,
-  birthdayMax: DATE_RANGE.max,
   iconMax: 2048,
 } as const;
 
