@@ -35,6 +35,7 @@ describe('the JSON:API 1.1 contract check', () => {
     ['an attribute named id', { data: { ...resource, attributes: { id: 1 } } }],
     ['a relationship named type', { data: { ...resource, relationships: { type: { data: null } } } }],
     ['a numeric id', { data: { ...resource, id: 1 } }],
+    ['a field both attribute and relationship', { data: { ...resource, relationships: { labels: { data: [] } } } }],
     ['data beside errors', { data: null, errors: [{ code: 'x' }] }],
     ['included without data', { meta: {}, included: [] }],
     ['an unknown top-level member', { data: null, total: 3 }],

@@ -16,8 +16,23 @@ export function jsonApiProblems(response: Pick<TestResponse, 'status' | 'body' |
   if (response.status === 204) return response.body === null ? [] : ['a 204 with a body'];
   if (NOT_DOCUMENTS.test(contentType)) return [];
   if (!/^application\/(vnd\.api\+)?json/.test(contentType)) return [`content-type ${contentType || 'none'} for a ${response.status}`];
-  if (validateDocument(response.body)) return [];
-  return (validateDocument.errors ?? []).map(
-    (error) => `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+  if (!validateDocument(response.body)) {
+    return (validateDocument.errors ?? []).map(
+      (error) => `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+    );
+  }
+  return sharedFieldNames(response.body as Document);
+}
+
+type Resource = { type: string; id: string; attributes?: object; relationships?: object };
+type Document = { data?: Resource | Resource[] | null; included?: Resource[] };
+
+/** 1.1 "Fields": attributes and relationships share one namespace, which JSON Schema cannot say. */
+function sharedFieldNames({ data, included = [] }: Document): string[] {
+  const resources = [...(Array.isArray(data) ? data : data ? [data] : []), ...included];
+  return resources.flatMap(({ type, id, attributes = {}, relationships = {} }) =>
+    Object.keys(attributes)
+      .filter((name) => name in relationships)
+      .map((name) => `${type} ${id}: ${name} is both an attribute and a relationship`),
   );
 }
