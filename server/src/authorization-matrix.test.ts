@@ -1,10 +1,21 @@
 // Every real route of the app x every kind of caller (spec §6). The table must name exactly the routes the app
 // serves, read from Express itself: a new route fails the run until it has a row here, and so does a row whose route is gone.
+// Every answer, refusal or success, must also be a valid JSON:API 1.1 document (test/jsonapi-contract.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from './http/list-routes';
-import { buildCallers, type Caller, describeExpected, type Expected, expectAnswer } from './test/authorization';
+import { jsonApiProblems } from './test/jsonapi-contract';
+import { buildCallers, type Caller, describeExpected, type Expected, expectAnswer, OK } from './test/authorization';
 import { buildUser } from './test/factories';
-import { ADMIN_ONLY, ANY_ACTIVE_USER, EVERYONE, type Fixture, loadFeatureMatrices, type MatrixModule, type Row } from './test/matrix';
+import {
+  ADMIN_ONLY,
+  ANY_ACTIVE_USER,
+  EVERYONE,
+  type Fixture,
+  loadFeatureMatrices,
+  type MatrixModule,
+  OWN_THINGS,
+  type Row,
+} from './test/matrix';
 import { startTestServer, type TestServer } from './test/server';
 
 /** The caller's own user id; anonymous has none, so it gets another user's. */
@@ -15,13 +26,14 @@ function otherUserId({ bystander }: Fixture) {
   return { id: bystander.user.id };
 }
 const profileChange = { user: { nickname: 'matrix' } };
+const MUTATING = /^(POST|PUT|PATCH|DELETE) /;
 
 const CORE: MatrixModule = {
   rows: [
     { route: 'GET /api/health', expect: EVERYONE },
     { route: 'GET /api/client_config', expect: EVERYONE },
     { route: 'GET /api/user', expect: ANY_ACTIVE_USER },
-    { route: 'PUT /api/users/:id', sample: 'own id', params: ownUserId, body: profileChange, expect: ANY_ACTIVE_USER },
+    { route: 'PUT /api/users/:id', sample: 'own id', params: ownUserId, body: profileChange, expect: ANY_ACTIVE_USER, openTo: OWN_THINGS },
     // Not even the manager of the user's organisation: only the user and a platform admin.
     { route: 'PUT /api/users/:id', sample: "another user's id", params: otherUserId, body: profileChange, expect: ADMIN_ONLY },
   ],
@@ -54,6 +66,23 @@ describe('authorisation matrix of the real routes', () => {
     expect([...routesIn(allRows)].filter((route) => !served.has(route))).toEqual([]);
   });
 
+  it('asks every mutating route of an anonymous caller and of another organisation, and either refuses them or says why not', () => {
+    const problems: string[] = [];
+    for (const route of servedRoutes()) {
+      if (!MUTATING.test(route)) continue;
+      const rows = allRows.filter((row) => row.route === route);
+      for (const caller of ['anonymous', 'otherOrganization'] as const) {
+        for (const row of rows) {
+          const expected = row.expect[caller];
+          const name = `${route}${row.sample ? ` (${row.sample})` : ''}`;
+          if (expected === undefined) problems.push(`${name}: no ${caller} row`);
+          else if (expected === OK && !row.openTo?.[caller]) problems.push(`${name}: lets ${caller} through without saying why`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   for (const [feature, module] of MODULES) {
     describe(feature, () => {
       let world: unknown;
@@ -67,7 +96,10 @@ describe('authorisation matrix of the real routes', () => {
             const path = fillPath(pattern, (await row.params?.(fixture, caller, world)) ?? {});
             const json = typeof row.body === 'function' ? await row.body(fixture, caller, world) : row.body;
             const headers = (await row.headers?.(fixture, caller, world)) ?? {};
-            expectAnswer(await server.request(path, { method, token: fixture.tokens[caller], json, headers }), expected);
+            const response = await server.request(path, { method, token: fixture.tokens[caller], json, headers });
+            expectAnswer(response, expected);
+            // The contract holds for refusals as much as for successes.
+            expect(jsonApiProblems(response), JSON.stringify(response.body)).toEqual([]);
           });
         }
       }

@@ -1,25 +1,40 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
-import type { RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import type { Request, RequestHandler } from 'express';
+import { type Options, rateLimit } from 'express-rate-limit';
 import { ApiError } from '../jsonapi/errors';
 
 export type RateLimitOptions = {
-  /** Requests each client IP may make per window. */
+  /** Requests each client IP (or each key) may make per window. */
   limit: number;
   windowMs?: number;
 };
 
-/**
- * Per-IP limit for calls anyone can make without signing in (shared events, guest uploads). Over the limit the answer
- * is the coded 429 `rateLimited` error document, with the standard RateLimit and Retry-After headers.
- * Counts are kept in this process's memory: with several replicas each one counts on its own.
- */
-export function perIpRateLimit({ limit, windowMs = 60_000 }: RateLimitOptions): RequestHandler {
+function codedRateLimit({ limit, windowMs = 60_000 }: RateLimitOptions, keyed: Partial<Options> = {}): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) => next(new ApiError(ErrorCode.rateLimited)),
+    ...keyed,
   });
+}
+
+/**
+ * Per-IP limit for calls anyone can make without signing in (shared events, guest uploads). Over the limit the answer
+ * is the coded 429 `rateLimited` error document, with the standard RateLimit and Retry-After headers.
+ * Counts are kept in this process's memory: with several replicas each one counts on its own.
+ */
+export function perIpRateLimit(options: RateLimitOptions): RequestHandler {
+  return codedRateLimit(options);
+}
+
+/**
+ * The same coded 429 counted per another key than the client IP (an email address in the body, say), so that many
+ * clients together cannot do to one key what one client may not. A request without a key is let through uncounted:
+ * the payload check that follows refuses it.
+ */
+export function keyedRateLimit(options: RateLimitOptions & { keyOf: (req: Request) => string | undefined }): RequestHandler {
+  const { keyOf } = options;
+  return codedRateLimit(options, { keyGenerator: (req) => keyOf(req) ?? '', skip: (req) => keyOf(req) === undefined });
 }

@@ -47,6 +47,8 @@ export class ApiErrorList extends Error {
 
 export const notFound = () => new ApiError(ErrorCode.resourceNotFound);
 export const forbidden = () => new ApiError(ErrorCode.authForbidden);
+/** 422 for an id in the body (at `pointer`) naming nothing in the organisation of the path: unknown or someone else's alike. */
+export const notFoundInOrganization = (pointer: string) => new ApiError(ErrorCode.validationNotFoundInOrganization, { pointer });
 export const invalidParameter = (parameter: string) => new ApiError(ErrorCode.requestInvalidParameter, { parameter });
 
 type Issue = z.core.$ZodIssue;

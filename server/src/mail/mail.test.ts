@@ -57,6 +57,16 @@ describe('mail', () => {
     expect(html.body).toContain('ACME &lt;株式会社&gt;');
   });
 
+  it('has no /dev/mailbox in development when the public URL is not this machine (its invitation links are live)', async () => {
+    const exposed = await startTestServer({ config: testConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://kiwi.example.com' }) });
+    try {
+      const response = await exposed.request('/dev/mailbox', { headers: { accept: 'application/json' } });
+      expect(response.status).toBe(404);
+    } finally {
+      await exposed.close();
+    }
+  });
+
   it('has no /dev/mailbox outside development', async () => {
     const production = await startTestServer({ config: testConfig({ NODE_ENV: 'production' }) });
     try {

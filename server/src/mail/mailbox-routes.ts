@@ -4,11 +4,19 @@ import { storedMails } from '../db/schema/mail';
 import type { ModuleDependencies } from '../modules/deps';
 import { escapeHtml } from '../http/html';
 
-/** GET /dev/mailbox: the stored mails, newest first (development only, and only when no SMTP_URL is set). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const isLoopbackPeer = (address: string | undefined) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
+/**
+ * GET /dev/mailbox: the stored mails, newest first. It shows live invitation links, so an unlisted path is no
+ * protection: only in development (NODE_ENV's default, so also checked below), only for a server whose public URL is
+ * this machine, and only to a client on this machine; anywhere else the path does not exist.
+ */
 export function devMailboxRoutes({ db, config }: ModuleDependencies): Router {
   const router = Router();
-  if (config.nodeEnv !== 'development') return router;
-  router.get('/dev/mailbox', async (req, res) => {
+  if (config.nodeEnv !== 'development' || !LOOPBACK_HOSTS.has(new URL(config.publicUrl).hostname)) return router;
+  router.get('/dev/mailbox', async (req, res, next) => {
+    if (!isLoopbackPeer(req.socket.remoteAddress)) return next();
     const mails = await db.db.select().from(storedMails).orderBy(desc(storedMails.id)).limit(100);
     if (req.accepts(['html', 'json']) === 'json') {
       res.json(mails);

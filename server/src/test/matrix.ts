@@ -27,6 +27,11 @@ export type Row<World = unknown> = {
   /** Extra headers (a guest token, say) per caller. */
   headers?: (fixture: Fixture, caller: Caller, world: World) => Record<string, string> | Promise<Record<string, string>>;
   expect: Record<Caller, Expected>;
+  /**
+   * Why a mutating route lets an anonymous caller or another organisation's manager through on this row (a public
+   * call of spec §6, the caller acting on their own things). Without a reason the matrix test requires a refusal.
+   */
+  openTo?: Partial<Record<'anonymous' | 'otherOrganization', string>>;
 };
 
 /** One feature's rows and the world they sample (its events, guilds, surveys ...), built once per run. */
@@ -54,6 +59,16 @@ export const ADMIN_ONLY: Record<Caller, Expected> = {
 export const ACME_MEMBERS: Record<Caller, Expected> = { ...ANY_ACTIVE_USER, otherOrganization: FORBIDDEN };
 /** acme's manager and admins. */
 export const ACME_MANAGERS: Record<Caller, Expected> = { ...ACME_MEMBERS, member: FORBIDDEN };
+
+/** `openTo` of spec §6's calls "sent without authorization": nobody is refused. */
+export const PUBLIC_CALL = {
+  anonymous: 'spec §6: sent without authorization',
+  otherOrganization: 'spec §6: sent without authorization',
+} as const;
+/** `openTo` of a shared event's guest calls (spec §6): the guest token, not a sign-in, is the right. */
+export const GUEST_CALL = { anonymous: "spec §6: a shared event's guest acts with its guest token" } as const;
+/** `openTo` of a call on the caller's own things (profile, days, coins): another organisation's member acts in their own. */
+export const OWN_THINGS = { otherOrganization: "the caller's own profile, days or coins, inside their own organisation" } as const;
 
 /** Every feature's rows: server/src/modules/<feature>/authorization.rows.ts exporting `matrix`, by feature name. */
 export async function loadFeatureMatrices(): Promise<[string, MatrixModule][]> {

@@ -21,6 +21,10 @@ export const ErrorCode = {
   validationInvalidRole: 'validation.invalidRole',
   validationInvalidName: 'validation.invalidName',
   validationOneOf: 'validation.oneOf',
+  /** An id in a body that names nothing in the organisation of the path (unknown, or another organisation's). */
+  validationNotFoundInOrganization: 'validation.notFoundInOrganization',
+  /** A date outside the picker's range (spec §9), with params min and max. */
+  validationDateOutOfRange: 'validation.dateOutOfRange',
   validationDuplicateTags: 'validation.duplicateTags',
   validationImageOnly: 'validation.imageOnly',
   validationOneImage: 'validation.oneImage',

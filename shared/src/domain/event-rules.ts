@@ -27,9 +27,6 @@ export const EVENT_LIMITS = {
   messageMax: 2000,
   messageImagesMax: 4,
   nicknameMax: 30,
-  /** Days as written in the instant (its own offset), both included. */
-  dateMin: '1900-01-01',
-  dateMax: '2099-12-31',
 } as const;
 
 export type EventSchedule = {

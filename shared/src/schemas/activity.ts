@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { requiredOrInvalidType, strictPayload } from './common';
+import { DATE_RANGE, dateField, dateParameter } from './dates';
 
 // Limits the spec leaves open: generous ceilings that still catch a broken sensor or a typo.
 export const ACTIVITY_LIMITS = {
@@ -11,7 +12,7 @@ export const ACTIVITY_LIMITS = {
   /** Days one sync may carry (a phone that was off for a while catches up in one call). */
   syncDaysMax: 100,
   /** The date picker's range (SPEC §9). */
-  dayMin: '1900-01-01',
+  dayMin: DATE_RANGE.min,
 } as const;
 
 const invalidParameter = { error: ErrorCode.requestInvalidParameter };
@@ -25,18 +26,8 @@ export function latestDayOnEarth(now: Date): string {
   return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
 }
 
-const dayError = (issue: { input?: unknown }) =>
-  issue.input === undefined
-    ? ErrorCode.validationRequired
-    : typeof issue.input === 'string'
-      ? ErrorCode.validationInvalidFormat
-      : ErrorCode.validationInvalidType;
-
 /** A calendar day YYYY-MM-DD, not before 1900 and not in the future (422 activity.futureDay). */
-export const activityDay = z.iso
-  .date({ error: dayError })
-  .refine((day) => day >= ACTIVITY_LIMITS.dayMin, { error: ErrorCode.validationInvalidFormat })
-  .refine((day) => !isFutureDay(day, new Date()), { error: ErrorCode.activityFutureDay });
+export const activityDay = dateField().refine((day) => !isFutureDay(day, new Date()), { error: ErrorCode.activityFutureDay });
 
 const count = (max: number) =>
   z
@@ -76,7 +67,7 @@ export type SyncActivity = z.output<typeof SyncActivitySchema>['activity_sync'];
 
 /** `:day` in /api/user/activities/{day}. */
 export const ActivityDayParamSchema = z.object({
-  day: z.iso.date(invalidParameter).refine((day) => day >= ACTIVITY_LIMITS.dayMin, invalidParameter),
+  day: dateParameter(),
 });
 
 const month = z.string(invalidParameter).regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, invalidParameter);

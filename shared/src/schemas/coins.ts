@@ -3,6 +3,7 @@ import { ErrorCode } from '../api/error-codes';
 import { COIN_LIMITS } from '../domain/coin-message';
 import { graphemeString } from './text';
 import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+import { dateParameter, dateTimeField } from './dates';
 
 export const COIN_TRANSFER_STATUSES = ['pending', 'transferred', 'canceled'] as const;
 export const COIN_TRANSFER_KINDS = ['message', 'grant', 'admin_grant'] as const;
@@ -35,10 +36,7 @@ export const SendCoinsSchema = strictPayload({
 });
 export type SendCoinsInput = z.infer<typeof SendCoinsSchema>;
 
-const transferredAt = z.iso.datetime({
-  offset: true,
-  error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : requiredOrInvalidType(issue)),
-});
+const transferredAt = dateTimeField();
 
 const grantFields = {
   amount: coinAmount,
@@ -61,7 +59,7 @@ export const AdminGrantCoinsSchema = strictPayload({
 export type AdminGrantCoinsInput = z.infer<typeof AdminGrantCoinsSchema>;
 
 const invalidParameter = { error: ErrorCode.requestInvalidParameter };
-const day = z.iso.date(invalidParameter);
+const day = dateParameter();
 
 /** Query of the transfer lists: status, period (transferredAt between from and to, inclusive days), CSV export. */
 export const CoinTransferListQuerySchema = PaginationSchema.extend({

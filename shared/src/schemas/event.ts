@@ -5,12 +5,12 @@ import { countGraphemes } from '../domain/graphemes';
 import { graphemeString } from './text';
 import { findDuplicateTags, splitTags } from '../domain/tags';
 import { requiredOrInvalidType, strictPayload } from './common';
+import { dateParameter, dateTimeWithFormat } from './dates';
 import { reactionEmoji } from './guild';
 
 /**
- * An instant with its offset (`Z` or `±hh:mm`; a bare local time would be read in the server's zone), a real calendar
- * date, and (spec §9) a day from 1900-01-01 to 2099-12-31 as written: the form sends the picker's value with the
- * browser's offset, so "1900-01-01T00:00+09:00" picked in Japan passes although it is still 1899 in UTC.
+ * An instant with its offset (`Z` or `±hh:mm`; a bare local time would be read in the server's zone) and a real
+ * calendar date; seconds may be left out (the picker's `HH:mm`). The range (spec §9) is dates.ts's, on the day as written.
  */
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 export function isEventDateTime(value: string): boolean {
@@ -22,14 +22,10 @@ export function isEventDateTime(value: string): boolean {
   const calendar = new Date(Date.UTC(year!, month! - 1, day!));
   const realDay = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month! - 1 && calendar.getUTCDate() === day;
   const realTime = hour! < 24 && minute! < 60 && second < 60 && offsetHours < 15 && offsetMinutes < 60;
-  const written = value.slice(0, 10);
-  return realDay && realTime && written >= EVENT_LIMITS.dateMin && written <= EVENT_LIMITS.dateMax && !Number.isNaN(Date.parse(value));
+  return realDay && realTime && !Number.isNaN(Date.parse(value));
 }
 
-const dateTime = z
-  .string({ error: requiredOrInvalidType })
-  .refine(isEventDateTime, { error: ErrorCode.validationInvalidFormat })
-  .transform((value) => new Date(value));
+const dateTime = dateTimeWithFormat(isEventDateTime).transform((value) => new Date(value));
 
 const applicants = z
   .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
@@ -244,7 +240,6 @@ export const CreateEventGuestSchema = strictPayload({
 });
 
 const invalidParameter = { error: ErrorCode.requestInvalidParameter };
-const dateParameter = z.iso.date(invalidParameter).refine((value) => value >= '1900-01-01' && value <= '2099-12-31', invalidParameter);
 
 /** GET .../events: upcoming or past, optionally one tag. */
 export const EventListQuerySchema = z.object({
@@ -262,19 +257,19 @@ export type EventStatisticsType = (typeof EVENT_STATISTICS_TYPES)[number];
 /** GET .../events_summary and .../events_participation_rate (spec §7: from, to, type); the server defaults to the last 12 months. */
 export const EventStatisticsQuerySchema = z
   .object({
-    from: dateParameter.optional(),
-    to: dateParameter.optional(),
+    from: dateParameter().optional(),
+    to: dateParameter().optional(),
     type: z.enum(EVENT_STATISTICS_TYPES, invalidParameter).default('monthly'),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { ...invalidParameter, path: ['to'] });
 
 /**
- * What both statistics answer besides their figures: the range the server settled on (defaults filled) and one label per
- * period (YYYY-MM-DD, or YYYY-MM for months). The server builds these objects and serialises them as flat attributes;
- * the client decodes them back to the same shape (its `type` attribute wins over the JSON:API resource type; the
- * resource `id`, the organisation's, is left out: nothing reads it).
+ * What both statistics answer besides their figures: the range the server settled on (defaults filled), the period
+ * kind asked for (`periodType`: JSON:API 1.1 forbids an attribute named `type`) and one label per period (YYYY-MM-DD, or
+ * YYYY-MM for months). The server serialises these objects as flat attributes; the client decodes them back to the same
+ * shape (the resource `id`, the organisation's, is left out: nothing reads it).
  */
-type EventStatisticsPeriods = { from: string; to: string; type: EventStatisticsType; labels: string[] };
+type EventStatisticsPeriods = { from: string; to: string; periodType: EventStatisticsType; labels: string[] };
 
 /** GET .../events_summary: events held (by start), cancelled, their participants and messages, per period. */
 export type EventsSummary = EventStatisticsPeriods & {

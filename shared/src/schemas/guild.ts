@@ -4,6 +4,7 @@ import { isEmoji, normalizeEmoji } from '../domain/emoji';
 import { GUILD_LIMITS, GUILD_PARTICIPATION_TYPES, GUILD_PUBLIC_RANGES, MAX_CODE_UNITS_PER_GRAPHEME } from '../domain/guild-rules';
 import { graphemeString, tagListSchema } from './text';
 import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+import { dateParameter } from './dates';
 
 // The limits live in domain/guild-rules.ts (zod-free, for the components); re-exported here for the server.
 export { GUILD_LIMITS, GUILD_PARTICIPATION_TYPES, GUILD_PUBLIC_RANGES, MAX_CODE_UNITS_PER_GRAPHEME } from '../domain/guild-rules';
@@ -168,7 +169,7 @@ export const GuildTagsQuerySchema = PaginationSchema.extend({
 /** GET /guilds/:id/messages: newest first; `before` (a message id) pages back from there, or page/per. */
 export const GuildMessagesQuerySchema = PaginationSchema.extend({ before: idParameter.optional() });
 
-const day = z.iso.date(invalidParameter);
+const day = dateParameter();
 /** GET /organizations/:orgId/guilds_summary: from/to (YYYY-MM-DD, default the last 30 days), guild_id for one guild. */
 export const GuildsSummaryQuerySchema = z.object({ from: day.optional(), to: day.optional(), guild_id: idParameter.optional() });
 

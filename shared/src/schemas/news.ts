@@ -1,17 +1,11 @@
-import { z } from 'zod';
-import { ErrorCode } from '../api/error-codes';
+import type { z } from 'zod';
 import { graphemeString } from './text';
-import { requiredOrInvalidType, strictPayload } from './common';
-import { withinPickerYears } from './member';
+import { strictPayload } from './common';
+import { dateTimeField } from './dates';
 
 export const NEWS_LIMITS = { titleMax: 100, bodyMax: 5000 } as const;
 
-const publishedAt = z.iso
-  .datetime({
-    offset: true,
-    error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : requiredOrInvalidType(issue)),
-  })
-  .refine(withinPickerYears, { error: ErrorCode.validationInvalidFormat });
+const publishedAt = dateTimeField();
 
 const fields = {
   title: graphemeString({ min: 1, max: NEWS_LIMITS.titleMax, trim: true }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { graphemeString } from './text';
 import { requiredOrInvalidType, strictPayload } from './common';
-import { withinPickerYears } from './member';
+import { dateField } from './dates';
 
 export const ORGANIZATION_LIMITS = { nameMax: 100, identifierMax: 50, planMax: 50, iconMax: 2048, membersMax: 1_000_000 } as const;
 
@@ -30,7 +30,7 @@ export const ShowOrganizationQuerySchema = z.object({
   with_mfa_enabled: z.enum(['true', 'false'], invalidParameter).optional(),
 });
 
-const date = z.iso.date({ error: invalidFormat }).refine(withinPickerYears, { error: ErrorCode.validationInvalidFormat });
+const date = dateField();
 const identifier = z
   .string({ error: requiredOrInvalidType })
   .trim()

@@ -3,6 +3,7 @@ import { ErrorCode } from '../api/error-codes';
 import { graphemeString } from './text';
 import { ANSWER_MAX, ANSWER_MIN, WELL_BEING_QUESTION_IDS, type WellBeingQuestionId } from '../domain/well-being';
 import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+import { dateTimeField } from './dates';
 
 // Limits the spec leaves open ("other product limits: not shown").
 export const SURVEY_LIMITS = { titleMax: 100, organizationsMax: 500 } as const;
@@ -12,12 +13,7 @@ const invalidParameter = { error: ErrorCode.requestInvalidParameter };
 const title = graphemeString({ min: 1, max: SURVEY_LIMITS.titleMax, trim: true });
 
 /** An ISO 8601 date-time with an offset (`2026-06-30T23:59:00+09:00`), parsed to a Date. The future check needs `now`: the service does it. */
-const expiredAt = z.iso
-  .datetime({
-    offset: true,
-    error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : requiredOrInvalidType(issue)),
-  })
-  .transform((value) => new Date(value));
+const expiredAt = dateTimeField().transform((value) => new Date(value));
 
 const organizationId = z
   .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })

@@ -55,7 +55,7 @@ describe('UpdateUserSchema', () => {
       [{ path: 'user.birthday', message: 'validation.invalidFormat' }],
     ],
     ['impossible date', { user: { birthday: '2001-02-29' } }, [{ path: 'user.birthday', message: 'validation.invalidFormat' }]],
-    ['birthday before 1900', { user: { birthday: '1899-12-31' } }, [{ path: 'user.birthday', message: 'validation.invalidFormat' }]],
+    ['birthday before 1900', { user: { birthday: '1899-12-31' } }, [{ path: 'user.birthday', message: 'validation.dateOutOfRange' }]],
     ['birthday as a number', { user: { birthday: 19900228 } }, [{ path: 'user.birthday', message: 'validation.invalidType' }]],
     ['heart rate too low', { user: { resting_heart_rate: 29 } }, [{ path: 'user.resting_heart_rate', message: 'validation.tooSmall' }]],
     ['heart rate too high', { user: { resting_heart_rate: 221 } }, [{ path: 'user.resting_heart_rate', message: 'validation.tooBig' }]],

@@ -3,30 +3,18 @@ import { ErrorCode } from '../api/error-codes';
 import { graphemeString } from './text';
 import { SUPPORTED_LANGUAGES } from '../i18n/create-i18n';
 import { requiredOrInvalidType, strictPayload } from './common';
+import { dateField } from './dates';
 
-// Limits the spec leaves open ("other product limits: not shown"); the birthday range is the date picker's (§9).
+// Limits the spec leaves open ("other product limits: not shown"); the birthday's range is every date's (dates.ts).
 export const USER_LIMITS = {
   nameMax: 50,
   nicknameMax: 30,
   restingHeartRateMin: 30,
   restingHeartRateMax: 220,
-  birthdayMin: '1900-01-01',
-  birthdayMax: '2099-12-31',
   iconMax: 2048,
 } as const;
 
-const invalidFormat = { error: ErrorCode.validationInvalidFormat };
-
-const birthday = z.iso
-  .date({
-    error: (issue) =>
-      issue.input === undefined
-        ? ErrorCode.validationRequired
-        : typeof issue.input === 'string'
-          ? ErrorCode.validationInvalidFormat
-          : ErrorCode.validationInvalidType,
-  })
-  .refine((date) => date >= USER_LIMITS.birthdayMin && date <= USER_LIMITS.birthdayMax, invalidFormat);
+const birthday = dateField();
 
 const restingHeartRate = z
   .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })

@@ -1,6 +1,6 @@
 import { dayInJapan } from '@kiwi/shared/domain/health-points';
 import { FORBIDDEN, OK, UNAUTHENTICATED } from '../../test/authorization';
-import { ACME_MANAGERS, ANY_ACTIVE_USER, type MatrixModule } from '../../test/matrix';
+import { ACME_MANAGERS, ANY_ACTIVE_USER, type MatrixModule, OWN_THINGS } from '../../test/matrix';
 
 const yesterday = () => dayInJapan(new Date(Date.now() - 24 * 3600_000));
 const figures = { steps: 4_200, workout_minutes: 15, calories: 180, distance_meters: 3_100 };
@@ -16,12 +16,14 @@ export const matrix: MatrixModule = {
       params: () => ({ day: yesterday() }),
       body: { activity: figures },
       expect: MEMBERS_WITH_A_MEMBERSHIP,
+      openTo: OWN_THINGS,
     },
     {
       route: 'POST /api/user/activities/sync',
       sample: 'a pending member may sync (and earns no coins)',
       body: () => ({ activity_sync: { days: [{ day: yesterday(), ...figures }] } }),
       expect: { anonymous: UNAUTHENTICATED, otherOrganization: OK, member: OK, manager: OK, admin: FORBIDDEN, inactiveMember: OK },
+      openTo: OWN_THINGS,
     },
     {
       route: 'GET /api/organizations/:organizationId/health_point_summary',

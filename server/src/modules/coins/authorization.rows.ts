@@ -1,6 +1,6 @@
 import { FORBIDDEN } from '../../test/authorization';
 import { buildUser } from '../../test/factories';
-import { ACME_MANAGERS, ADMIN_ONLY, ANY_ACTIVE_USER, type Fixture, type MatrixModule } from '../../test/matrix';
+import { ACME_MANAGERS, ADMIN_ONLY, ANY_ACTIVE_USER, type Fixture, type MatrixModule, OWN_THINGS } from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 import type { Caller } from '../../test/authorization';
 import { awardActivityCoins, moveCoins } from './ledger';
@@ -58,6 +58,7 @@ export const matrix: MatrixModule<World> = {
         },
       }),
       expect: { ...ANY_ACTIVE_USER, admin: FORBIDDEN },
+      openTo: OWN_THINGS,
     },
     {
       route: 'GET /api/organizations/:organizationId/kiwi_coin_transfers',

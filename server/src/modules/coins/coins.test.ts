@@ -114,10 +114,10 @@ describe('POST /api/user/kiwi_coin_transfers', () => {
     const before = await balanceOf(sender);
     const cases: [unknown, number, string][] = [
       [message([{ organization_member_id: sender.membership!.id, amount: 1 }]), 422, 'coins.selfTransfer'],
-      [message([{ organization_member_id: outsider.membership!.id, amount: 1 }]), 422, 'coins.recipientUnavailable'],
+      [message([{ organization_member_id: outsider.membership!.id, amount: 1 }]), 422, 'validation.notFoundInOrganization'],
       [message([{ organization_member_id: pending.membership!.id, amount: 1 }]), 422, 'coins.recipientUnavailable'],
       [message([{ organization_member_id: expired.membership!.id, amount: 1 }]), 422, 'coins.recipientUnavailable'],
-      [message([{ organization_member_id: 2_000_000_000, amount: 1 }]), 422, 'coins.recipientUnavailable'],
+      [message([{ organization_member_id: 2_000_000_000, amount: 1 }]), 422, 'validation.notFoundInOrganization'],
       [
         message([
           { organization_member_id: colleague.membership!.id, amount: 1 },
@@ -214,7 +214,46 @@ describe('grants', () => {
     expect([short.status, short.body.errors[0].code]).toEqual([422, 'coins.notEnough']);
     const outsider = await buildUser(server, { organization: globex });
     const foreign = await grant({ organization_member_id: outsider.membership!.id, amount: 1 });
-    expect([foreign.status, foreign.body.errors[0].code]).toEqual([422, 'coins.recipientUnavailable']);
+    expect([foreign.status, foreign.body.errors[0].code]).toEqual([422, 'validation.notFoundInOrganization']);
+    expect(foreign.body.errors[0].source).toEqual({ pointer: '/kiwi_coin_transfer/organization_member_id' });
+  });
+
+  it.each(['9999-12-31T23:59:59Z', '2100-01-01T00:00:00Z', '1899-12-31T23:59:59+09:00'])(
+    'refuses transferred_at %s (spec §9 range) with the translated error at the field, and grants nothing',
+    async (transferredAt) => {
+      const before = await ledgerSum();
+      const response = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers`, {
+        method: 'POST',
+        token: manager.token,
+        json: { kiwi_coin_transfer: { organization_member_id: colleague.membership!.id, amount: 1, transferred_at: transferredAt } },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({
+          code: 'validation.dateOutOfRange',
+          detail: 'Enter a date from 1900-01-01 to 2099-12-31',
+          source: { pointer: '/kiwi_coin_transfer/transferred_at' },
+        }),
+      ]);
+      expect(await ledgerSum()).toBe(before);
+    },
+  );
+
+  it('schedules a grant on the last day of the range', async () => {
+    const response = await grant({
+      organization_member_id: colleague.membership!.id,
+      amount: 1,
+      transferred_at: '2099-12-31T23:59:59+09:00',
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.data.attributes.status).toBe('pending');
+    // Cancelled again, so the scheduled-grant tests below find only their own jobs pending.
+    const cancel = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers/${response.body.data.id}`, {
+      method: 'DELETE',
+      token: manager.token,
+    });
+    expect(cancel.status).toBe(200);
   });
 
   it('a scheduled grant stays pending, runs once at its time, and a cancelled one never runs', async () => {

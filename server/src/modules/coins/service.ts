@@ -8,7 +8,7 @@ import { coinMessages, coinMovements, type KiwiCoinTransferRow, kiwiCoinTransfer
 import { organizationMembers, organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { cancelJob, scheduleJob } from '../../jobs/schedule';
-import { ApiError, notFound } from '../../jsonapi/errors';
+import { ApiError, notFound, notFoundInOrganization } from '../../jsonapi/errors';
 import { enqueue } from '../../outbox/enqueue';
 import { type CoinAccount, moveCoins, notEnoughCoins } from './ledger';
 
@@ -81,7 +81,8 @@ export async function sendCoinMessage(
     const pointer = `/kiwi_coin_transfer/recipients/${index}/organization_member_id`;
     if (recipient.organization_member_id === senderMemberId) throw new ApiError(ErrorCode.coinsSelfTransfer, { pointer });
     const card = cards.get(recipient.organization_member_id);
-    if (!card || card.organizationId !== sender.organizationId || !isMembershipActive(card, now)) throw recipientUnavailable(pointer);
+    if (!card || card.organizationId !== sender.organizationId) throw notFoundInOrganization(pointer);
+    if (!isMembershipActive(card, now)) throw recipientUnavailable(pointer);
   });
 
   const rendered = input.recipients.map((recipient) => {
@@ -161,9 +162,8 @@ export async function createGrant(tx: Executor, request: GrantRequest): Promise<
   if (request.organizationMemberId !== null) {
     const card = (await memberCards(tx, [request.organizationMemberId])).get(request.organizationMemberId);
     const at = request.transferredAt > request.now ? request.transferredAt : request.now;
-    if (!card || card.organizationId !== request.organizationId || !isMembershipActive(card, at)) {
-      throw recipientUnavailable('/kiwi_coin_transfer/organization_member_id');
-    }
+    if (!card || card.organizationId !== request.organizationId) throw notFoundInOrganization('/kiwi_coin_transfer/organization_member_id');
+    if (!isMembershipActive(card, at)) throw recipientUnavailable('/kiwi_coin_transfer/organization_member_id');
     // A manager spends the organisation's balance for others, never for themselves (admin grants are not affected).
     if (request.kind === 'grant' && card.userId === request.createdByUserId) {
       throw new ApiError(ErrorCode.coinsSelfGrant, { pointer: '/kiwi_coin_transfer/organization_member_id' });

@@ -126,9 +126,9 @@ describe('events (organisation)', () => {
       [
         'a date outside 1900..2099',
         { started_at: '2100-01-01T00:00:00.000Z' },
-        'validation.invalidFormat',
+        'validation.dateOutOfRange',
         '/event/started_at',
-        'The format is not valid',
+        'Enter a date from 1900-01-01 to 2099-12-31',
       ],
       [
         'a start that is no date',
@@ -611,7 +611,9 @@ describe('events (organisation)', () => {
       const summary = await server.request(`/api/organizations/${org.id}/events_summary?from=2025-01-01&to=2025-03-31&type=monthly`, {
         token: boss.token,
       });
+      expect(summary.body.data.attributes).not.toHaveProperty('type');
       expect(summary.body.data.attributes).toMatchObject({
+        'period-type': 'monthly',
         labels: ['2025-01', '2025-02', '2025-03'],
         'events-count': [1, 0, 0],
         'cancelled-count': [0, 1, 0],
@@ -623,7 +625,13 @@ describe('events (organisation)', () => {
         { token: boss.token },
       );
       // boss (author) and a joined; b did not: 2 of 3.
-      expect(rate.body.data.attributes).toMatchObject({ labels: ['2025-01'], participants: [2], members: [3], rates: [0.667] });
+      expect(rate.body.data.attributes).toMatchObject({
+        'period-type': 'monthly',
+        labels: ['2025-01'],
+        participants: [2],
+        members: [3],
+        rates: [0.667],
+      });
       expect(
         (await server.request(`/api/organizations/${org.id}/events_summary?from=2025-03-01&to=2025-01-01`, { token: boss.token })).status,
       ).toBe(400);

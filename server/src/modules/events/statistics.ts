@@ -44,6 +44,9 @@ export function buckets(from: string, to: string, type: EventStatisticsType): Bu
 const bucketIndex = (list: Bucket[], at: Date) => list.findIndex((bucket) => at >= bucket.start && at < bucket.end);
 
 /** Events held (by start), cancelled, their participants and messages, per period. */
+/** The range and period kind as the answer names them: `periodType`, since a JSON:API attribute may not be called `type`. */
+const periodsOf = ({ from, to, type }: { from: string; to: string; type: EventStatisticsType }) => ({ from, to, periodType: type });
+
 export async function eventsSummary(
   tx: Executor,
   organizationId: number,
@@ -63,7 +66,7 @@ export async function eventsSummary(
     .where(and(eq(events.organizationId, organizationId), gte(events.startsAt, start), lt(events.startsAt, end)));
   const zeros = () => list.map(() => 0);
   const summary: EventsSummary = {
-    ...query,
+    ...periodsOf(query),
     labels: list.map((bucket) => bucket.label),
     eventsCount: zeros(),
     cancelledCount: zeros(),
@@ -124,7 +127,7 @@ export async function eventsParticipationRate(
   );
   const participants = participantSets.map((set) => set.size);
   return {
-    ...query,
+    ...periodsOf(query),
     labels: list.map((bucket) => bucket.label),
     rates: participants.map((count, index) => {
       const total = memberCounts[index] ?? 0;

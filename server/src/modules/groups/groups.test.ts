@@ -24,6 +24,11 @@ describe('groups', () => {
       buildUser(server, { organization: globex }),
     ]);
   });
+  let globexGroupId: number;
+  beforeAll(async () => {
+    const [theirs] = await server.db.db.insert(groups).values({ organizationId: globex.id, name: 'Theirs too' }).returning();
+    globexGroupId = theirs!.id;
+  });
   afterAll(() => server.close());
 
   const call = (method: string, path: string, json?: unknown) =>
@@ -63,11 +68,26 @@ describe('groups', () => {
     expect(moved.status).toBe(200);
     expect(moved.body.data.attributes).toEqual({ name: 'Sales', 'parent-id': null, 'member-count': 1 });
 
-    const foreignMember = await call('PUT', `/${childId}`, { group: { member_ids: [outsider.membership!.id] } });
-    expect(foreignMember.status).toBe(422);
     const [foreignGroup] = await server.db.db.insert(groups).values({ organizationId: globex.id, name: 'Theirs' }).returning();
-    expect((await call('POST', '', { group: { name: 'x', parent_id: foreignGroup!.id } })).status).toBe(422);
     expect((await call('GET', `/${foreignGroup!.id}`)).status).toBe(404);
+  });
+
+  it.each([
+    ["another organisation's member", () => ({ member_ids: [alice.membership!.id, outsider.membership!.id] }), '/group/member_ids/1'],
+    ['an unknown member id', () => ({ member_ids: [2_000_000_000] }), '/group/member_ids/0'],
+    ["another organisation's group as parent", () => ({ parent_id: globexGroupId }), '/group/parent_id'],
+    ['an unknown parent id', () => ({ parent_id: 2_000_000_000 }), '/group/parent_id'],
+  ])('answers %s with "not found in this organization" at the id, never an empty list of choices', async (_name, fields, pointer) => {
+    const response = await server.request(`/api/organizations/${acme.id}/groups`, {
+      method: 'POST',
+      token: manager.token,
+      json: { group: { name: 'x', ...fields() } },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ code: 'validation.notFoundInOrganization', detail: 'Not found in this organization', source: { pointer } }),
+    ]);
   });
 
   it('deletes a group with its sub-groups and their memberships', async () => {

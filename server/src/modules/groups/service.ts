@@ -1,11 +1,11 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import type { CreateGroup, UpdateGroup } from '@kiwi/shared/schemas/group';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { groupMemberships, type GroupRow, groups } from '../../db/schema/groups';
 import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
-import { ApiError, notFound } from '../../jsonapi/errors';
+import { ApiError, notFound, notFoundInOrganization } from '../../jsonapi/errors';
 
 export type GroupView = GroupRow & { memberCount: number };
 export type GroupMemberView = { id: number; name: string; email: string };
@@ -46,7 +46,7 @@ async function assertParent(tx: Executor, organizationId: number, parentId: numb
   if (parentId === null || parentId === undefined) return;
   const all = await tx.select({ id: groups.id, parentId: groups.parentId }).from(groups).where(eq(groups.organizationId, organizationId));
   const parentOf = new Map(all.map((group) => [group.id, group.parentId]));
-  if (!parentOf.has(parentId)) throw new ApiError(ErrorCode.groupInvalidParent, { pointer: '/group/parent_id' });
+  if (!parentOf.has(parentId)) throw notFoundInOrganization('/group/parent_id');
   // Walk up from the new parent: meeting the group itself would make a cycle.
   for (
     let current: number | null | undefined = parentId, steps = 0;
@@ -60,13 +60,13 @@ async function assertParent(tx: Executor, organizationId: number, parentId: numb
 async function replaceMembers(tx: Executor, organizationId: number, groupId: number, memberIds: number[]): Promise<void> {
   const unique = [...new Set(memberIds)];
   if (unique.length > 0) {
-    const [found] = await tx
-      .select({ value: count() })
+    const rows = await tx
+      .select({ id: organizationMembers.id })
       .from(organizationMembers)
       .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.id, unique)));
-    if ((found?.value ?? 0) !== unique.length) {
-      throw new ApiError(ErrorCode.validationOneOf, { status: 422, pointer: '/group/member_ids', params: { values: '' } });
-    }
+    const found = new Set(rows.map((row) => row.id));
+    const missing = memberIds.findIndex((id) => !found.has(id));
+    if (missing >= 0) throw notFoundInOrganization(`/group/member_ids/${missing}`);
   }
   await tx.delete(groupMemberships).where(eq(groupMemberships.groupId, groupId));
   if (unique.length > 0)

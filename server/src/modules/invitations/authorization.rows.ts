@@ -1,6 +1,6 @@
 import type { OrganizationRow } from '../../db/schema/organizations';
 import type { Caller } from '../../test/authorization';
-import { EVERYONE, type Fixture, type MatrixModule } from '../../test/matrix';
+import { ACME_MANAGERS, EVERYONE, type Fixture, type MatrixModule, PUBLIC_CALL } from '../../test/matrix';
 import { buildUser } from '../../test/factories';
 import type { TestServer } from '../../test/server';
 import { issueInvitation } from './service';
@@ -25,6 +25,7 @@ export const matrix: MatrixModule<TestServer> = {
       route: 'POST /api/user/check_effective_token',
       body: async ({ acme }: Fixture, _caller: Caller, server: TestServer) => ({ user: { token: (await invited(server, acme)).token } }),
       expect: EVERYONE,
+      openTo: PUBLIC_CALL,
     },
     {
       route: 'POST /api/user/accept_invitation',
@@ -32,17 +33,27 @@ export const matrix: MatrixModule<TestServer> = {
         user: { token: (await invited(server, acme)).token, name: 'Matrix', password: 'matrix-password' },
       }),
       expect: EVERYONE,
+      openTo: PUBLIC_CALL,
     },
-    { route: 'POST /api/user/check_existence', body: ({ bystander }: Fixture) => ({ user: { email: bystander.email } }), expect: EVERYONE },
     {
-      route: 'POST /api/user/resend_invitation_from_email',
+      route: 'POST /api/user/check_existence',
       body: ({ bystander }: Fixture) => ({ user: { email: bystander.email } }),
       expect: EVERYONE,
+      openTo: PUBLIC_CALL,
+    },
+    {
+      // A fresh invitee per caller: the call is limited per address.
+      route: 'POST /api/user/resend_invitation_from_email',
+      body: async ({ acme }: Fixture, _caller: Caller, server: TestServer) => ({
+        user: { email: (await invited(server, acme)).person.email },
+      }),
+      expect: EVERYONE,
+      openTo: PUBLIC_CALL,
     },
     {
       route: 'POST /api/user/:id/resend_invitation',
       params: async ({ acme }, _caller, server) => ({ id: (await invited(server, acme)).person.user.id }),
-      expect: EVERYONE,
+      expect: ACME_MANAGERS,
     },
   ],
 };

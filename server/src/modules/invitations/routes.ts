@@ -1,28 +1,39 @@
 import { AcceptInvitationSchema, CheckEffectiveTokenSchema, EmailLookupSchema } from '@kiwi/shared/schemas/invitation';
-import { ErrorCode } from '@kiwi/shared/api/error-codes';
-import { Router } from 'express';
-import { authenticate } from '../../auth/guards';
-import { ApiError } from '../../jsonapi/errors';
-import { perIpRateLimit } from '../../http/rate-limit';
+import { MEMBER_LIMITS } from '@kiwi/shared/schemas/member';
+import { type Request, Router } from 'express';
+import { authorize } from '../../auth/authorize';
+import { currentSession, requireSignedIn } from '../../auth/guards';
+import { keyedRateLimit, perIpRateLimit } from '../../http/rate-limit';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import { serialize } from '../../jsonapi/serialize';
 import type { ModuleDependencies } from '../deps';
+import { userSubject } from '../users/subject';
 import { identityErrorFor } from './identity-errors';
 import { linkIdentity, setIdentityPassword } from './identity';
-import {
-  claimToken,
-  findEffectiveToken,
-  findUserByEmail,
-  isInvitationPending,
-  managesUser,
-  releaseToken,
-  resendInvitation,
-} from './service';
+import { claimToken, findEffectiveToken, findUserByEmail, isInvitationPending, releaseToken, resendInvitation } from './service';
 
-/** The five calls of spec §6 made without authorization: rate-limited per IP, tokens single-use and expiring. */
+/**
+ * How often the public resend may mail (decisions.md): a person who lost the mail asks a few times, nobody needs more.
+ * Windows of an hour, counted in this process's memory like the per-IP limit.
+ */
+export const RESEND_FROM_EMAIL_LIMITS = {
+  perAddress: { limit: 3, windowMs: 60 * 60_000 },
+  perClient: { limit: 20, windowMs: 60 * 60_000 },
+} as const;
+
+/** The address the body asks about, normalised as the lookup compares it; none when the body has no string there. */
+function lookedUpAddress(req: Request): string | undefined {
+  const email: unknown = (req.body as { user?: { email?: unknown } } | undefined)?.user?.email;
+  // Longer than any address the schema takes: not counted (and so not kept in memory), refused by the schema.
+  return typeof email === 'string' && email.length <= MEMBER_LIMITS.emailMax * 2 ? email.trim().toLowerCase() : undefined;
+}
+
+/** The invitation calls: four of spec §6's public ones (rate-limited per IP, tokens single-use and expiring) and the manager's resend. */
 export function invitationsRoutes({ db, identity, config, sessions }: ModuleDependencies): Router {
   const router = Router();
   const limited = perIpRateLimit({ limit: config.publicRateLimit });
+  const resendPerClient = perIpRateLimit(RESEND_FROM_EMAIL_LIMITS.perClient);
+  const resendPerAddress = keyedRateLimit({ ...RESEND_FROM_EMAIL_LIMITS.perAddress, keyOf: lookedUpAddress });
 
   router.post('/user/check_effective_token', limited, async (req, res) => {
     const { user } = parseBody(CheckEffectiveTokenSchema, req);
@@ -60,8 +71,9 @@ export function invitationsRoutes({ db, identity, config, sessions }: ModuleDepe
     res.json(serialize('user-existences', result, { id: () => input.email, attributes: ['exists', 'invitationPending'] }));
   });
 
-  // Answers 204 whatever the address, so the call tells nobody which addresses are registered.
-  router.post('/user/resend_invitation_from_email', limited, async (req, res) => {
+  // The same empty 204 whatever the address (unknown, accepted or pending), so the call tells nobody which addresses
+  // are registered; counted per client and per address, so nobody can flood one inbox or retire its links over and over.
+  router.post('/user/resend_invitation_from_email', limited, resendPerClient, resendPerAddress, async (req, res) => {
     const { user: input } = parseBody(EmailLookupSchema, req);
     await db.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, input.email);
@@ -72,19 +84,14 @@ export function invitationsRoutes({ db, identity, config, sessions }: ModuleDepe
     res.status(204).end();
   });
 
-  // Without authorization (spec §6) it answers 204 for an unknown id or an accepted invitation too, so nobody learns
-  // which ids exist or who has accepted; the manager's button sends its token and is told 404 / 409 member.alreadyAccepted.
-  router.post('/user/:id/resend_invitation', limited, async (req, res) => {
+  // The manager's button (spec §6): only a manager of the invitee's organisation or an admin; anyone else is refused
+  // before anything is mailed, so the invitee's current link keeps working.
+  router.post('/user/:id/resend_invitation', limited, requireSignedIn, async (req, res) => {
     const userId = parseId(req);
-    const caller = req.get('authorization') ? await authenticate(req).catch(() => null) : null;
+    const session = await currentSession(req);
     await db.db.transaction(async (tx) => {
-      try {
-        await resendInvitation(tx, userId, { publicUrl: config.publicUrl, now: new Date() });
-      } catch (error) {
-        const quiet =
-          error instanceof ApiError && (error.code === ErrorCode.resourceNotFound || error.code === ErrorCode.memberAlreadyAccepted);
-        if (!quiet || (caller && (await managesUser(tx, caller, userId)))) throw error;
-      }
+      authorize(session, 'user.administer', await userSubject(tx, userId));
+      await resendInvitation(tx, userId, { publicUrl: config.publicUrl, now: new Date() });
     });
     res.status(204).end();
   });

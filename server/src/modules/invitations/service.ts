@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { invitationTokens } from '../../db/schema/invitations';
 import { organizationMembers, organizations } from '../../db/schema/organizations';
@@ -159,17 +158,4 @@ export async function findUserByEmail(tx: Executor, email: string) {
     .orderBy(asc(users.id))
     .limit(1);
   return user ?? null;
-}
-
-/** Whether the session may hear about this user: an admin, or a manager of an organisation (the first membership's) the user belongs to. */
-export async function managesUser(tx: Executor, session: Session, userId: number): Promise<boolean> {
-  if (session.user.role === 'admin') return true;
-  const membership = session.memberships[0];
-  if (!membership || membership.role !== 'manager') return false;
-  const [row] = await tx
-    .select({ id: organizationMembers.id })
-    .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.organizationId, membership.organizationId)))
-    .limit(1);
-  return row !== undefined;
 }

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { authorize } from '../../auth/authorize';
 import type { Identity } from '../../auth/identity';
-import { firstMembership } from '../../auth/guards';
 import type { Session } from '../../auth/session-cache';
 import type { DatabaseHandle, Executor } from '../../db/client';
-import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
-import { forbidden, notFound } from '../../jsonapi/errors';
+import { notFound } from '../../jsonapi/errors';
+import { userSubject } from '../users/subject';
 
 /**
  * The Firebase user for an invited address: created without a password (the invitee sets it when accepting), or an
@@ -43,19 +43,8 @@ export async function identityHeld(db: DatabaseHandle, firebaseUid: string): Pro
 
 /** Admins reset anyone; a manager only members of the organisation of their own first membership, never an admin. Returns the uid. */
 export async function assertCanResetMfa(tx: Executor, session: Session, userId: number): Promise<string> {
-  const [target] = await tx.select({ firebaseUid: users.firebaseUid, role: users.role }).from(users).where(eq(users.id, userId));
-  if (session.user.role !== 'admin') {
-    // A platform admin's second factor is nobody's to withdraw but another admin's, whatever memberships it holds.
-    if (target?.role === 'admin') throw forbidden();
-    const membership = firstMembership(session);
-    if (!membership || membership.role !== 'manager') throw forbidden();
-    const [inOrganization] = await tx
-      .select({ id: organizationMembers.id })
-      .from(organizationMembers)
-      .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.organizationId, membership.organizationId)))
-      .limit(1);
-    if (!inOrganization) throw forbidden();
-  }
+  authorize(session, 'user.administer', await userSubject(tx, userId));
+  const [target] = await tx.select({ firebaseUid: users.firebaseUid }).from(users).where(eq(users.id, userId));
   if (!target) throw notFound();
   return target.firebaseUid;
 }

@@ -153,7 +153,10 @@ describe('members', () => {
       expect(ok.status).toBe(200);
 
       // Resend by user id (the manager's button) retires the previous link.
-      const byId = await server.request(`/api/user/${created.body.data.attributes['user-id']}/resend_invitation`, { method: 'POST' });
+      const byId = await server.request(`/api/user/${created.body.data.attributes['user-id']}/resend_invitation`, {
+        method: 'POST',
+        token: manager.token,
+      });
       expect(byId.status).toBe(204);
       const retired = await server.request('/api/user/check_effective_token', { method: 'POST', json: { user: { token: second } } });
       expect(retired.status).toBe(410);
@@ -399,6 +402,11 @@ describe('members', () => {
         json: { organization_member: { group_ids: [otherGroup!.id] } },
       });
       expect(foreign.status).toBe(422);
+      expect(foreign.body.errors[0]).toMatchObject({
+        code: 'validation.notFoundInOrganization',
+        source: { pointer: '/organization_member/group_ids/0' },
+      });
+      expect(foreign.body.errors[0].detail).not.toMatch(/: *$/);
 
       // Spec §9 date range: a year PostgreSQL cannot store is a 422, not a 500.
       const yearZero = await server.request(path, {
@@ -408,7 +416,7 @@ describe('members', () => {
       });
       expect(yearZero.status).toBe(422);
       expect(yearZero.body.errors[0]).toMatchObject({
-        code: 'validation.invalidFormat',
+        code: 'validation.dateOutOfRange',
         source: { pointer: '/organization_member/active_from' },
       });
     });

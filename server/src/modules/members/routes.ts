@@ -1,6 +1,6 @@
 import { CreateMemberSchema, MemberListQuerySchema, UpdateMemberSchema } from '@kiwi/shared/schemas/member';
 import { Router } from 'express';
-import { currentSession, isAdmin, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
+import { currentSession, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
 import { requestLanguage } from '../../http/i18n';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
@@ -105,10 +105,10 @@ export function membersRoutes(deps: ModuleDependencies): Router {
     const organizationId = parseId(req, 'organizationId');
     const memberId = parseId(req, 'memberId');
     const { organization_member: input } = parseBody(UpdateMemberSchema, req);
-    const callerIsAdmin = isAdmin(await currentSession(req));
+    const session = await currentSession(req);
     const now = new Date();
     const member = await db.db.transaction(async (tx) => {
-      await assertMemberManageable(tx, organizationId, memberId, callerIsAdmin);
+      await assertMemberManageable(tx, session, organizationId, memberId);
       await updateMember(tx, organizationId, memberId, input, now);
       return findMember(tx, organizationId, memberId, now);
     });
@@ -119,9 +119,9 @@ export function membersRoutes(deps: ModuleDependencies): Router {
   router.delete('/organizations/:organizationId/members/:memberId', managers, async (req, res) => {
     const organizationId = parseId(req, 'organizationId');
     const memberId = parseId(req, 'memberId');
-    const callerIsAdmin = isAdmin(await currentSession(req));
+    const session = await currentSession(req);
     const removed = await db.db.transaction(async (tx) => {
-      await assertMemberManageable(tx, organizationId, memberId, callerIsAdmin);
+      await assertMemberManageable(tx, session, organizationId, memberId);
       return deleteMember(tx, organizationId, memberId);
     });
     await sessions.invalidateUser(removed.userId);

@@ -1,11 +1,13 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import type { CreateMember, UpdateMember } from '@kiwi/shared/schemas/member';
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { authorize } from '../../auth/authorize';
+import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { groupMemberships, groups } from '../../db/schema/groups';
 import { organizationMembers, organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
-import { ApiError, forbidden, notFound } from '../../jsonapi/errors';
+import { ApiError, notFound, notFoundInOrganization } from '../../jsonapi/errors';
 import { issueInvitation } from '../invitations/service';
 import { stateCondition } from './queries';
 
@@ -71,12 +73,13 @@ export async function assertGroupsBelong(
   pointer = '/organization_member/group_ids',
 ): Promise<void> {
   if (groupIds.length === 0) return;
-  const unique = [...new Set(groupIds)];
   const rows = await tx
     .select({ id: groups.id })
     .from(groups)
-    .where(and(eq(groups.organizationId, organizationId), inArray(groups.id, unique)));
-  if (rows.length !== unique.length) throw new ApiError(ErrorCode.validationOneOf, { status: 422, pointer, params: { values: '' } });
+    .where(and(eq(groups.organizationId, organizationId), inArray(groups.id, [...new Set(groupIds)])));
+  const found = new Set(rows.map((row) => row.id));
+  const missing = groupIds.findIndex((id) => !found.has(id));
+  if (missing >= 0) throw notFoundInOrganization(`${pointer}/${missing}`);
 }
 
 export async function replaceGroups(tx: Executor, memberId: number, groupIds: number[]): Promise<void> {
@@ -120,19 +123,14 @@ export async function assertManagerRemains(
  * A membership held by a platform admin is the admins' to change: a manager may neither edit nor remove it (404 when
  * the member is not in this organisation at all).
  */
-export async function assertMemberManageable(
-  tx: Executor,
-  organizationId: number,
-  memberId: number,
-  callerIsAdmin: boolean,
-): Promise<void> {
+export async function assertMemberManageable(tx: Executor, session: Session, organizationId: number, memberId: number): Promise<void> {
   const [target] = await tx
     .select({ role: users.role })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.id, memberId)));
   if (!target) throw notFound();
-  if (target.role === 'admin' && !callerIsAdmin) throw forbidden();
+  authorize(session, 'user.administer', { kind: 'user', role: target.role, organizationIds: [organizationId] });
 }
 
 /**

@@ -121,7 +121,7 @@ describe('news', () => {
       json: { news: { title: 'x', body: 'x', published_at: '0000-01-01T00:00:00Z' } },
     });
     expect(yearZero.status).toBe(422);
-    expect(yearZero.body.errors[0]).toMatchObject({ code: 'validation.invalidFormat', source: { pointer: '/news/published_at' } });
+    expect(yearZero.body.errors[0]).toMatchObject({ code: 'validation.dateOutOfRange', source: { pointer: '/news/published_at' } });
     expect((await server.request(path(), { token: member.token })).status).toBe(403);
   });
 });

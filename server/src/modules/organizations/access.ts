@@ -1,5 +1,6 @@
 import { canAccessOrganization } from '@kiwi/shared/domain/organization-access';
 import { eq } from 'drizzle-orm';
+import { can } from '../../auth/authorize';
 import { firstMembership } from '../../auth/guards';
 import type { Session, SessionMembership } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
@@ -23,9 +24,7 @@ export function assertOrganizationAccess(session: Session, key: OrganizationKey,
 
 /** Whether the caller manages this organisation (admins do); members see less of it and of its people. */
 export function managesOrganization(session: Session, organizationId: number): boolean {
-  if (session.user.role === 'admin') return true;
-  const membership = firstMembership(session);
-  return membership?.organizationId === organizationId && membership.role === 'manager';
+  return can(session, 'organization.manage', { kind: 'organization', id: organizationId });
 }
 
 export async function findOrganization(executor: Executor, key: OrganizationKey, { forUpdate = false } = {}): Promise<OrganizationRow> {

@@ -171,7 +171,7 @@ describe('organizations', () => {
           ['/organization/distribution_graph_group_filter', 'validation.oneOf'],
           ['/organization/plan_started_at', 'validation.invalidFormat'],
           // a year PostgreSQL cannot store: 422, not 500
-          ['/organization/service_started_at', 'validation.invalidFormat'],
+          ['/organization/service_started_at', 'validation.dateOutOfRange'],
         ]),
       );
     });

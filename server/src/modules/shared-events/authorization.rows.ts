@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { eventMessages, type EventRow, pollItems, polls } from '../../db/schema/events';
 import { type Caller, type Expected, OK, UNAUTHENTICATED } from '../../test/authorization';
-import { EVERYONE, type MatrixModule } from '../../test/matrix';
+import { EVERYONE, type MatrixModule, GUEST_CALL } from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 import { buildEvent, buildGuest } from '../events/test-support';
 
@@ -91,6 +91,7 @@ export const matrix: MatrixModule<World> = {
       headers: guest,
       body: { event_message: { body: 'hi' } },
       expect: GUEST_OF_THIS_EVENT,
+      openTo: GUEST_CALL,
     },
     {
       route: `POST ${SHARED}/messages`,
@@ -107,6 +108,7 @@ export const matrix: MatrixModule<World> = {
       params: (_f, _c, w) => guestMessage(w),
       headers: guest,
       expect: GUEST_OF_THIS_EVENT,
+      openTo: GUEST_CALL,
     },
     {
       route: `DELETE ${SHARED}/messages/:messageId`,
@@ -120,6 +122,10 @@ export const matrix: MatrixModule<World> = {
       params: (_f, _c, w) => ({ id: w.event.id }),
       body: () => ({ event_guest: { nickname: `guest-${randomBytes(4).toString('hex')}` } }),
       expect: EVERYONE,
+      openTo: {
+        anonymous: 'spec §6: anyone joins a shared event as a guest',
+        otherOrganization: 'spec §6: anyone joins a shared event as a guest',
+      },
     },
     // Without ?nickname= every caller gets the same 400: the call is public, nothing refuses who asks.
     { route: `GET ${SHARED}/guests/search`, params: (_f, _c, w) => ({ id: w.event.id }), expect: BAD_QUERY },
@@ -137,6 +143,7 @@ export const matrix: MatrixModule<World> = {
       headers: guest,
       body: reaction,
       expect: GUEST_OF_THIS_EVENT,
+      openTo: GUEST_CALL,
     },
     {
       route: `POST ${SHARED}/messages/:messageId/reactions`,
@@ -159,6 +166,7 @@ export const matrix: MatrixModule<World> = {
       headers: guest,
       body: reaction,
       expect: GUEST_OF_THIS_EVENT,
+      openTo: GUEST_CALL,
     },
     { route: `GET ${SHARED}/polls/:pollId`, params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId }), expect: EVERYONE },
     {
@@ -172,6 +180,7 @@ export const matrix: MatrixModule<World> = {
       params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }),
       headers: guest,
       expect: GUEST_OF_THIS_EVENT,
+      openTo: GUEST_CALL,
     },
     {
       route: `POST ${SHARED}/polls/:pollId/items/:itemId/members`,
@@ -191,6 +200,7 @@ export const matrix: MatrixModule<World> = {
       params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }),
       headers: guest,
       expect: GUEST_OF_THIS_EVENT,
+      openTo: GUEST_CALL,
     },
   ],
 };

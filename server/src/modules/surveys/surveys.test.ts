@@ -60,6 +60,33 @@ async function outboxOf(organizationId: number, topic: string) {
 }
 
 describe('POST /api/well_being_surveys', () => {
+  it.each(['9999-12-31T23:59:59Z', '2100-01-01T00:00:00+09:00'])(
+    'refuses expired_at %s (spec §9 range) with the translated error at the field',
+    async (expiredAt) => {
+      const response = await server.request('/api/well_being_surveys', {
+        method: 'POST',
+        token: admin.token,
+        json: createBody([acme.id], { expired_at: expiredAt }),
+        headers: { 'accept-language': 'ja' },
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({
+          code: 'validation.dateOutOfRange',
+          detail: '1900年1月1日から2099年12月31日までの日付を入力してください',
+          source: { pointer: '/well_being_survey/expired_at' },
+        }),
+      ]);
+      const update = await put('/api/well_being_surveys/1', admin.token, { well_being_survey: { expired_at: expiredAt } });
+      expect([update.status, update.body.errors[0].code]).toEqual([422, 'validation.dateOutOfRange']);
+    },
+  );
+
+  it('takes a deadline on the last day of the range', async () => {
+    const response = await post('/api/well_being_surveys', admin.token, createBody([acme.id], { expired_at: '2099-12-31T23:59:59+09:00' }));
+    expect(response.status).toBe(201);
+  });
+
   it('creates one survey per organisation with its opening notice and automatic reminder scheduled', async () => {
     const expiredAt = inDays(10);
     const response = await post(

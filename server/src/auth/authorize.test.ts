@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { authorize, can, UNKNOWN_USER, type UserSubject } from './authorize';
+import type { Session } from './session-cache';
+
+const ACME = 1;
+const GLOBEX = 2;
+
+/** A session with the given platform role and memberships, first one first (only what the policies read). */
+function session(role: 'admin' | 'member', memberships: [organizationId: number, role: 'manager' | 'member'][]): Session {
+  return {
+    user: { id: 1, role },
+    memberships: memberships.map(([organizationId, memberRole], index) => ({ id: index + 1, organizationId, role: memberRole })),
+  } as unknown as Session;
+}
+const user = (organizationIds: number[], role = 'member'): UserSubject => ({ kind: 'user', role, organizationIds });
+
+describe('authorize', () => {
+  it.each([
+    ['an admin, anyone', session('admin', []), user([ACME]), true],
+    ['an admin, an unknown id', session('admin', []), UNKNOWN_USER, true],
+    ["the manager of the user's organisation", session('member', [[ACME, 'manager']]), user([ACME]), true],
+    ['the manager of one of the user’s organisations', session('member', [[GLOBEX, 'manager']]), user([ACME, GLOBEX]), true],
+    ['a member of the same organisation', session('member', [[ACME, 'member']]), user([ACME]), false],
+    ["another organisation's manager", session('member', [[GLOBEX, 'manager']]), user([ACME]), false],
+    [
+      'a manager through a second membership only (the first counts)',
+      session('member', [
+        [GLOBEX, 'member'],
+        [ACME, 'manager'],
+      ]),
+      user([ACME]),
+      false,
+    ],
+    ["the organisation's manager, of an admin user", session('member', [[ACME, 'manager']]), user([ACME], 'admin'), false],
+    ['a manager, of an unknown id', session('member', [[ACME, 'manager']]), UNKNOWN_USER, false],
+  ])('user.administer: %s -> %s', (_who, actor, subject, allowed) => {
+    expect(can(actor, 'user.administer', subject)).toBe(allowed);
+    if (allowed) expect(() => authorize(actor, 'user.administer', subject)).not.toThrow();
+    else
+      expect(() => authorize(actor, 'user.administer', subject)).toThrow(expect.objectContaining({ code: 'auth.forbidden', status: 403 }));
+  });
+
+  it.each([
+    ['its manager', session('member', [[ACME, 'manager']]), true],
+    ['its member', session('member', [[ACME, 'member']]), false],
+    ["another organisation's manager", session('member', [[GLOBEX, 'manager']]), false],
+    ['an admin', session('admin', []), true],
+  ])('organization.manage: %s -> %s', (_who, actor, allowed) => {
+    expect(can(actor, 'organization.manage', { kind: 'organization', id: ACME })).toBe(allowed);
+  });
+});

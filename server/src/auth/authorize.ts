@@ -1,0 +1,42 @@
+// Object-level rights (ARCHITECTURE "Server module pattern"): beyond a route's guard, a handler asks
+// `authorize(actor, action, subject)` here instead of re-deriving who may act on what.
+import { forbidden } from '../jsonapi/errors';
+import { firstMembership, isAdmin } from './guards';
+import type { Session } from './session-cache';
+
+/** A person as rights see them: their platform role and the organisations they are a member of. */
+export type UserSubject = { kind: 'user'; role: string; organizationIds: readonly number[] };
+export type OrganizationSubject = { kind: 'organization'; id: number };
+
+/** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
+export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
+
+type Subjects = {
+  /** Manager's view of their organisation (its members' details, its settings). */
+  'organization.manage': OrganizationSubject;
+  /** Spec §6 "Managers: ... resend invitations, reset a member's multi-factor authentication". */
+  'user.administer': UserSubject;
+};
+export type Action = keyof Subjects;
+
+/** The manager of the organisation of their FIRST membership (spec §6: only the first one counts). */
+function managesOrganizationId(actor: Session, organizationId: number): boolean {
+  const membership = firstMembership(actor);
+  return membership?.organizationId === organizationId && membership.role === 'manager';
+}
+
+const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boolean } = {
+  'organization.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
+  // A platform admin is nobody's to administer but another admin's, whatever memberships they hold.
+  'user.administer': (actor, user) => user.role !== 'admin' && user.organizationIds.some((id) => managesOrganizationId(actor, id)),
+};
+
+/** Whether the actor may; admins may everything (spec §6 "admin: passes every guard"). */
+export function can<A extends Action>(actor: Session, action: A, subject: Subjects[A]): boolean {
+  return isAdmin(actor) || policies[action](actor, subject);
+}
+
+/** Throws the coded 403 `auth.forbidden` unless the actor may. */
+export function authorize<A extends Action>(actor: Session, action: A, subject: Subjects[A]): void {
+  if (!can(actor, action, subject)) throw forbidden();
+}
