@@ -8,30 +8,168 @@ export type LengthProblem = { code: Extract<ErrorCode, 'validation.tooShort' | '
 /** A text field's error code and its translation parameters (`count` = the limit), as the server's 422 gives it. */
 export type TextProblem = { code: ErrorCode; params?: { count: number } };
 
+/** The longest grapheme cluster accepted, in code points (Unicode's stream-safe format allows 30 non-starters in a row). */
+export const MAX_CLUSTER_CODE_POINTS = 32;
+/** A cluster within the bound is at most 2 × 32 UTF-16 units, so `max` valid graphemes never exceed max × 64 units. */
+export const UTF16_UNITS_PER_GRAPHEME = 2 * MAX_CLUSTER_CODE_POINTS;
+
+// Characters that never start a cluster after a letter (UAX #29 GB9: Extend and ZWJ): combining marks (Mn, Me),
+// ZWNJ, ZWJ, skin tones, tag characters. A letter or mark followed by 32 of them is a cluster over the bound, found
+// by one linear regex scan without segmenting (the "letter with 100,000 combining marks" case). After a control
+// character a cluster may start with them, so there it takes 33.
+const EXTENDER = String.raw`[\p{Mn}\p{Me}\u200C\u200D\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]`;
+const LONG_EXTENDER_RUN = new RegExp(
+  `[^\\p{Cc}\\p{Cs}\\u2028\\u2029]${EXTENDER}{${MAX_CLUSTER_CODE_POINTS}}|${EXTENDER}{${MAX_CLUSTER_CODE_POINTS + 1}}`,
+  'u',
+);
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// V8's segment iterator costs time proportional to the whole string on every step (a 64 KB string of letters takes
+// most of a second), so text is segmented in windows: each starts on a known boundary, and the window's last cluster,
+// which may go on past it, starts the next window. The window is wider than any cluster within the bound.
+const WINDOW_UNITS = 4 * UTF16_UNITS_PER_GRAPHEME;
+
+/**
+ * Calls `visit(start, end)` (UTF-16 offsets) for each grapheme cluster in order, in time linear in the text's length;
+ * stops when `visit` answers false. A cluster longer than a window widens the window until it ends (one segment costs
+ * little however long it is).
+ */
+function forEachCluster(text: string, visit: (start: number, end: number) => boolean): void {
+  let start = 0;
+  let width = WINDOW_UNITS;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + width);
+    // Never cut a surrogate pair: the segmenter would see a lone surrogate and break before the pair's second half.
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    const last = end === text.length;
+    let pending = -1;
+    for (const { index } of segmenter.segment(text.slice(start, end))) {
+      if (pending !== -1 && !visit(start + pending, start + index)) return;
+      pending = index;
+    }
+    if (last) {
+      visit(start + pending, end);
+      return;
+    }
+    if (pending === 0) {
+      width *= 2;
+      continue;
+    }
+    start += pending;
+    width = WINDOW_UNITS;
+  }
+}
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+
+function codePointLength(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let at = start; at < end; at += 1) {
+    const unit = text.charCodeAt(at);
+    // A low surrogate after a high one is the second half of the same code point.
+    if (!(unit >= 0xdc00 && unit <= 0xdfff && at > start && isHighSurrogate(text.charCodeAt(at - 1)))) count += 1;
+  }
+  return count;
+}
+
+const isClusterTooLong = (text: string, start: number, end: number) =>
+  end - start > MAX_CLUSTER_CODE_POINTS && codePointLength(text, start, end) > MAX_CLUSTER_CODE_POINTS;
 
 /** Length as a person counts it: an emoji ZWJ sequence, a flag or a letter with combining marks is one. */
 export function countGraphemes(text: string): number {
   let count = 0;
-  for (const _ of segmenter.segment(text)) count += 1;
+  forEachCluster(text, () => {
+    count += 1;
+    return true;
+  });
   return count;
 }
 
+type Measure = { count: number; clusterTooLong: boolean };
+
+/** Counts clusters up to `stopAfter` (then stops: the text is too long already) and notes a cluster over the bound. */
+function measure(text: string, stopAfter: number): Measure {
+  const result: Measure = { count: 0, clusterTooLong: false };
+  forEachCluster(text, (start, end) => {
+    result.count += 1;
+    if (isClusterTooLong(text, start, end)) result.clusterTooLong = true;
+    return !result.clusterTooLong && result.count <= stopAfter;
+  });
+  return result;
+}
+
+/**
+ * The length rule alone, with the work bounded before counting: more than max × 64 UTF-16 units is too long without
+ * segmenting, and counting stops one cluster past the maximum.
+ */
 export function checkLength(text: string, { min, max }: LengthLimits): LengthProblem | null {
-  const length = countGraphemes(text);
-  if (min !== undefined && length < min) return { code: 'validation.tooShort', limit: min };
-  if (max !== undefined && length > max) return { code: 'validation.tooLong', limit: max };
+  if (max !== undefined && text.length > max * UTF16_UNITS_PER_GRAPHEME) return { code: 'validation.tooLong', limit: max };
+  const { count } = measure(text, max ?? Number.POSITIVE_INFINITY);
+  if (min !== undefined && count < min) return { code: 'validation.tooShort', limit: min };
+  if (max !== undefined && count > max) return { code: 'validation.tooLong', limit: max };
   return null;
 }
 
 /**
  * The rule of a text field (schemas/text.ts graphemeString applies it to the server's payloads): U+0000 is
  * validation.invalidFormat (PostgreSQL text cannot store it); an empty string where `min >= 1` is validation.required,
- * which reads better on a form than "too short"; otherwise the grapheme length. Trim first where the field trims.
+ * which reads better on a form than "too short"; a field over max × 64 UTF-16 units is validation.tooLong and a run of
+ * combining marks past the cluster bound validation.clusterTooLong, both found before any segmenting; then the
+ * grapheme length and, while counting (at most max + 1 clusters), any other cluster over the bound (ZWJ chains).
+ * Trim first where the field trims.
  */
 export function textProblem(text: string, { min, max }: LengthLimits): TextProblem | null {
   if (text.includes('\u0000')) return { code: 'validation.invalidFormat' };
   if (text === '' && min !== undefined && min >= 1) return { code: 'validation.required' };
-  const problem = checkLength(text, { min, max });
-  return problem ? { code: problem.code, params: { count: problem.limit } } : null;
+  if (max !== undefined && text.length > max * UTF16_UNITS_PER_GRAPHEME) return { code: 'validation.tooLong', params: { count: max } };
+  if (LONG_EXTENDER_RUN.test(text)) return { code: 'validation.clusterTooLong' };
+  const { count, clusterTooLong } = measure(text, max ?? Number.POSITIVE_INFINITY);
+  if (clusterTooLong) return { code: 'validation.clusterTooLong' };
+  if (min !== undefined && count < min) return { code: 'validation.tooShort', params: { count: min } };
+  if (max !== undefined && count > max) return { code: 'validation.tooLong', params: { count: max } };
+  return null;
+}
+
+/**
+ * `text` with every cluster over the bound cut to its first MAX_CLUSTER_CODE_POINTS code points: what the data
+ * migration stores and what the front ends show of old data, so no single cluster can stall a browser's layout.
+ * Answers the same string (no copy) when there is nothing to cut, which is cheap to find for most text.
+ */
+export function truncateLongClusters(text: string): string {
+  if (!mayHoldLongCluster(text)) return text;
+  let result = '';
+  let kept = 0;
+  forEachCluster(text, (start, end) => {
+    if (!isClusterTooLong(text, start, end)) return true;
+    result += text.slice(kept, start) + cutToCodePoints(text.slice(start, end), MAX_CLUSTER_CODE_POINTS);
+    kept = end;
+    return true;
+  });
+  return kept === 0 ? text : result + text.slice(kept);
+}
+
+function cutToCodePoints(cluster: string, count: number): string {
+  let end = 0;
+  for (let taken = 0; taken < count && end < cluster.length; taken += 1) {
+    end += isHighSurrogate(cluster.charCodeAt(end)) && end + 1 < cluster.length ? 2 : 1;
+  }
+  return cluster.slice(0, end);
+}
+
+// A cluster of 33 code points has 32 that do not start it; each of those is one of these (a mark, a joiner, a format
+// or tag character, a pictograph, a regional indicator, Hangul jamo or syllable, an Indic letter joined by a virama,
+// Thai and Lao AM, a line feed after CR) or follows a Prepend character (Cf or one of these Lo). Fewer than 16 of them in the whole
+// text (half, since a Prepend may vouch for the next one) and no cluster can be over the bound: no segmenting needed.
+const MAY_CONTINUE_CLUSTER =
+  /[\p{M}\p{Cf}\p{Sk}\p{Extended_Pictographic}\p{Regional_Indicator}\n\u0900-\u0DFF\u0E33\u0EB3\u1100-\u11FF\uA960-\uA97F\uAC00-\uD7FF\u{111C2}\u{111C3}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}\u{E0000}-\u{E0FFF}]/gu;
+
+function mayHoldLongCluster(text: string): boolean {
+  if (text.length <= MAX_CLUSTER_CODE_POINTS) return false;
+  let found = 0;
+  MAY_CONTINUE_CLUSTER.lastIndex = 0;
+  while (MAY_CONTINUE_CLUSTER.exec(text) !== null) {
+    found += 1;
+    if (found >= MAX_CLUSTER_CODE_POINTS / 2) return true;
+  }
+  return false;
 }
