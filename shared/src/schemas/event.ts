@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { EVENT_LIMITS, eventScheduleProblems, hasDisguisingCharacters } from '../domain/event-rules';
-import { countGraphemes } from '../domain/graphemes';
-import { graphemeString } from './text';
+import { graphemeString, textIssue } from './text';
 import { findDuplicateTags, splitTags } from '../domain/tags';
 import { requiredOrInvalidType, strictPayload } from './common';
 import { reactionEmoji } from './guild';
@@ -73,9 +72,8 @@ const tags = z
         input: payload.value,
       });
     }
-    const long = payload.value.find((tag) => countGraphemes(tag) > EVENT_LIMITS.tagMax);
-    if (long)
-      payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: EVENT_LIMITS.tagMax }, input: long });
+    const issue = payload.value.map((tag) => textIssue(tag, { max: EVENT_LIMITS.tagMax })).find((found) => found !== null);
+    if (issue) payload.issues.push(issue);
   });
 
 const pollItems = z
