@@ -81,6 +81,15 @@ describe('textProblem (zod-free, what the feature forms check)', () => {
     ['a cluster at the bound', stacked(MAX_CLUSTER_CODE_POINTS - 1), { max: 1 }, null],
     ['a cluster one code point over the bound', stacked(MAX_CLUSTER_CODE_POINTS), { max: 30 }, { code: 'validation.clusterTooLong' }],
     ['32 marks after a line break (a cluster of 32)', `\n${mark.repeat(MAX_CLUSTER_CODE_POINTS)}`, { max: 30 }, null],
+    ['an astral letter and 32 marks', `😀${mark.repeat(MAX_CLUSTER_CODE_POINTS)}`, { max: 30 }, { code: 'validation.clusterTooLong' }],
+    ['32 marks at the start (a cluster of 32)', mark.repeat(MAX_CLUSTER_CODE_POINTS), { max: 30 }, null],
+    ['33 marks at the start', mark.repeat(MAX_CLUSTER_CODE_POINTS + 1), { max: 30 }, { code: 'validation.clusterTooLong' }],
+    [
+      'runs within the bound after line breaks, then one over it',
+      `\n${mark.repeat(32)}\n${mark.repeat(32)}x${mark.repeat(32)}`,
+      { max: 30 },
+      { code: 'validation.clusterTooLong' },
+    ],
     ['a ZWJ chain of 40 pictographs', '😀\u200D'.repeat(40), { max: 30 }, { code: 'validation.clusterTooLong' }],
   ])('%s', (_name, text, limits, expected) => {
     expect(textProblem(text, limits)).toEqual(expected);
@@ -129,6 +138,12 @@ describe('the work is bounded before segmenting', () => {
     const spy = segmentSpy();
     expect(textProblem('a'.repeat(1900), { max: 30 })).toEqual({ code: 'validation.tooLong', params: { count: 30 } });
     // One window of 256 units holds the 31st cluster: the rest of the text is never segmented.
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops at a cluster filling a whole window: it is over the bound already', () => {
+    const spy = segmentSpy();
+    expect(textProblem('😀\u200D'.repeat(2_000), { max: 2_000 })).toEqual({ code: 'validation.clusterTooLong' });
     expect(spy).toHaveBeenCalledTimes(1);
   });
 });

@@ -14,14 +14,25 @@ export const MAX_CLUSTER_CODE_POINTS = 32;
 export const UTF16_UNITS_PER_GRAPHEME = 2 * MAX_CLUSTER_CODE_POINTS;
 
 // Characters that never start a cluster after a letter (UAX #29 GB9: Extend and ZWJ): combining marks (Mn, Me),
-// ZWNJ, ZWJ, skin tones, tag characters. A letter or mark followed by 32 of them is a cluster over the bound, found
-// by one linear regex scan without segmenting (the "letter with 100,000 combining marks" case). After a control
-// character a cluster may start with them, so there it takes 33.
+// ZWNJ, ZWJ, skin tones, tag characters. 32 of them in a row after a letter make a cluster over the bound, found by
+// one linear regex scan without segmenting (the "letter with 100,000 combining marks" case).
 const EXTENDER = String.raw`[\p{Mn}\p{Me}\u200C\u200D\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]`;
-const LONG_EXTENDER_RUN = new RegExp(
-  `[^\\p{Cc}\\p{Cs}\\u2028\\u2029]${EXTENDER}{${MAX_CLUSTER_CODE_POINTS}}|${EXTENDER}{${MAX_CLUSTER_CODE_POINTS + 1}}`,
-  'u',
-);
+const EXTENDER_RUN = new RegExp(`${EXTENDER}{${MAX_CLUSTER_CODE_POINTS},}`, 'gu');
+// After a control character (or at the start) a run starts its own cluster: there 32 extenders are within the bound.
+const BREAK_AFTER = /[\p{Cc}\p{Cs}\u2028\u2029]/u;
+
+/** A run of extenders making a cluster longer than the bound, found without segmenting (one pass of a regex). */
+function hasLongExtenderRun(text: string): boolean {
+  EXTENDER_RUN.lastIndex = 0;
+  for (let run = EXTENDER_RUN.exec(text); run !== null; run = EXTENDER_RUN.exec(text)) {
+    if (codePointLength(run[0], 0, run[0].length) > MAX_CLUSTER_CODE_POINTS) return true;
+    if (run.index === 0) continue;
+    const before = text.charAt(run.index - 1);
+    // A low surrogate ends an astral letter (a pictograph, a historic script): the run joins it.
+    if (isLowSurrogate(before.charCodeAt(0)) || !BREAK_AFTER.test(before)) return true;
+  }
+  return false;
+}
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 // V8's segment iterator costs time proportional to the whole string on every step (a 64 KB string of letters takes
@@ -32,9 +43,10 @@ const WINDOW_UNITS = 4 * UTF16_UNITS_PER_GRAPHEME;
 /**
  * Calls `visit(start, end)` (UTF-16 offsets) for each grapheme cluster in order, in time linear in the text's length;
  * stops when `visit` answers false. A cluster longer than a window widens the window until it ends (one segment costs
- * little however long it is).
+ * little however long it is), unless `wholeLongClusters` is false: then such a cluster is visited as far as the
+ * window goes (already over the bound), which is all a check needs.
  */
-function forEachCluster(text: string, visit: (start: number, end: number) => boolean): void {
+function forEachCluster(text: string, visit: (start: number, end: number) => boolean, wholeLongClusters = true): void {
   let start = 0;
   let width = WINDOW_UNITS;
   while (start < text.length) {
@@ -52,6 +64,10 @@ function forEachCluster(text: string, visit: (start: number, end: number) => boo
       return;
     }
     if (pending === 0) {
+      if (!wholeLongClusters) {
+        visit(start, end);
+        return;
+      }
       width *= 2;
       continue;
     }
@@ -61,13 +77,14 @@ function forEachCluster(text: string, visit: (start: number, end: number) => boo
 }
 
 const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 function codePointLength(text: string, start: number, end: number): number {
   let count = 0;
   for (let at = start; at < end; at += 1) {
     const unit = text.charCodeAt(at);
     // A low surrogate after a high one is the second half of the same code point.
-    if (!(unit >= 0xdc00 && unit <= 0xdfff && at > start && isHighSurrogate(text.charCodeAt(at - 1)))) count += 1;
+    if (!(isLowSurrogate(unit) && at > start && isHighSurrogate(text.charCodeAt(at - 1)))) count += 1;
   }
   return count;
 }
@@ -90,11 +107,15 @@ type Measure = { count: number; clusterTooLong: boolean };
 /** Counts clusters up to `stopAfter` (then stops: the text is too long already) and notes a cluster over the bound. */
 function measure(text: string, stopAfter: number): Measure {
   const result: Measure = { count: 0, clusterTooLong: false };
-  forEachCluster(text, (start, end) => {
-    result.count += 1;
-    if (isClusterTooLong(text, start, end)) result.clusterTooLong = true;
-    return !result.clusterTooLong && result.count <= stopAfter;
-  });
+  forEachCluster(
+    text,
+    (start, end) => {
+      result.count += 1;
+      if (isClusterTooLong(text, start, end)) result.clusterTooLong = true;
+      return !result.clusterTooLong && result.count <= stopAfter;
+    },
+    false,
+  );
   return result;
 }
 
@@ -122,7 +143,7 @@ export function textProblem(text: string, { min, max }: LengthLimits): TextProbl
   if (text.includes('\u0000')) return { code: 'validation.invalidFormat' };
   if (text === '' && min !== undefined && min >= 1) return { code: 'validation.required' };
   if (max !== undefined && text.length > max * UTF16_UNITS_PER_GRAPHEME) return { code: 'validation.tooLong', params: { count: max } };
-  if (LONG_EXTENDER_RUN.test(text)) return { code: 'validation.clusterTooLong' };
+  if (hasLongExtenderRun(text)) return { code: 'validation.clusterTooLong' };
   const { count, clusterTooLong } = measure(text, max ?? Number.POSITIVE_INFINITY);
   if (clusterTooLong) return { code: 'validation.clusterTooLong' };
   if (min !== undefined && count < min) return { code: 'validation.tooShort', params: { count: min } };
