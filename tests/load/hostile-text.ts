@@ -164,7 +164,7 @@ async function attacks(emulatorHost: string): Promise<Attack[]> {
   ];
 }
 
-type Prepared = { url: string; init: RequestInit };
+type Prepared = { label: string; url: string; init: RequestInit };
 
 /**
  * Every request of the attack, built once (a field with a text, or with a 1 MB body of filler; a query field with its
@@ -177,23 +177,36 @@ function prepare(targets: Attack[], { control }: { control: boolean }): Prepared
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (attack.token) headers.authorization = `Bearer ${attack.token}`;
     const build = attack.body;
-    if (!build) return [{ url: `${BASE}/api${attack.path}${control ? 'x' : encodeURIComponent(QUERY_TEXT)}`, init: { headers } }];
-    const bodies = control ? ['{}'] : [...Object.values(TEXTS).map((text) => JSON.stringify(build(text))), hugeBody];
-    return bodies.map((body) => ({ url: `${BASE}/api${attack.path}`, init: { method: attack.method, headers, body } }));
+    if (!build) {
+      const query = control ? 'x' : encodeURIComponent(QUERY_TEXT);
+      return [{ label: `${attack.field}: query`, url: `${BASE}/api${attack.path}${query}`, init: { headers } }];
+    }
+    const bodies: [string, string][] = control
+      ? [['empty', '{}']]
+      : [...Object.entries(TEXTS).map(([name, text]): [string, string] => [name, JSON.stringify(build(text))]), ['1 MB body', hugeBody]];
+    return bodies.map(([name, body]) => ({
+      label: `${attack.field}: ${name}`,
+      url: `${BASE}/api${attack.path}`,
+      init: { method: attack.method, headers, body },
+    }));
   });
 }
 
-type Phase = { elapsed: number; sent: number; statuses: Map<number, number>; health: number[] };
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+type Phase = { elapsed: number; sent: number; statuses: Map<number, number>; health: number[]; slowest: string };
 
 /** CONCURRENCY clients send `requests` round-robin for SECONDS while health is probed. */
 async function attack(requests: Prepared[]): Promise<Phase> {
   const statuses = new Map<number, number>();
+  const answered = new Map<string, number[]>();
   let sent = 0;
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   const client = async (offset: number) => {
     for (let round = offset; performance.now() < deadline; round += CONCURRENCY) {
-      const { url, init } = requests[round % requests.length]!;
+      const { label, url, init } = requests[round % requests.length]!;
+      const sentAt = performance.now();
       const status = await fetch(url, init).then(
         async (response) => {
           await response.arrayBuffer();
@@ -202,6 +215,7 @@ async function attack(requests: Prepared[]): Promise<Phase> {
         () => 0,
       );
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      answered.set(label, [...(answered.get(label) ?? []), performance.now() - sentAt]);
       sent += 1;
     }
   };
@@ -209,14 +223,26 @@ async function attack(requests: Prepared[]): Promise<Phase> {
     probeHealth(() => performance.now() > deadline),
     ...Array.from({ length: CONCURRENCY }, (_, index) => client(index)),
   ]);
-  return { elapsed: (performance.now() - started) / 1000, sent, statuses, health: health.sort((a, b) => a - b) };
+  // The request kinds answered slowest (median), to see whether one field or text costs more than the rest.
+  const slowest = [...answered]
+    .map(([label, times]): [string, number] => [
+      label,
+      percentile(
+        times.sort((a, b) => a - b),
+        50,
+      ),
+    ])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([label, median]) => `${label} ${ms(median)}`)
+    .join(', ');
+  return { elapsed: (performance.now() - started) / 1000, sent, statuses, health: health.sort((a, b) => a - b), slowest };
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 const healthFigures = (sorted: number[]) =>
   `p50 ${ms(percentile(sorted, 50))} p99 ${ms(percentile(sorted, 99))} max ${ms(sorted.at(-1) ?? Number.NaN)} (${sorted.length} probes)`;
 
-function describePhase(name: string, { elapsed, sent, statuses, health }: Phase): string {
+function describePhase(name: string, { elapsed, sent, statuses, health, slowest }: Phase): string {
   const refused = [...statuses].filter(([status]) => status >= 400 && status < 500).reduce((sum, [, count]) => sum + count, 0);
   const byStatus = [...statuses]
     .sort(([a], [b]) => a - b)
@@ -224,7 +250,7 @@ function describePhase(name: string, { elapsed, sent, statuses, health }: Phase)
     .join(', ');
   return (
     `         ${name}: ${sent} requests in ${elapsed.toFixed(1)} s, refused ${(refused / elapsed).toFixed(0)}/s (${byStatus}); ` +
-    `health ${healthFigures(health)}; load average ${loadavg()[0]!.toFixed(1)}`
+    `health ${healthFigures(health)}; load average ${loadavg()[0]!.toFixed(1)}\n           slowest answers (median): ${slowest}`
   );
 }
 
