@@ -1,12 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  checkLength,
-  countGraphemes,
-  MAX_CLUSTER_CODE_POINTS,
-  textProblem,
-  truncateLongClusters,
-  UTF16_UNITS_PER_GRAPHEME,
-} from './graphemes';
+import { countGraphemes, MAX_CLUSTER_CODE_POINTS, textProblem, truncateLongClusters, UTF16_UNITS_PER_GRAPHEME } from './graphemes';
 
 const FAMILY = '👨‍👩‍👧‍👦';
 const SKIN_TONED_COUPLE = '👩🏻‍❤️‍💋‍👨🏿';
@@ -51,22 +44,6 @@ describe('countGraphemes', () => {
   });
 });
 
-describe('checkLength', () => {
-  it.each<[string, string, { min?: number; max?: number }, ReturnType<typeof checkLength>]>([
-    ['no limits', 'anything', {}, null],
-    ['at the minimum', 'ab', { min: 2 }, null],
-    ['below the minimum', 'a', { min: 2 }, { code: 'validation.tooShort', limit: 2 }],
-    ['at the maximum', 'abc', { max: 3 }, null],
-    ['above the maximum', 'abcd', { max: 3 }, { code: 'validation.tooLong', limit: 3 }],
-    ['emoji counted as one against max', '👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦', { max: 3 }, null],
-    ['emoji counted as one against min', '🇯🇵', { min: 2 }, { code: 'validation.tooShort', limit: 2 }],
-    ['empty with min 0', '', { min: 0, max: 5 }, null],
-    ['inside both', 'abc', { min: 1, max: 5 }, null],
-  ])('%s', (_name, text, limits, expected) => {
-    expect(checkLength(text, limits)).toEqual(expected);
-  });
-});
-
 describe('textProblem (zod-free, what the feature forms check)', () => {
   it.each<[string, string, { min?: number; max?: number }, ReturnType<typeof textProblem>]>([
     ['valid', 'ab', { min: 2, max: 3 }, null],
@@ -75,6 +52,9 @@ describe('textProblem (zod-free, what the feature forms check)', () => {
     ['empty where required', '', { min: 1, max: 3 }, { code: 'validation.required' }],
     ['empty without a minimum', '', { max: 3 }, null],
     ['a NUL character', 'a\u0000', { max: 3 }, { code: 'validation.invalidFormat' }],
+    ['at the minimum', 'ab', { min: 2 }, null],
+    ['emoji counted as one against min', '🇯🇵', { min: 2 }, { code: 'validation.tooShort', params: { count: 2 } }],
+    ['no limits', 'anything', {}, null],
     ['families count as one each', FAMILY.repeat(3), { max: 3 }, null],
     ['skin-toned ZWJ sequences and subdivision flags', `${SKIN_TONED_COUPLE}${SCOTLAND}`, { min: 1, max: 2 }, null],
     ['Devanagari and Thai clusters', 'नमस्ते สวัสดี', { max: 8 }, null],
@@ -117,7 +97,6 @@ describe('the work is bounded before segmenting', () => {
     const spy = segmentSpy();
     const text = '😀'.repeat(125_000);
     expect(textProblem(text, { max: 30 })).toEqual({ code: 'validation.tooLong', params: { count: 30 } });
-    expect(checkLength(text, { max: 30 })).toEqual({ code: 'validation.tooLong', limit: 30 });
     expect(spy).not.toHaveBeenCalled();
   });
 

@@ -4,7 +4,6 @@
 import type { ErrorCode } from '../api/error-codes';
 
 export type LengthLimits = { min?: number; max?: number };
-export type LengthProblem = { code: Extract<ErrorCode, 'validation.tooShort' | 'validation.tooLong'>; limit: number };
 /** A text field's error code and its translation parameters (`count` = the limit), as the server's 422 gives it. */
 export type TextProblem = { code: ErrorCode; params?: { count: number } };
 
@@ -120,18 +119,6 @@ function measure(text: string, stopAfter: number): Measure {
 }
 
 /**
- * The length rule alone, with the work bounded before counting: more than max × 64 UTF-16 units is too long without
- * segmenting, and counting stops one cluster past the maximum.
- */
-export function checkLength(text: string, { min, max }: LengthLimits): LengthProblem | null {
-  if (max !== undefined && text.length > max * UTF16_UNITS_PER_GRAPHEME) return { code: 'validation.tooLong', limit: max };
-  const { count } = measure(text, max ?? Number.POSITIVE_INFINITY);
-  if (min !== undefined && count < min) return { code: 'validation.tooShort', limit: min };
-  if (max !== undefined && count > max) return { code: 'validation.tooLong', limit: max };
-  return null;
-}
-
-/**
  * The rule of a text field (schemas/text.ts graphemeString applies it to the server's payloads): U+0000 is
  * validation.invalidFormat (PostgreSQL text cannot store it); an empty string where `min >= 1` is validation.required,
  * which reads better on a form than "too short"; a field over max × 64 UTF-16 units is validation.tooLong and a run of
@@ -179,8 +166,8 @@ function cutToCodePoints(cluster: string, count: number): string {
 
 // A cluster of 33 code points has 32 that do not start it; each of those is one of these (a mark, a joiner, a format
 // or tag character, a pictograph, a regional indicator, Hangul jamo or syllable, an Indic letter joined by a virama,
-// Thai and Lao AM, a line feed after CR) or follows a Prepend character (Cf or one of these Lo). Fewer than 16 of them in the whole
-// text (half, since a Prepend may vouch for the next one) and no cluster can be over the bound: no segmenting needed.
+// Thai and Lao AM, a line feed after CR) or follows a Prepend character (Cf or one of these Lo). Fewer than 16 of
+// them in the whole text (half, as a Prepend may vouch for the next one): no cluster can be over the bound.
 const MAY_CONTINUE_CLUSTER =
   /[\p{M}\p{Cf}\p{Sk}\p{Extended_Pictographic}\p{Regional_Indicator}\n\u0900-\u0DFF\u0E33\u0EB3\u1100-\u11FF\uA960-\uA97F\uAC00-\uD7FF\u{111C2}\u{111C3}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}\u{E0000}-\u{E0FFF}]/gu;
 
