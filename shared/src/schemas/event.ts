@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { EVENT_LIMITS, eventScheduleProblems, hasDisguisingCharacters } from '../domain/event-rules';
+import { UTF16_UNITS_PER_GRAPHEME } from '../domain/graphemes';
 import { graphemeString, textIssue } from './text';
 import { findDuplicateTags, splitTags } from '../domain/tags';
 import { requiredOrInvalidType, strictPayload } from './common';
@@ -249,7 +250,7 @@ export const EventListQuerySchema = z.object({
   period: z.enum(['upcoming', 'past'], invalidParameter).default('upcoming'),
   tag: z
     .string(invalidParameter)
-    .max(EVENT_LIMITS.tagMax * 4, invalidParameter)
+    .max(EVENT_LIMITS.tagMax * UTF16_UNITS_PER_GRAPHEME, invalidParameter)
     .optional(),
 });
 
@@ -293,5 +294,9 @@ export type EventsParticipationRate = EventStatisticsPeriods & {
 
 /** GET /shared_events/{id}/guests/search */
 export const GuestSearchQuerySchema = z.object({
-  nickname: z.string(invalidParameter).min(1, invalidParameter).max(200, invalidParameter),
+  // Compared, not counted: bounded like the longest nickname there can be, in UTF-16 units.
+  nickname: z
+    .string(invalidParameter)
+    .min(1, invalidParameter)
+    .max(EVENT_LIMITS.nicknameMax * UTF16_UNITS_PER_GRAPHEME, invalidParameter),
 });
