@@ -35,7 +35,7 @@ import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 
 /** 10,000 member ids of up to 10 digits with a comma each, and room for a pretty-printed body. */
-export const GROUP_BODY_LIMIT = '256kb';
+const GROUP_BODY_LIMIT = '256kb';
 
 export type AppDependencies = {
   db: DatabaseHandle;

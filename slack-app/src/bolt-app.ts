@@ -105,7 +105,7 @@ export function createKiwiSlackApp({ workspaces, coins, apiUrl, logger, now }: K
       amount: Number(amountText),
       message: unescapeSlackText(message).trim(),
     });
-    if (!result.ok) return answer(t('command.failed', { reason: errorText(language, result.code) }));
+    if (!result.ok) return answer(t('command.failed', { reason: errorText(language, result.code, result.params) }));
     return answer(t('command.sent', { amount: Number(amountText), name: escapeMrkdwn(recipient.name) }));
   });
 
@@ -176,7 +176,7 @@ export function createKiwiSlackApp({ workspaces, coins, apiUrl, logger, now }: K
     }
     const result = await coins.send({ organizationId, senderMemberId: member.organizationMemberId, recipientMemberId, amount, message });
     if (!result.ok) {
-      await ack({ response_action: 'errors', errors: { amount: errorText(language, result.code) } });
+      await ack({ response_action: 'errors', errors: { amount: errorText(language, result.code, result.params) } });
       return;
     }
     await ack();

@@ -24,9 +24,9 @@ export type LargerJsonBody = { path: string; limit: string };
 
 /**
  * JSON bodies up to `limit` (BODY_LIMIT: a text field never needs megabytes, and parsing is work done before any
- * check), except under the paths in `larger`. Above its limit a body is refused unread: 413 request.tooLarge.
- * Requests without a body (most GETs) skip the parser altogether. Multipart uploads (images, the member CSV) are not
- * JSON: multer reads them in their routes, each with its own file size limit.
+ * check), except under the paths in `larger`. Above its limit a body is refused without parsing it: 413
+ * request.tooLarge. Requests without a body (most GETs) skip the parser altogether. Multipart uploads (images, the
+ * member CSV) are not JSON: multer reads them in their routes, each with its own file size limit.
  */
 export function jsonBodies(limit: string, larger: LargerJsonBody[] = []): RequestHandler {
   const parser = (max: string): RequestHandler => {

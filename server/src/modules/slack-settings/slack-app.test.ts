@@ -127,6 +127,9 @@ describe('/slack/events', () => {
     // Within the bound, but one letter carrying 40 combining marks: the coin message schema refuses the cluster.
     const stacked = await signedPost(command(`coins <@UTARO> 1 a${'\u0301'.repeat(40)}`));
     expect(stacked.body.text).toBe('コインを送れませんでした: 結合文字（濁点やアクセント記号など）を重ねすぎた文字が含まれています');
+    // Within the bound but over the coin message's 500 graphemes: the limit is in the answer.
+    const long = await signedPost(command(`coins <@UTARO> 1 ${'あ'.repeat(501)}`));
+    expect(long.body.text).toBe('コインを送れませんでした: 500文字以内で入力してください');
     expect({ hanako: await balanceOf(hanako), taro: await balanceOf(taro) }).toEqual(before);
   });
 
