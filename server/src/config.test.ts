@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedDemo: true,
       portalDist: `${REPO_ROOT}/portal/dist`,
-      bodyLimit: '1mb',
+      bodyLimit: '64kb',
       nodeEnv: 'development',
     });
   });

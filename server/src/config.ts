@@ -50,7 +50,7 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, 'expected a size such as 1mb or 500kb')
-    .default('1mb'),
+    .default('64kb'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WORKERS: booleanFlag.optional(),
   PUBLIC_URL: z.preprocess(blankAsUndefined, z.url({ protocol: /^https?$/ }).optional()),

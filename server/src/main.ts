@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
   try {
-    await migrateDatabase(db);
+    await migrateDatabase(db, { logger });
     if (config.seedDemo) {
       if (!(await identity.ready())) throw new StartupError(identityUnreachable(config.firebase.emulatorHost));
       await seedDemo({ db, identity, logger, widgetsDemoOrigin: demoEmbedOrigin(config.widgets.demoPort) });

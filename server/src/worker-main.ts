@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   if (!config.databaseUrl)
     logger.warn('DATABASE_URL is not set: the worker holds the PGlite data folder, so no server can open it meanwhile');
   const db = await openDatabase(config, { logger });
-  await migrateDatabase(db);
+  await migrateDatabase(db, { logger });
   const workers = createWorkers({ db, config, logger });
   let stopping = false;
   const shutdown = async (signal: string) => {

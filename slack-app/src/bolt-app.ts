@@ -1,3 +1,5 @@
+import { COIN_LIMITS } from '@kiwi/shared/domain/coin-message';
+import { UTF16_UNITS_PER_GRAPHEME } from '@kiwi/shared/domain/graphemes';
 import { createI18n, type Language, resolveLanguage } from '@kiwi/shared/i18n/create-i18n';
 import { App, LogLevel, type Logger } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
@@ -16,16 +18,17 @@ export type KiwiSlackAppOptions = {
 
 export type KiwiSlackApp = { app: App; receiver: KiwiReceiver; requestHandler: KiwiReceiver['requestHandler'] };
 
-const errorTexts = new Map<Language, (code: string) => string>();
-function errorText(language: Language, code: string): string {
+type ErrorTranslator = (code: string, params?: Record<string, unknown>) => string;
+const errorTexts = new Map<Language, ErrorTranslator>();
+function errorText(language: Language, code: string, params?: Record<string, unknown>): string {
   let translate = errorTexts.get(language);
   if (!translate) {
     const i18n = createI18n({ lng: language });
-    translate = (key) =>
-      i18n.t(`errors:${key}`, { lng: language, defaultValue: i18n.t('errors:server.unexpected', { lng: language }) }) as string;
+    translate = (key, values) =>
+      i18n.t(`errors:${key}`, { ...values, lng: language, defaultValue: i18n.t('errors:server.unexpected', { lng: language }) }) as string;
     errorTexts.set(language, translate);
   }
-  return translate(code);
+  return translate(code, params);
 }
 
 /** The Slack user's email and locale from users.info (scope users:read.email). */
@@ -38,6 +41,12 @@ async function slackUser(client: WebClient, userId: string): Promise<{ email: st
 export function unescapeSlackText(text: string): string {
   return text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 }
+
+/**
+ * The longest command text read: "coins <@U…|name> 1234567 " and a coin message at its limit of the longest clusters
+ * (the same bound as every API text field). Longer text is refused before any pattern runs over it.
+ */
+export const COMMAND_TEXT_MAX = 300 + COIN_LIMITS.messageMax * UTF16_UNITS_PER_GRAPHEME;
 
 const COINS_COMMAND = /^coins\s+<@([A-Z0-9]+)(?:\|[^>]*)?>\s+(\d{1,7})(?:\s+([\s\S]*))?$/i;
 
@@ -63,7 +72,8 @@ export function createKiwiSlackApp({ workspaces, coins, apiUrl, logger, now }: K
 
   app.command('/kiwi', async ({ command, ack, client, context }) => {
     const organizationId = context.organizationId as number;
-    const text = command.text.trim();
+    const tooLong = command.text.length > COMMAND_TEXT_MAX;
+    const text = tooLong ? '' : command.text.trim();
     // Both users.info calls at once when the command names a recipient: Slack waits 3 s for the whole answer.
     const match = COINS_COMMAND.exec(text);
     const targetLookup = match ? slackUser(client, match[1] ?? '') : null;
@@ -73,6 +83,9 @@ export function createKiwiSlackApp({ workspaces, coins, apiUrl, logger, now }: K
     const language = member?.language ?? caller.language;
     const t = slackTranslator(language);
     const answer = (message: string) => ack({ response_type: 'ephemeral', text: message });
+    if (tooLong) {
+      return answer(t('command.failed', { reason: errorText(language, 'validation.tooLong', { count: COIN_LIMITS.messageMax }) }));
+    }
 
     const subcommand = text.split(/\s+/)[0]?.toLowerCase() ?? '';
     if (subcommand === '' || subcommand === 'help') return answer(t('command.help'));
@@ -92,7 +105,7 @@ export function createKiwiSlackApp({ workspaces, coins, apiUrl, logger, now }: K
       amount: Number(amountText),
       message: unescapeSlackText(message).trim(),
     });
-    if (!result.ok) return answer(t('command.failed', { reason: errorText(language, result.code) }));
+    if (!result.ok) return answer(t('command.failed', { reason: errorText(language, result.code, result.params) }));
     return answer(t('command.sent', { amount: Number(amountText), name: escapeMrkdwn(recipient.name) }));
   });
 
@@ -163,7 +176,7 @@ export function createKiwiSlackApp({ workspaces, coins, apiUrl, logger, now }: K
     }
     const result = await coins.send({ organizationId, senderMemberId: member.organizationMemberId, recipientMemberId, amount, message });
     if (!result.ok) {
-      await ack({ response_action: 'errors', errors: { amount: errorText(language, result.code) } });
+      await ack({ response_action: 'errors', errors: { amount: errorText(language, result.code, result.params) } });
       return;
     }
     await ack();

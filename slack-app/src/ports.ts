@@ -33,7 +33,8 @@ export interface KiwiCoins {
   balance(organizationMemberId: number): Promise<number>;
   /**
    * Sends a coin message exactly as POST /api/user/kiwi_coin_transfers does (same checks, same ledger, same outbox
-   * notification). Resolves to an error code (`coins.notEnough`, `coins.selfTransfer`, ...) when refused.
+   * notification). Resolves to an error code (`coins.notEnough`, `coins.selfTransfer`, ...) when refused, with its
+   * translation parameters (`count` of validation.tooLong).
    */
   send(input: {
     organizationId: number;
@@ -41,5 +42,5 @@ export interface KiwiCoins {
     recipientMemberId: number;
     amount: number;
     message: string;
-  }): Promise<{ ok: true } | { ok: false; code: string }>;
+  }): Promise<{ ok: true } | { ok: false; code: string; params?: Record<string, unknown> }>;
 }

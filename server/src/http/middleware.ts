@@ -1,5 +1,5 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
-import type { RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config';
 import { ApiError, ApiErrorList, toParameterName, toPointer } from '../jsonapi/errors';
@@ -18,6 +18,27 @@ export const requireAcceptedContentType: RequestHandler = (req, _res, next) => {
   if (hasBody(req) && !req.is(ACCEPTED_BODY_TYPES)) throw new ApiError(ErrorCode.requestUnsupportedMediaType);
   next();
 };
+
+/** A JSON body larger than BODY_LIMIT that one group of routes needs (`path` as Express mounts it, a prefix). */
+export type LargerJsonBody = { path: string; limit: string };
+
+/**
+ * JSON bodies up to `limit` (BODY_LIMIT: a text field never needs megabytes, and parsing is work done before any
+ * check), except under the paths in `larger`. Above its limit a body is refused without parsing it: 413
+ * request.tooLarge. Requests without a body (most GETs) skip the parser altogether. Multipart uploads (images, the
+ * member CSV) are not JSON: multer reads them in their routes, each with its own file size limit.
+ */
+export function jsonBodies(limit: string, larger: LargerJsonBody[] = []): RequestHandler {
+  const parser = (max: string): RequestHandler => {
+    const parse = express.json({ limit: max, type: ['application/json', 'application/*+json'] });
+    return (req, res, next) => (hasBody(req) ? parse(req, res, next) : next());
+  };
+  const router = express.Router();
+  // A body parsed under a larger limit is marked parsed, and the default parser after it leaves it alone.
+  for (const route of larger) router.use(route.path, parser(route.limit));
+  router.use(parser(limit));
+  return router;
+}
 
 /**
  * PostgreSQL text and jsonb cannot hold U+0000, so a NUL anywhere in what a client sends would surface as a 500 from

@@ -11,6 +11,8 @@ export const ErrorCode = {
   validationUnknownKey: 'validation.unknownKey',
   validationTooShort: 'validation.tooShort',
   validationTooLong: 'validation.tooLong',
+  /** A grapheme cluster longer than MAX_CLUSTER_CODE_POINTS code points (a letter buried under combining marks). */
+  validationClusterTooLong: 'validation.clusterTooLong',
   validationTooSmall: 'validation.tooSmall',
   validationTooBig: 'validation.tooBig',
   validationGreaterThan: 'validation.greaterThan',

@@ -145,6 +145,35 @@ describe('decodeDocument', () => {
     expect(decodeDocument({ data: [] })).toEqual({ data: [] });
   });
 
+  it('cuts over-long clusters in every attribute string (old data), leaving other text as it is', () => {
+    const stacked = (marks: number) => `a${'\u0301'.repeat(marks)}`;
+    const family = '👨‍👩‍👧‍👦';
+    const { data } = decodeDocument({
+      data: {
+        type: 'guild-messages',
+        id: '1',
+        attributes: {
+          body: `hi ${stacked(100_000)}!`,
+          'author-name': `${family} Hanako`,
+          tags: ['ok', stacked(40)],
+          reactions: [{ emoji: '👍🏽', names: [`x${'\u0301'.repeat(50)}`] }],
+          'like-count': 3,
+          deleted: null,
+        },
+      },
+    });
+    expect(data).toEqual({
+      id: '1',
+      type: 'guildMessages',
+      body: `hi ${stacked(31)}!`,
+      authorName: `${family} Hanako`,
+      tags: ['ok', stacked(31)],
+      reactions: [{ emoji: '👍🏽', names: [`x${'\u0301'.repeat(31)}`] }],
+      likeCount: 3,
+      deleted: null,
+    });
+  });
+
   it('refuses what is not a document', () => {
     expect(() => decodeDocument('oops')).toThrow(TypeError);
     expect(() => decodeDocument(null)).toThrow(TypeError);

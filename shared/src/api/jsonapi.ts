@@ -1,3 +1,5 @@
+import { truncateLongClusters } from '../domain/graphemes';
+
 export type ResourceIdentifier = { type: string; id: string };
 export type Relationship = { data?: ResourceIdentifier | ResourceIdentifier[] | null; links?: unknown; meta?: unknown };
 export type ResourceObject = ResourceIdentifier & {
@@ -27,16 +29,29 @@ export function kebabize(name: string): string {
   return name.replace(/_/g, '-').replace(/[A-Z]/g, (upper, offset: number) => `${offset > 0 ? '-' : ''}${upper.toLowerCase()}`);
 }
 
-function camelizeKeys(object: Record<string, unknown> | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(object ?? {}).map(([key, value]) => [camelize(key), value]));
+function camelizeKeys(object: Record<string, unknown> | undefined, mapValue: (value: unknown) => unknown = (value) => value) {
+  return Object.fromEntries(Object.entries(object ?? {}).map(([key, value]) => [camelize(key), mapValue(value)]));
 }
+
+/**
+ * Every string in an attribute value with its over-long grapheme clusters cut (domain/graphemes.ts): the API refuses
+ * them, but text stored before it did must not stall the layout of a page or widget showing it.
+ */
+function boundedText(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return truncateLongClusters(value);
+  if (depth > MAX_ATTRIBUTE_DEPTH || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => boundedText(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, boundedText(item, depth + 1)]));
+}
+// Attributes are flat or shallow (reactions, poll items); the bound only keeps a hostile document from recursing deep.
+const MAX_ATTRIBUTE_DEPTH = 8;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const keyOf = (identifier: ResourceIdentifier) => `${identifier.type}\u0000${identifier.id}`;
 
 /**
  * A JSON:API document as the client uses it: each resource becomes `{ id, type, ...attributes, ...relationships }` with
- * camelCase names, `id` kept a string, and relationships replaced by the resources found in `data` or `included`.
+ * camelCase names, `id` kept a string, text in attributes without clusters over the bound, and relationships replaced by the resources found in `data` or `included`.
  * A relationship to a resource that is not in the document stays `{ id, type }`. So does one that points back to a resource
  * still being decoded: the result has no reference cycles, which JSON.stringify and react-query's structural sharing need.
  */
@@ -59,7 +74,7 @@ export function decodeDocument<T>(doc: unknown): DecodedDocument<T | T[]> {
     if (!resource || inProgress.has(key)) return stub;
 
     inProgress.add(key);
-    const result: Record<string, unknown> = { ...stub, ...camelizeKeys(resource.attributes) };
+    const result: Record<string, unknown> = { ...stub, ...camelizeKeys(resource.attributes, boundedText) };
     for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
       // A relationship given only as links (no `data`) is not in the document: leave it out rather than claim it empty.
       if (!isObject(relationship) || !('data' in relationship)) continue;

@@ -14,9 +14,3 @@ export const GUILD_LIMITS = {
 } as const;
 export const GUILD_PUBLIC_RANGES = ['public', 'private'] as const;
 export const GUILD_PARTICIPATION_TYPES = ['age', 'belonging', 'occupation'] as const;
-
-/**
- * UTF-16 code units a grapheme may take on average: real text stays far below (a family emoji is 11, a subdivision flag
- * 14), while "a" with 100,000 combining marks, one grapheme, does not get through a grapheme limit.
- */
-export const MAX_CODE_UNITS_PER_GRAPHEME = 16;

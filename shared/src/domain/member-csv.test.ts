@@ -88,11 +88,33 @@ describe('validateMemberCsvRow', () => {
       [['affiliation', 'validation.invalidFormat']],
     ],
     ['a tab in a group', { email: 'a@example.com', group: '本社>営\t業部' }, [['group', 'validation.invalidFormat']]],
+    [
+      'a name of 100,000 combining marks',
+      { email: 'a@example.com', name: `a${'\u0301'.repeat(100_000)}` },
+      [['name', 'validation.tooLong']],
+    ],
+    ['a name with a 40-mark cluster', { email: 'a@example.com', name: `a${'\u0301'.repeat(40)}` }, [['name', 'validation.clusterTooLong']]],
+    [
+      'an affiliation with a 40-mark cluster',
+      { email: 'a@example.com', affiliation: `営業部,x${'\u0301'.repeat(40)}` },
+      [['affiliation', 'validation.clusterTooLong']],
+    ],
+    [
+      'a group with a 40-mark cluster',
+      { email: 'a@example.com', group: `本社>x${'\u0301'.repeat(40)}` },
+      [['group', 'validation.clusterTooLong']],
+    ],
+    ['a megabyte name', { email: 'a@example.com', name: '😀'.repeat(500_000) }, [['name', 'validation.tooLong']]],
   ])('refuses %s', (_name, cells, expected) => {
     const { value, errors } = validateMemberCsvRow(3, cells);
     expect(value).toBeNull();
     expect(errors.map((error) => [error.column, error.code])).toEqual(expected);
     expect(errors.every((error) => error.row === 3)).toBe(true);
+  });
+
+  it('gives a text error its limit, for the translated message', () => {
+    const { errors } = validateMemberCsvRow(2, { email: 'a@example.com', name: 'あ'.repeat(51) });
+    expect(errors).toEqual([{ row: 2, column: 'name', code: 'validation.tooLong', params: { count: 50 } }]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { ErrorCode } from '../api/error-codes';
-import { countGraphemes } from './graphemes';
+import { textProblem } from './graphemes';
 
 /** The member CSV columns (spec §5), in template order; the header may use the English key or the Japanese label. */
 export const MEMBER_CSV_COLUMNS = ['email', 'name', 'role', 'affiliation', 'occupation', 'group', 'active_from', 'active_to'] as const;
@@ -44,7 +44,7 @@ export function splitGroupPath(path: string): string[] {
     .filter((segment) => segment !== '');
 }
 
-export type CsvCellError = { row: number; column: MemberCsvColumn | null; code: string };
+export type CsvCellError = { row: number; column: MemberCsvColumn | null; code: string; params?: { count: number } };
 export type MemberCsvRow = {
   /** The line in the file as a spreadsheet numbers it (header = 1). */
   row: number;
@@ -98,11 +98,25 @@ export function normalizeCsvDate(cell: string): string | null {
   return `${match[1]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The first value over its limit (or holding an over-long cluster), as the cell's error; work bounded per value. */
+function firstTextProblem(values: string[], max: number, row: number, column: MemberCsvColumn): CsvCellError | null {
+  for (const value of values) {
+    const problem = textProblem(value, { max });
+    if (problem) return { row, column, ...problem };
+  }
+  return null;
+}
+
 function labelsOf(cell: string, max: number, errors: CsvCellError[], row: number, column: MemberCsvColumn): string[] {
   const values = splitCell(cell);
-  if (values.some((value) => CONTROL.test(value))) errors.push({ row, column, code: ErrorCode.validationInvalidFormat });
-  else if (values.length > max || values.some((value) => countGraphemes(value) > MEMBER_CSV_LIMITS.labelMax)) {
-    errors.push({ row, column, code: ErrorCode.validationTooLong });
+  if (values.some((value) => CONTROL.test(value))) {
+    errors.push({ row, column, code: ErrorCode.validationInvalidFormat });
+    return values;
+  }
+  if (values.length > max) errors.push({ row, column, code: ErrorCode.validationTooLong });
+  else {
+    const problem = firstTextProblem(values, MEMBER_CSV_LIMITS.labelMax, row, column);
+    if (problem) errors.push(problem);
   }
   return values;
 }
@@ -121,8 +135,11 @@ export function validateMemberCsvRow(
   else if (email.length > 254 || !EMAIL.test(email)) errors.push({ row, column: 'email', code: ErrorCode.validationInvalidEmail });
 
   const nameCell = cells.name?.trim() ?? '';
-  if (countGraphemes(nameCell) > MEMBER_CSV_LIMITS.nameMax) errors.push({ row, column: 'name', code: ErrorCode.validationTooLong });
   if (CONTROL.test(nameCell)) errors.push({ row, column: 'name', code: ErrorCode.validationInvalidName });
+  else {
+    const problem = firstTextProblem([nameCell], MEMBER_CSV_LIMITS.nameMax, row, 'name');
+    if (problem) errors.push(problem);
+  }
 
   const roleCell = cells.role?.trim().toLowerCase() ?? '';
   let role: MemberCsvRow['role'] = null;
@@ -135,15 +152,14 @@ export function validateMemberCsvRow(
     groups = splitCell(groupsCell)
       .map(splitGroupPath)
       .filter((path) => path.length > 0);
-    const tooLong =
-      groups.length > MEMBER_CSV_LIMITS.groupsMax ||
-      groups.some(
-        (path) =>
-          path.length > MEMBER_CSV_LIMITS.groupDepthMax || path.some((segment) => countGraphemes(segment) > MEMBER_CSV_LIMITS.labelMax),
-      );
     if (groups.some((path) => path.some((segment) => CONTROL.test(segment))))
       errors.push({ row, column: 'group', code: ErrorCode.validationInvalidFormat });
-    else if (tooLong) errors.push({ row, column: 'group', code: ErrorCode.validationTooLong });
+    else if (groups.length > MEMBER_CSV_LIMITS.groupsMax || groups.some((path) => path.length > MEMBER_CSV_LIMITS.groupDepthMax))
+      errors.push({ row, column: 'group', code: ErrorCode.validationTooLong });
+    else {
+      const problem = firstTextProblem(groups.flat(), MEMBER_CSV_LIMITS.labelMax, row, 'group');
+      if (problem) errors.push(problem);
+    }
   }
 
   const dates: Record<'active_from' | 'active_to', string | null> = { active_from: null, active_to: null };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { EVENT_LIMITS, eventScheduleProblems, hasDisguisingCharacters } from '../domain/event-rules';
-import { countGraphemes } from '../domain/graphemes';
-import { graphemeString } from './text';
+import { UTF16_UNITS_PER_GRAPHEME } from '../domain/graphemes';
+import { graphemeString, textIssue } from './text';
 import { findDuplicateTags, splitTags } from '../domain/tags';
 import { requiredOrInvalidType, strictPayload } from './common';
 import { dateParameter, dateTimeWithFormat } from './dates';
@@ -69,9 +69,8 @@ const tags = z
         input: payload.value,
       });
     }
-    const long = payload.value.find((tag) => countGraphemes(tag) > EVENT_LIMITS.tagMax);
-    if (long)
-      payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: EVENT_LIMITS.tagMax }, input: long });
+    const issue = payload.value.map((tag) => textIssue(tag, { max: EVENT_LIMITS.tagMax })).find((found) => found !== null);
+    if (issue) payload.issues.push(issue);
   });
 
 const pollItems = z
@@ -246,7 +245,7 @@ export const EventListQuerySchema = z.object({
   period: z.enum(['upcoming', 'past'], invalidParameter).default('upcoming'),
   tag: z
     .string(invalidParameter)
-    .max(EVENT_LIMITS.tagMax * 4, invalidParameter)
+    .max(EVENT_LIMITS.tagMax * UTF16_UNITS_PER_GRAPHEME, invalidParameter)
     .optional(),
 });
 
@@ -290,5 +289,9 @@ export type EventsParticipationRate = EventStatisticsPeriods & {
 
 /** GET /shared_events/{id}/guests/search */
 export const GuestSearchQuerySchema = z.object({
-  nickname: z.string(invalidParameter).min(1, invalidParameter).max(200, invalidParameter),
+  // Compared, not counted: bounded like the longest nickname there can be, in UTF-16 units.
+  nickname: z
+    .string(invalidParameter)
+    .min(1, invalidParameter)
+    .max(EVENT_LIMITS.nicknameMax * UTF16_UNITS_PER_GRAPHEME, invalidParameter),
 });

@@ -1,22 +1,14 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { isEmoji, normalizeEmoji } from '../domain/emoji';
-import { GUILD_LIMITS, GUILD_PARTICIPATION_TYPES, GUILD_PUBLIC_RANGES, MAX_CODE_UNITS_PER_GRAPHEME } from '../domain/guild-rules';
-import { graphemeString, tagListSchema } from './text';
+import { GUILD_LIMITS, GUILD_PARTICIPATION_TYPES, GUILD_PUBLIC_RANGES } from '../domain/guild-rules';
+import { UTF16_UNITS_PER_GRAPHEME } from '../domain/graphemes';
+import { graphemeString, tagListSchema, textIssue } from './text';
 import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
 import { dateParameter } from './dates';
 
 // The limits live in domain/guild-rules.ts (zod-free, for the components); re-exported here for the server.
-export { GUILD_LIMITS, GUILD_PARTICIPATION_TYPES, GUILD_PUBLIC_RANGES, MAX_CODE_UNITS_PER_GRAPHEME } from '../domain/guild-rules';
-
-/** graphemeString with a cap on code units as well (the same code and limit as the grapheme count). */
-function guildText(limits: { min?: number; max: number; trim?: boolean }) {
-  return graphemeString(limits).check((payload) => {
-    if (payload.value.length > limits.max * MAX_CODE_UNITS_PER_GRAPHEME) {
-      payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: limits.max }, input: payload.value });
-    }
-  });
-}
+export { GUILD_LIMITS, GUILD_PARTICIPATION_TYPES, GUILD_PUBLIC_RANGES } from '../domain/guild-rules';
 
 const invalidParameter = { error: ErrorCode.requestInvalidParameter };
 const MAX_ID = 2_147_483_647;
@@ -51,18 +43,13 @@ export const guildTagsSchema = z
       });
       return;
     }
-    const tooLong = guildText({ max: GUILD_LIMITS.tagMax });
-    for (const tag of payload.value) {
-      if (!tooLong.safeParse(tag).success) {
-        payload.issues.push({ code: 'custom', message: ErrorCode.validationTooLong, params: { count: GUILD_LIMITS.tagMax }, input: tag });
-        return;
-      }
-    }
+    const issue = payload.value.map((tag) => textIssue(tag, { max: GUILD_LIMITS.tagMax })).find((found) => found !== null);
+    if (issue) payload.issues.push(issue);
   });
 
 const guildFields = {
-  name: guildText({ min: 1, max: GUILD_LIMITS.nameMax, trim: true }),
-  description: guildText({ max: GUILD_LIMITS.descriptionMax }),
+  name: graphemeString({ min: 1, max: GUILD_LIMITS.nameMax, trim: true }),
+  description: graphemeString({ max: GUILD_LIMITS.descriptionMax }),
   tags: guildTagsSchema,
   public_range: z.enum(GUILD_PUBLIC_RANGES, {
     error: (issue) => (issue.input === undefined ? ErrorCode.validationRequired : ErrorCode.validationOneOf),
@@ -89,7 +76,7 @@ export type UpdateGuildInput = z.output<typeof UpdateGuildSchema>['guild'];
 /** PUT /organizations/:orgId/guilds/:id/pinned_message: null unpins. */
 export const PinGuildMessageSchema = strictPayload({ guild: strictPayload({ pinned_message_id: id.nullable() }) });
 
-const messageBody = guildText({ max: GUILD_LIMITS.messageMax });
+const messageBody = graphemeString({ max: GUILD_LIMITS.messageMax });
 const messageImages = z
   .array(imageUrlSchema, { error: requiredOrInvalidType })
   .max(GUILD_LIMITS.imagesPerMessage, { error: ErrorCode.validationTooLong });
@@ -130,15 +117,14 @@ export const JoinGuildSchema = z
 
 /** PUT /guilds/:id/members/:memberId: the free role label. */
 export const UpdateGuildMemberSchema = strictPayload({
-  guild_member: strictPayload({ role: guildText({ max: GUILD_LIMITS.roleMax, trim: true }) }),
+  guild_member: strictPayload({ role: graphemeString({ max: GUILD_LIMITS.roleMax, trim: true }) }),
 });
 
 const booleanParameter = z.enum(['true', 'false'], invalidParameter).transform((value) => value === 'true');
+// A search term is compared, not counted: a bound in UTF-16 units (the longest tag there can be) is enough.
+const filterTag = z.string(invalidParameter).max(GUILD_LIMITS.tagMax * UTF16_UNITS_PER_GRAPHEME, invalidParameter);
 const tagFilter = z
-  .union([
-    z.string(invalidParameter).transform((tag) => [tag]),
-    z.array(z.string(invalidParameter)).max(GUILD_LIMITS.tagsMax, invalidParameter),
-  ])
+  .union([filterTag.transform((tag) => [tag]), z.array(filterTag).max(GUILD_LIMITS.tagsMax, invalidParameter)])
   .transform((tags) => tags.map((tag) => tag.trim()).filter((tag) => tag !== ''));
 
 /** GET /organizations/:orgId/guilds: q[name], q[tags][] (every tag), q[joined]=true (mine), page, per. */

@@ -5,22 +5,22 @@ import { type LengthLimits, textProblem } from '../domain/graphemes';
 import { findDuplicateTags, splitTags } from '../domain/tags';
 import { requiredOrInvalidType } from './common';
 
+/** textProblem as a zod issue: the code as message and `params.count` = the limit; null when the text is fine. */
+export function textIssue(text: string, limits: LengthLimits) {
+  const problem = textProblem(text, limits);
+  if (!problem) return null;
+  return { code: 'custom' as const, message: problem.code, ...(problem.params ? { params: problem.params } : {}), input: text };
+}
+
 /**
- * A zod string measured in graphemes (domain/graphemes.ts textProblem). Issues carry the code as message and
- * `params.count` = the limit. `trim: true` trims before measuring (names, titles); leave it off where leading spaces
- * mean something.
+ * A zod string measured in graphemes (domain/graphemes.ts textProblem, which bounds its work before counting).
+ * `trim: true` trims before measuring (names, titles); leave it off where leading spaces mean something.
  */
 export function graphemeString({ min, max, trim = false }: LengthLimits & { trim?: boolean } = {}) {
   const base = z.string({ error: requiredOrInvalidType });
   return (trim ? base.trim() : base).check((payload) => {
-    const problem = textProblem(payload.value, { min, max });
-    if (problem)
-      payload.issues.push({
-        code: 'custom',
-        message: problem.code,
-        ...(problem.params ? { params: problem.params } : {}),
-        input: payload.value,
-      });
+    const issue = textIssue(payload.value, { min, max });
+    if (issue) payload.issues.push(issue);
   });
 }
 

@@ -23,7 +23,14 @@ export function kiwiCoinsPort(db: DatabaseHandle, now: () => Date = () => new Da
       const parsed = SendCoinsSchema.safeParse({
         kiwi_coin_transfer: { message, recipients: [{ organization_member_id: recipientMemberId, amount }] },
       });
-      if (!parsed.success) return { ok: false, code: parsed.error.issues[0]?.message ?? 'validation.invalidFormat' };
+      if (!parsed.success) {
+        const [issue] = parsed.error.issues;
+        return {
+          ok: false,
+          code: issue?.message ?? 'validation.invalidFormat',
+          params: (issue as { params?: Record<string, unknown> })?.params,
+        };
+      }
       const sender = (await db.db.transaction((tx) => memberCards(tx, [senderMemberId]))).get(senderMemberId);
       if (!sender || sender.organizationId !== organizationId) return { ok: false, code: 'auth.forbidden' };
       try {

@@ -25,7 +25,7 @@ export const PENDING_UID_PREFIX = 'pending:';
 
 export type CsvImportResult = { rows: number; created: number; updated: number; encoding: string };
 
-const csvError = ({ row, column, code }: CsvCellError, params?: Record<string, string | number>) =>
+const csvError = ({ row, column, code, params }: CsvCellError) =>
   new ApiError(code, { status: 422, pointer: `/csv/${row}${column ? `/${column}` : ''}`, params });
 
 /** Dates in the file are Japanese calendar days: from the start of activeFrom's day to the end of activeTo's day. */

@@ -1,3 +1,4 @@
+import { COMMAND_TEXT_MAX } from '@kiwi/slack-app/bolt-app';
 import { slackSignature } from '@kiwi/slack-app/receiver';
 import { startFakeSlack, type FakeSlack, type Script } from '@kiwi/slack-app/testing/fake-slack';
 import { desc, eq } from 'drizzle-orm';
@@ -116,6 +117,20 @@ describe('/slack/events', () => {
     const stranger = await signedPost(command('balance', 'USTRANGER'));
     expect(stranger.body.response_type).toBe('ephemeral');
     expect(stranger.body.text).toContain('結び付いていません');
+  });
+
+  it('refuses hostile coin messages with the translated error, moving nothing', async () => {
+    const before = { hanako: await balanceOf(hanako), taro: await balanceOf(taro) };
+    // Past the command bound: refused before the command pattern reads it.
+    const huge = await signedPost(command(`coins <@UTARO> 1 ${'😀'.repeat(COMMAND_TEXT_MAX)}`));
+    expect(huge.body).toEqual({ response_type: 'ephemeral', text: 'コインを送れませんでした: 500文字以内で入力してください' });
+    // Within the bound, but one letter carrying 40 combining marks: the coin message schema refuses the cluster.
+    const stacked = await signedPost(command(`coins <@UTARO> 1 a${'\u0301'.repeat(40)}`));
+    expect(stacked.body.text).toBe('コインを送れませんでした: 結合文字（濁点やアクセント記号など）を重ねすぎた文字が含まれています');
+    // Within the bound but over the coin message's 500 graphemes: the limit is in the answer.
+    const long = await signedPost(command(`coins <@UTARO> 1 ${'あ'.repeat(501)}`));
+    expect(long.body.text).toBe('コインを送れませんでした: 500文字以内で入力してください');
+    expect({ hanako: await balanceOf(hanako), taro: await balanceOf(taro) }).toEqual(before);
   });
 
   it.each([

@@ -1,0 +1,108 @@
+import { Writable } from 'node:stream';
+import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngine } from '../test/database';
+import type { DatabaseHandle } from './client';
+import { TRUNCATE_LONG_CLUSTERS, truncateStoredLongClusters } from './data-migrations';
+import { migrateDatabase } from './migrate';
+import { dataMigrations } from './schema/data-migrations';
+import { organizationMembers, organizations } from './schema/organizations';
+import { users } from './schema/users';
+
+const stacked = (marks: number) => `a${'\u0301'.repeat(marks)}`;
+/** The bound: a letter and 31 marks, 32 code points. */
+const CUT = stacked(31);
+
+describe(`truncating stored over-long clusters on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  beforeEach(async () => {
+    handle = await createTestDatabase();
+  });
+  afterEach(() => handle.close());
+
+  async function seedBadRows() {
+    const [organization] = await handle.db
+      .insert(organizations)
+      .values({ name: `Acme ${stacked(100_000)}`, identifier: 'acme' })
+      .returning();
+    // More rows than one batch, a few of them bad, spread across batches.
+    const people = Array.from({ length: 1_200 }, (_, index) => ({
+      firebaseUid: `uid-${index}`,
+      email: `person${index}@example.com`,
+      name: index % 400 === 7 ? `名前${stacked(5_000)}です` : `Person ${index} ${'👨‍👩‍👧‍👦'.repeat(10)}`,
+      nickname: index === 1_100 ? `${'😀\u200D'.repeat(50)}!` : null,
+    }));
+    const inserted = await handle.db.insert(users).values(people).returning({ id: users.id, email: users.email });
+    const [member] = await handle.db
+      .insert(organizationMembers)
+      .values({
+        userId: inserted[0]!.id,
+        organizationId: organization!.id,
+        belongings: ['営業部', `企画${stacked(40)}`, 'x'.repeat(40)],
+      })
+      .returning();
+    return { organization: organization!, users: inserted, member: member! };
+  }
+
+  it('cuts each over-long cluster to 32 code points, in batches, reporting rows per table and column', async () => {
+    const seeded = await seedBadRows();
+    const report = await truncateStoredLongClusters(handle.db);
+    expect(report).toMatchObject({
+      'organizations.name': 1,
+      'users.name': 3,
+      'users.nickname': 1,
+      'organization_members.belongings': 1,
+      'events.description': 0,
+    });
+
+    const [organization] = await handle.db.select().from(organizations).where(eq(organizations.id, seeded.organization.id));
+    expect(organization!.name).toBe(`Acme ${CUT}`);
+    const bad = await handle.db
+      .select({ name: users.name, nickname: users.nickname })
+      .from(users)
+      .where(inArray(users.email, ['person7@example.com', 'person1100@example.com', 'person8@example.com']))
+      .orderBy(users.email);
+    expect(bad).toEqual([
+      { name: `Person 1100 ${'👨‍👩‍👧‍👦'.repeat(10)}`, nickname: `${'😀\u200D'.repeat(16)}!` },
+      { name: `名前${CUT}です`, nickname: null },
+      { name: `Person 8 ${'👨‍👩‍👧‍👦'.repeat(10)}`, nickname: null },
+    ]);
+    const [member] = await handle.db.select().from(organizationMembers).where(eq(organizationMembers.id, seeded.member.id));
+    expect(member!.belongings).toEqual(['営業部', `企画${CUT}`, 'x'.repeat(40)]);
+
+    // Idempotent: a second run finds nothing to cut.
+    const again = await truncateStoredLongClusters(handle.db);
+    expect(Object.values(again).every((count) => count === 0)).toBe(true);
+  });
+
+  it('runs once from the migrate step, recorded with its report and logged', async () => {
+    // The test database was migrated before these rows existed: forget that run, as on a database from before it.
+    await handle.db.delete(dataMigrations).where(eq(dataMigrations.name, TRUNCATE_LONG_CLUSTERS));
+    await seedBadRows();
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+          done();
+        },
+      }),
+    );
+
+    await migrateDatabase(handle, { logger });
+    const [recorded] = await handle.db.select().from(dataMigrations).where(eq(dataMigrations.name, TRUNCATE_LONG_CLUSTERS));
+    expect(recorded!.report).toMatchObject({ 'organizations.name': 1, 'users.name': 3 });
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'data migration applied', migration: TRUNCATE_LONG_CLUSTERS, report: recorded!.report }),
+    ]);
+
+    // Recorded: a new bad row stays as it is (the API refuses such text now) and nothing is logged.
+    await handle.db.update(organizations).set({ name: stacked(100) });
+    await migrateDatabase(handle, { logger });
+    expect(lines).toHaveLength(1);
+    const [organization] = await handle.db.select({ name: organizations.name }).from(organizations);
+    expect(organization!.name).toBe(stacked(100));
+  });
+});
