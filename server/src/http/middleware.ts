@@ -62,6 +62,7 @@ export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
   next();
 };
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this refuses.
 const NUL_IN_URL = /%00|\u0000/;
 
 /** Where a string (value or key) holds U+0000; walked without recursion, so a deeply nested body cannot overflow the stack. */

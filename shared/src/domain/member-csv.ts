@@ -83,6 +83,7 @@ export function mapMemberCsvHeader(header: string[]): { columns: (MemberCsvColum
 }
 
 /** A line break (a quoted cell may hold one), tab or other control character: never part of a name or a label. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for.
 export const CONTROL = /[\u0000-\u001f\u007f]/;
 const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const DATE = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;

@@ -72,7 +72,7 @@ export function ImageViewerDialog({ state, onSelect, onClose }: ImageViewerDialo
         </div>
         <ul className="kiwi-image-viewer__thumbnails" aria-label={t('imageViewer.thumbnails')}>
           {state.images.map((image, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the same image may be listed twice; the list never reorders
+            // The same image may be listed twice; the list never reorders.
             <li key={`${index}-${image.url}`}>
               <button
                 type="button"

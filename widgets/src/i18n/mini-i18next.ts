@@ -44,8 +44,7 @@ export type InitOptions = {
 
 type Resolved = { res: unknown; usedLng?: string };
 
-const hasOwn = (object: unknown, key: string): boolean =>
-  object != null && typeof object === 'object' && Object.hasOwn(object, key);
+const hasOwn = (object: unknown, key: string): boolean => object != null && typeof object === 'object' && Object.hasOwn(object, key);
 const toString = (value: unknown): string => (value == null ? '' : String(value));
 const list = <T>(value: T | readonly T[] | undefined | false): T[] =>
   value == null || value === false ? [] : Array.isArray(value) ? [...value] : [value as T];

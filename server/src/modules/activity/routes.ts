@@ -100,7 +100,7 @@ export function activityRoutes({ db }: ModuleDependencies): Router {
       organizationIds = query.organization_id === undefined ? 'all' : [query.organization_id];
     } else {
       const first = firstMembership(session);
-      if (!first || first.role !== 'manager') throw forbidden();
+      if (first?.role !== 'manager') throw forbidden();
       if (query.organization_id !== undefined && query.organization_id !== first.organizationId) throw forbidden();
       organizationIds = [first.organizationId];
     }

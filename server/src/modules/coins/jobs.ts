@@ -19,7 +19,7 @@ const Payload = z.object({ transferId: z.number().int().positive() });
 export const runScheduledGrant: JobHandler = async (tx, job, now) => {
   const { transferId } = Payload.parse(job.payload);
   const [transfer] = await tx.select().from(kiwiCoinTransfers).where(eq(kiwiCoinTransfers.id, transferId)).for('update');
-  if (!transfer || transfer.status !== 'pending') return;
+  if (transfer?.status !== 'pending') return;
   const cancel = async (cancelReason: CoinCancelReason) => {
     await tx
       .update(kiwiCoinTransfers)

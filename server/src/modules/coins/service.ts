@@ -1,7 +1,7 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { fillCoinMessage } from '@kiwi/shared/domain/coin-message';
 import { isMembershipActive } from '@kiwi/shared/domain/membership';
-import type { AdminGrantCoinsInput, CoinTransferListQuery, GrantCoinsInput, SendCoinsInput } from '@kiwi/shared/schemas/coins';
+import type { CoinTransferListQuery, SendCoinsInput } from '@kiwi/shared/schemas/coins';
 import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { coinMessages, coinMovements, type KiwiCoinTransferRow, kiwiCoinTransfers } from '../../db/schema/coins';
@@ -161,6 +161,7 @@ export async function createGrant(tx: Executor, request: GrantRequest): Promise<
   if (!organization) throw new ApiError(ErrorCode.resourceNotFound, { status: 422, pointer: '/kiwi_coin_transfer/organization_id' });
   if (request.organizationMemberId !== null) {
     const card = (await memberCards(tx, [request.organizationMemberId])).get(request.organizationMemberId);
+    // biome-ignore lint/complexity/useMathMinMax: these are Dates; Math.max would turn them into numbers.
     const at = request.transferredAt > request.now ? request.transferredAt : request.now;
     if (!card || card.organizationId !== request.organizationId) throw notFoundInOrganization('/kiwi_coin_transfer/organization_member_id');
     if (!isMembershipActive(card, at)) throw recipientUnavailable('/kiwi_coin_transfer/organization_member_id');

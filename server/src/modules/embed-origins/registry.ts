@@ -56,7 +56,10 @@ export function createEmbedOriginRegistry(
       const snapshot: Snapshot = new Map();
       for (const { origin, organizationId } of rows) {
         let owners = snapshot.get(origin);
-        if (!owners) snapshot.set(origin, (owners = new Set()));
+        if (!owners) {
+          owners = new Set();
+          snapshot.set(origin, owners);
+        }
         owners.add(organizationId);
       }
       if (generation === started) cached = { snapshot, at: now() };

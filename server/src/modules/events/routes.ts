@@ -243,19 +243,18 @@ export function eventsRoutes({ db, logger, identity }: ModuleDependencies): Rout
   });
 
   // ---- reactions and polls (paths without the organisation: the event is found through the message or poll) ----
-  const reaction = (on: boolean) =>
-    async function (req: Request, res: import('express').Response) {
-      const messageId = parseId(req);
-      const { message_reaction: input } = parseBody(EventMessageReactionSchema, req);
-      const session = await currentSession(req);
-      const message = await transaction(async (tx) => {
-        const row = await findMessage(tx, messageId);
-        const context = await loadEventContext(tx, session, { eventId: row.eventId });
-        const organizationMemberId = assertParticipant(context);
-        return setReaction(tx, row.id, { kind: 'member', organizationMemberId }, input.emoji, on);
-      });
-      res.status(on ? 201 : 200).json(presentMessage(message));
-    };
+  const reaction = (on: boolean) => async (req: Request, res: import('express').Response) => {
+    const messageId = parseId(req);
+    const { message_reaction: input } = parseBody(EventMessageReactionSchema, req);
+    const session = await currentSession(req);
+    const message = await transaction(async (tx) => {
+      const row = await findMessage(tx, messageId);
+      const context = await loadEventContext(tx, session, { eventId: row.eventId });
+      const organizationMemberId = assertParticipant(context);
+      return setReaction(tx, row.id, { kind: 'member', organizationMemberId }, input.emoji, on);
+    });
+    res.status(on ? 201 : 200).json(presentMessage(message));
+  };
   router.post('/event_messages/:id/reactions', requireSignedIn, reaction(true));
   router.delete('/event_messages/:id/reactions', requireSignedIn, reaction(false));
 
@@ -270,19 +269,18 @@ export function eventsRoutes({ db, logger, identity }: ModuleDependencies): Rout
     res.json(presentPoll(poll));
   });
 
-  const vote = (on: boolean) =>
-    async function (req: Request, res: import('express').Response) {
-      const pollId = parseId(req);
-      const itemId = parseId(req, 'itemId');
-      const session = await currentSession(req);
-      const poll = await transaction(async (tx) => {
-        const row = await findPoll(tx, pollId);
-        const context = await loadEventContext(tx, session, { eventId: row.eventId });
-        const organizationMemberId = assertParticipant(context);
-        return setVote(tx, row.id, itemId, { kind: 'member', organizationMemberId }, on);
-      });
-      res.status(on ? 201 : 200).json(presentPoll(poll));
-    };
+  const vote = (on: boolean) => async (req: Request, res: import('express').Response) => {
+    const pollId = parseId(req);
+    const itemId = parseId(req, 'itemId');
+    const session = await currentSession(req);
+    const poll = await transaction(async (tx) => {
+      const row = await findPoll(tx, pollId);
+      const context = await loadEventContext(tx, session, { eventId: row.eventId });
+      const organizationMemberId = assertParticipant(context);
+      return setVote(tx, row.id, itemId, { kind: 'member', organizationMemberId }, on);
+    });
+    res.status(on ? 201 : 200).json(presentPoll(poll));
+  };
   router.post('/polls/:id/items/:itemId/members', requireSignedIn, vote(true));
   router.delete('/polls/:id/items/:itemId/members', requireSignedIn, vote(false));
 

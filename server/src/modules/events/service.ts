@@ -4,7 +4,7 @@ import type { CreateEvent, UpdateEvent } from '@kiwi/shared/schemas/event';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
-import { type EventRow, eventGuests, eventMembers, events, pollItems, polls } from '../../db/schema/events';
+import { type EventRow, eventMembers, events, pollItems, polls } from '../../db/schema/events';
 import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { ApiError, ApiErrorList, forbidden, notFound } from '../../jsonapi/errors';

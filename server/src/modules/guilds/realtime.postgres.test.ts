@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { REPO_ROOT } from '../../config';
 import { databaseUrl } from '../../test/pg-admin';
 import { startTestServer, type TestServer } from '../../test/server';
-import { buildGuildWorld, type GuildWorld, openStream, type OpenStream, postMessageAs } from './test-support';
+import { buildGuildWorld, type GuildWorld, openStream, type OpenStream } from './test-support';
 
 let a: TestServer;
 let b: { url: string; process: ChildProcess };

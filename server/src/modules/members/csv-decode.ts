@@ -27,6 +27,7 @@ const utf8 = (bytes: Buffer) => new TextDecoder('utf-8', { fatal: true }).decode
 
 function checkText(text: string): string {
   // NUL and other C0 controls besides tab and line breaks, or CP932's replacement character: binary, not a CSV.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for.
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/.test(text)) throw new ApiError(ErrorCode.csvUnreadable, { pointer: '/csv' });
   return text;
 }

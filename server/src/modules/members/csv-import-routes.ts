@@ -10,7 +10,7 @@ import { parseId } from '../../jsonapi/parse';
 import { serialize } from '../../jsonapi/serialize';
 import type { ModuleDependencies } from '../deps';
 import { applyMemberCsv, readMemberCsv } from './csv-import';
-import { isUniqueViolation } from './identity';
+import { retryOnceOnUniqueViolation } from './identity';
 
 const upload = multer({
   storage: multer.memoryStorage(),
@@ -62,22 +62,16 @@ export function csvImportRoutes({ db, config, sessions }: ModuleDependencies): R
     const callerIsAdmin = isAdmin(await currentSession(req));
     const bytes = await receiveFile(req, res);
     const now = new Date();
-    let applied;
+    let applied: { result: Awaited<ReturnType<typeof applyMemberCsv>>; encoding: string };
     try {
       const { rows, encoding } = readMemberCsv(bytes);
-      const attempt = () =>
+      // An invitation or another import may commit a user with one of the file's new addresses meanwhile (unique
+      // lower(email)): then once more, so the file is judged against that user (member.emailNotAvailable, or an update).
+      const result = await retryOnceOnUniqueViolation(() =>
         db.db.transaction((tx) =>
           applyMemberCsv(tx, organizationId, rows, { publicUrl: config.publicUrl, language: requestLanguage(req), now, callerIsAdmin }),
-        );
-      let result;
-      try {
-        result = await attempt();
-      } catch (error) {
-        // An invitation or another import committed a user with one of the file's new addresses meanwhile (unique
-        // lower(email)): once more, so the file is judged against that user (member.emailNotAvailable, or an update).
-        if (!isUniqueViolation(error)) throw error;
-        result = await attempt();
-      }
+        ),
+      );
       applied = { result, encoding };
     } catch (error) {
       if (!(error instanceof ApiErrorList)) throw error;

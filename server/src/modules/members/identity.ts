@@ -35,6 +35,19 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Runs `attempt` (one transaction) and, when a concurrent request committed a row with the same unique key first, once
+ * more: the second run sees that row and answers as it would have a moment later.
+ */
+export async function retryOnceOnUniqueViolation<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return attempt();
+  }
+}
+
 /** Whether a product user is linked to this Firebase user. */
 export async function identityHeld(db: DatabaseHandle, firebaseUid: string): Promise<boolean> {
   const rows = await db.db.select({ id: users.id }).from(users).where(eq(users.firebaseUid, firebaseUid)).limit(1);

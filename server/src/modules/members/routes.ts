@@ -8,7 +8,7 @@ import { identityErrorFor } from '../invitations/identity-errors';
 import { managesOrganization } from '../organizations/access';
 import { PENDING_UID_PREFIX } from './csv-import';
 import { csvImportRoutes } from './csv-import-routes';
-import { assertCanResetMfa, ensureIdentityUser, identityHeld, isUniqueViolation, resetMfa } from './identity';
+import { assertCanResetMfa, ensureIdentityUser, identityHeld, resetMfa, retryOnceOnUniqueViolation } from './identity';
 import { presentMember, presentMembers } from './presenter';
 import { findMember, listMembers } from './queries';
 import {
@@ -66,20 +66,15 @@ export function membersRoutes(deps: ModuleDependencies): Router {
       }
     }
     const uid = firebaseUid;
-    const attempt = () =>
-      db.db.transaction((tx) =>
-        inviteMember(tx, organizationId, { ...input, language }, { firebaseUid: uid, publicUrl: config.publicUrl, now }),
-      );
-    let result;
+    let result: Awaited<ReturnType<typeof inviteMember>>;
     try {
-      try {
-        result = await attempt();
-      } catch (error) {
-        // Another invitation of the same new address (another organisation's, or a double submit) committed the
-        // product user first: once more, so this one sees that user and answers as it would a moment later (409).
-        if (!isUniqueViolation(error)) throw error;
-        result = await attempt();
-      }
+      // Another invitation of the same new address (another organisation's, or a double submit) may commit the product
+      // user first: then once more, so this one sees that user and answers as it would a moment later (409).
+      result = await retryOnceOnUniqueViolation(() =>
+        db.db.transaction((tx) =>
+          inviteMember(tx, organizationId, { ...input, language }, { firebaseUid: uid, publicUrl: config.publicUrl, now }),
+        ),
+      );
     } catch (error) {
       // The Firebase user stays when the other invitation's product user holds it.
       if (createdIdentity && !(await identityHeld(db, uid))) {

@@ -202,19 +202,18 @@ export function sharedEventsRoutes({ db, config, logger }: ModuleDependencies): 
     res.json(serialize('event-guests', guest, guestResource(false)));
   });
 
-  const reaction = (on: boolean) =>
-    async function (req: Request, res: Response) {
-      const eventId = parseId(req);
-      const messageId = parseId(req, 'messageId');
-      const message = await transaction(async (tx) => {
-        const event = await publishedEvent(tx, eventId);
-        const guest = await requireGuest(tx, req, event);
-        const { message_reaction: input } = parseBody(EventMessageReactionSchema, req);
-        const row = await findMessage(tx, messageId, event.id);
-        return setReaction(tx, row.id, { kind: 'guest', guestId: guest.id }, input.emoji, on);
-      });
-      res.status(on ? 201 : 200).json(presentMessage(message, { shared: true }));
-    };
+  const reaction = (on: boolean) => async (req: Request, res: Response) => {
+    const eventId = parseId(req);
+    const messageId = parseId(req, 'messageId');
+    const message = await transaction(async (tx) => {
+      const event = await publishedEvent(tx, eventId);
+      const guest = await requireGuest(tx, req, event);
+      const { message_reaction: input } = parseBody(EventMessageReactionSchema, req);
+      const row = await findMessage(tx, messageId, event.id);
+      return setReaction(tx, row.id, { kind: 'guest', guestId: guest.id }, input.emoji, on);
+    });
+    res.status(on ? 201 : 200).json(presentMessage(message, { shared: true }));
+  };
   router.post(`${SHARED}/messages/:messageId/reactions`, reaction(true));
   router.delete(`${SHARED}/messages/:messageId/reactions`, reaction(false));
 
@@ -230,19 +229,18 @@ export function sharedEventsRoutes({ db, config, logger }: ModuleDependencies): 
     res.json(presentPoll(poll));
   });
 
-  const vote = (on: boolean) =>
-    async function (req: Request, res: Response) {
-      const eventId = parseId(req);
-      const pollId = parseId(req, 'pollId');
-      const itemId = parseId(req, 'itemId');
-      const poll = await transaction(async (tx) => {
-        const event = await publishedEvent(tx, eventId);
-        const guest = await requireGuest(tx, req, event);
-        await findPoll(tx, pollId, event.id);
-        return setVote(tx, pollId, itemId, { kind: 'guest', guestId: guest.id }, on);
-      });
-      res.status(on ? 201 : 200).json(presentPoll(poll));
-    };
+  const vote = (on: boolean) => async (req: Request, res: Response) => {
+    const eventId = parseId(req);
+    const pollId = parseId(req, 'pollId');
+    const itemId = parseId(req, 'itemId');
+    const poll = await transaction(async (tx) => {
+      const event = await publishedEvent(tx, eventId);
+      const guest = await requireGuest(tx, req, event);
+      await findPoll(tx, pollId, event.id);
+      return setVote(tx, pollId, itemId, { kind: 'guest', guestId: guest.id }, on);
+    });
+    res.status(on ? 201 : 200).json(presentPoll(poll));
+  };
   router.post(`${SHARED}/polls/:pollId/items/:itemId/members`, vote(true));
   router.delete(`${SHARED}/polls/:pollId/items/:itemId/members`, vote(false));
 

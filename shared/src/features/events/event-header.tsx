@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EventStatusMessage, type EventViewerState, eventStatusMessages } from '../../domain/event-rules';
-import { type KiwiEvent } from '../../schemas/event-resources';
+import type { KiwiEvent } from '../../schemas/event-resources';
 import { formatDateTime } from '../../i18n/format';
 import { useFeatureContext } from '../feature-context';
 import '../../ui/layout.css';
