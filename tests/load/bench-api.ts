@@ -1,34 +1,20 @@
 // `npm run bench:api`: GET /api/user under autocannon (50 connections, 10 s) against the real server on PGlite and,
 // when it answers, PostgreSQL — in the same run as two floors, a bare node:http endpoint and a bare Express 5 one.
 // Prints req/s, p50 and p99 and the ratios; asserts nothing (figures are for people).
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureAuthEmulator, REPO_ROOT } from '../support/emulator';
 import { postgresAnswers, TEST_POSTGRES_URL } from '../support/postgres';
 import { stop } from '../../scripts/run';
+import { startKiwiServer, } from './kiwi-server';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
 import { signInWithPassword } from '../../server/src/test/factories';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 type Figures = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
-
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
   // A short warm-up fills the server's token and user caches, as in steady state.
@@ -55,31 +41,6 @@ async function floor(kind: 'http' | 'express', port: number): Promise<ChildProce
   return child;
 }
 
-async function kiwiServer(port: number, emulatorHost: string, databaseUrl: string | null) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kiwi-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    },
-  });
-  await waitFor(`http://127.0.0.1:${port}/api/health`);
-  return {
-    stop: async () => {
-      await stop(child, 'SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const emulator = await ensureAuthEmulator();
 const results: Figures[] = [];
 try {
@@ -103,7 +64,13 @@ try {
     engines.push({ name: 'postgres', url: url.toString() });
   }
   for (const engine of engines) {
-    const server = await kiwiServer(18090, emulator.host, engine.url);
+    const server = await startKiwiServer({
+      name: 'bench',
+      port: 18090,
+      emulatorHost: emulator.host,
+      databaseUrl: engine.url,
+      env: { LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+    });
     try {
       const token = await signInWithPassword(emulator.host, 'member@acme.example', DEMO_PASSWORD);
       results.push(

@@ -2,15 +2,13 @@
 // second are posted for 30 s, against the real server (a separate process) on PGlite and, when it answers, PostgreSQL.
 // Prints delivery latency p50/p95/p99 (from the POST being sent to the event being read), messages lost and the server's
 // peak RSS. Asserts nothing. Knobs: GUILD_SSE_SUBSCRIBERS, GUILD_SSE_RATE, GUILD_SSE_SECONDS.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createEventStreamParser } from '../../shared/src/api/event-stream';
-import { stop } from '../../scripts/run';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
+import { callApi, percentile, startKiwiServer } from './kiwi-server';
 import { signInWithPassword } from '../../server/src/test/factories';
-import { ensureAuthEmulator, REPO_ROOT } from '../support/emulator';
+import { ensureAuthEmulator, } from '../support/emulator';
 import { postgresAnswers, withScratchDatabase } from '../support/postgres';
 
 const SUBSCRIBERS = Number(process.env.GUILD_SSE_SUBSCRIBERS ?? 500);
@@ -18,46 +16,7 @@ const RATE = Number(process.env.GUILD_SSE_RATE ?? 20);
 const SECONDS = Number(process.env.GUILD_SSE_SECONDS ?? 30);
 const PORT = 18194;
 const BASE = `http://127.0.0.1:${PORT}`;
-
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function kiwiServer(emulatorHost: string, databaseUrl: string | null) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kiwi-guild-sse-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SEED_DEMO: 'true',
-      WORKERS: 'false',
-      LOG_LEVEL: 'warn',
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    },
-  });
-  await waitFor(`${BASE}/api/health`);
-  return {
-    pid: child.pid!,
-    stop: async () => {
-      await stop(child, 'SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const api = <T>(path: string, token: string, init?: RequestInit) => callApi<T>(BASE, path, token, init);
 
 function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -70,19 +29,8 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${BASE}/api${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function run(engine: string, emulatorHost: string, databaseUrl: string | null) {
-  const server = await kiwiServer(emulatorHost, databaseUrl);
+  const server = await startKiwiServer({ name: 'guild-sse', port: PORT, emulatorHost, databaseUrl, env: { WORKERS: 'false' } });
   const controller = new AbortController();
   try {
     const memberToken = await signInWithPassword(emulatorHost, 'member@acme.example', DEMO_PASSWORD);

@@ -6,15 +6,12 @@
 // payloads) and during the attack, requests refused per second and the answers by status. Asserts nothing (the target
 // is health within 50 ms). Knobs: HOSTILE_SECONDS, HOSTILE_CONCURRENCY.
 // The per-IP limit of public routes is lifted for the run, so every hostile text reaches the validators.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stop } from '../../scripts/run';
+import { loadavg } from 'node:os';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
+import { callApi, percentile, startKiwiServer } from './kiwi-server';
 import { DEMO_EVENT_NAMES } from '../../server/src/modules/events/seed';
 import { signInWithPassword } from '../../server/src/test/factories';
-import { ensureAuthEmulator, REPO_ROOT } from '../support/emulator';
+import { ensureAuthEmulator, } from '../support/emulator';
 import { postgresAnswers, withScratchDatabase } from '../support/postgres';
 
 const SECONDS = Number(process.env.HOSTILE_SECONDS ?? 20);
@@ -22,6 +19,7 @@ const CONCURRENCY = Number(process.env.HOSTILE_CONCURRENCY ?? 16);
 const HEALTH_EVERY_MS = 20;
 const PORT = 18195;
 const BASE = `http://127.0.0.1:${PORT}`;
+const api = <T>(path: string, token: string, init?: RequestInit) => callApi<T>(BASE, path, token, init);
 
 const marks = (count: number) => `a${'\u0301'.repeat(count)}`;
 /** The hostile texts; the first two make bodies over the JSON limit, the others fit in it and reach the field checks. */
@@ -34,57 +32,6 @@ const TEXTS: Record<string, string> = {
 };
 /** A query string carries less: Node takes at most 16 KB of headers, and 1,000 emoji are 12 KB percent-encoded. */
 const QUERY_TEXT = '😀'.repeat(1_000);
-
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function kiwiServer(emulatorHost: string, databaseUrl: string | null) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kiwi-hostile-text-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SEED_DEMO: 'true',
-      WORKERS: 'false',
-      LOG_LEVEL: 'warn',
-      PUBLIC_RATE_LIMIT: '1000000000',
-      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    },
-  });
-  await waitFor(`${BASE}/api/health`);
-  return {
-    stop: async () => {
-      await stop(child, 'SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${BASE}/api${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 type Attack = { field: string; method: string; path: string; token?: string; body?: (text: string) => unknown };
 
@@ -268,7 +215,13 @@ async function probeHealth(until: () => boolean): Promise<number[]> {
 }
 
 async function run(engine: string, emulatorHost: string, databaseUrl: string | null) {
-  const server = await kiwiServer(emulatorHost, databaseUrl);
+  const server = await startKiwiServer({
+    name: 'hostile-text',
+    port: PORT,
+    emulatorHost,
+    databaseUrl,
+    env: { WORKERS: 'false', PUBLIC_RATE_LIMIT: '1000000000' },
+  });
   try {
     const targets = await attacks(emulatorHost);
     const hostile = prepare(targets, { control: false });

@@ -1,0 +1,81 @@
+// What the benchmarks share: the real server as a separate process on a scratch data folder, and a few figures helpers.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stop } from '../../scripts/run';
+import { REPO_ROOT } from '../support/emulator';
+
+export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+export type KiwiServer = { pid: number; base: string; stop: () => Promise<void> };
+
+/**
+ * `server/src/main.ts` on 127.0.0.1:`port` with the demo seed, on a fresh data folder (PGlite) or `databaseUrl`,
+ * answering /api/health before this resolves. `env` adds or overrides variables (WORKERS, LOG_LEVEL, rate limits).
+ */
+export async function startKiwiServer({
+  name,
+  port,
+  emulatorHost,
+  databaseUrl,
+  env = {},
+}: {
+  name: string;
+  port: number;
+  emulatorHost: string;
+  databaseUrl: string | null;
+  env?: Record<string, string>;
+}): Promise<KiwiServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), `kiwi-${name}-`));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      ...env,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`);
+  return {
+    pid: child.pid!,
+    base,
+    stop: async () => {
+      await stop(child, 'SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The value below which `p` percent of the sorted figures lie (NaN for none). */
+export const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/** A signed-in JSON call to the benchmarked server; throws with the answer outside 2xx. */
+export async function callApi<T>(base: string, path: string, token: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${base}/api${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
