@@ -6,13 +6,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true,
     rolldownOptions: {
       output: {
         // Firebase and React change rarely: their own chunks stay cached across portal releases.
         codeSplitting: {
           groups: [
-            { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'firebase-sdk', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/ },
           ],
         },
       },
