@@ -22,8 +22,9 @@ export function App({ identity, api, i18n }: { identity: PortalIdentity; api: Ap
               {/* Location updates are urgent, like session updates, so logout and its move to /login render together. */}
               <BrowserRouter useTransitions={false}>
                 <PortalFeatureProvider>
-                  <SessionGate />
-                  <RoutePrefetch />
+                  <RoutePrefetch>
+                    <SessionGate />
+                  </RoutePrefetch>
                 </PortalFeatureProvider>
               </BrowserRouter>
             </ImageViewerProvider>

@@ -1,7 +1,8 @@
-import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingView } from '../pages/loading-view';
+import { PageShownContext } from './page-shown';
 
 /** A page in a chunk of its own; `preload` starts loading the chunk (hover, focus, idle) without rendering it. */
 export type LazyPage<Props extends object> = ComponentType<Props> & { preload(): Promise<unknown> };
@@ -38,13 +39,22 @@ export function lazyPage<Module, Name extends keyof Module>(
     return (
       <PageLoadBoundary>
         <Suspense fallback={<LoadingView />}>
-          <Page {...props} />
+          <Shown>
+            <Page {...props} />
+          </Shown>
         </Suspense>
       </PageLoadBoundary>
     );
   }
   LazyRoutePage.displayName = `Lazy(${String(name)})`;
   return Object.assign(LazyRoutePage, { preload });
+}
+
+/** Tells RoutePrefetch that a page is on screen (its effect runs once the chunk has loaded and the page rendered). */
+function Shown({ children }: { children: ReactNode }) {
+  const pageShown = useContext(PageShownContext);
+  useEffect(() => pageShown(), [pageShown]);
+  return children;
 }
 
 /** The boundary of one page: its failure (usually a chunk a new release replaced) keeps the layout and says so. */

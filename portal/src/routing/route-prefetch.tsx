@@ -1,19 +1,20 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { preloadPath } from '../routes';
 import { useSession } from '../session/session-provider';
+import { PageShownContext } from './page-shown';
 
 /** Links prefetched when the browser is idle after a page shows: the menu and the page's own links, bounded. */
 const IDLE_LINK_LIMIT = 40;
 
 /**
  * Prefetches the page chunk behind a link when the pointer rests on it or it takes focus, and those of the links on
- * screen once the browser is idle. One listener on the document covers every link (menus, pages, shared features).
+ * screen once the browser is idle after a page has shown. One listener on the document covers every link (menus,
+ * pages, shared features).
  */
-export function RoutePrefetch() {
+export function RoutePrefetch({ children }: { children: ReactNode }) {
   const { status } = useSession();
-  const { pathname } = useLocation();
   const signedIn = status === 'signedIn';
+  const cancelIdle = useRef<() => void>(() => {});
 
   useEffect(() => {
     const onIntent = (event: Event) => {
@@ -28,9 +29,9 @@ export function RoutePrefetch() {
     };
   }, [signedIn]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each page shown (pathname) has links of its own to prefetch.
-  useEffect(() => {
-    const prefetchVisibleLinks = () => {
+  const pageShown = useCallback(() => {
+    cancelIdle.current();
+    cancelIdle.current = whenIdle(() => {
       const paths = new Set<string>();
       for (const link of document.querySelectorAll('a[href]')) {
         const path = samePortalPath(link);
@@ -38,11 +39,11 @@ export function RoutePrefetch() {
         if (paths.size >= IDLE_LINK_LIMIT) break;
       }
       for (const path of paths) preloadPath(path, signedIn);
-    };
-    return whenIdle(prefetchVisibleLinks);
-  }, [pathname, signedIn]);
+    });
+  }, [signedIn]);
+  useEffect(() => () => cancelIdle.current(), []);
 
-  return null;
+  return <PageShownContext value={pageShown}>{children}</PageShownContext>;
 }
 
 /** The pathname a link (or the element inside a link) leads to in this portal, or null for other targets. */
