@@ -171,6 +171,30 @@ describe('API answers', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
   });
 
+  it('sends images as stored (already compressed), whatever the client accepts', async () => {
+    const acme = await buildOrganization(server);
+    const member = await buildUser(server, { organization: acme });
+    // A real 1x1 PNG with 2 kB of padding: detected as a PNG, stored and served byte for byte.
+    const png = Buffer.concat([
+      Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+      Buffer.alloc(2048, 0x20),
+    ]);
+    const body = new FormData();
+    body.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture.png');
+    const uploaded = await fetch(`${server.url}/api/images`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(uploaded.status).toBe(201);
+    const url: string = ((await uploaded.json()) as { data: { attributes: { url: string } } }).data.attributes.url;
+    const served = await rawGet(`${server.url}${url}`, { 'accept-encoding': 'br, gzip' });
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-encoding']).toBeUndefined();
+    expect(served.body.equals(png)).toBe(true);
+  });
+
   it('never compresses an event stream: an event arrives while the stream is open', async () => {
     const acme = await buildOrganization(server);
     const author = await buildUser(server, { organization: acme });
