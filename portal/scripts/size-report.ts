@@ -160,7 +160,7 @@ export function formatPortalReport(report: PortalSizeReport, manifest: Manifest,
     "initial JS = entry + the route's page chunk + react-query's provider (pages that fetch) + the parts the page loads as it renders, each with its static imports",
   );
   lines.push(
-    `with start-up = initial JS + what main.tsx fetches after the first paint, alongside the page: the Firebase Auth SDK and the ${LOCALES.includes('-ja') ? 'Japanese' : ''} strings (${bytes(report.startup.gzip)})`,
+    `with start-up = initial JS + what main.tsx fetches after the first paint, alongside the page: the Firebase Auth SDK and the Japanese strings (${bytes(report.startup.gzip)})`,
   );
   const width = Math.max(...report.routes.map((route) => route.path.length));
   lines.push(`${'route'.padEnd(width)}  ${'initial JS, gzip (raw)'.padStart(40)}  ${'with start-up'.padStart(13)}  page`);
