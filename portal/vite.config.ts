@@ -1,18 +1,24 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from '../scripts/vite-precompress.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Firebase and React change rarely: their own chunks stay cached across portal releases.
+        // Firebase and React change rarely: their own chunks stay cached across portal releases. The other libraries
+        // go with the pages that use them (uPlot, zod, react-hook-form, react-query), so the sign-in page loads none
+        // it does not need.
         codeSplitting: {
           groups: [
-            { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'firebase-sdk', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/ },
+            // One request for react-query (not one per hook), loaded with the first page that fetches.
+            { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],
         },
       },

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { loaderPlugin } from './vite/loader-plugin.ts';
 import { noPreloadPlugin } from './vite/no-preload-plugin.ts';
 import { styleRegistryPlugin } from './vite/style-registry-plugin.ts';
+import { precompressPlugin } from '../scripts/vite-precompress.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const anyOf = (patterns: readonly string[]) => new RegExp(patterns.map((pattern) => pattern.replaceAll('/', String.raw`[\\/]`)).join('|'));
@@ -49,7 +50,7 @@ export default defineConfig({
     ],
   },
   define: { 'process.env.NODE_ENV': '"production"', __KIWI_LOAD_FAILED__: JSON.stringify(loadFailed) },
-  plugins: [styleRegistryPlugin({ registry }), noPreloadPlugin(), loaderPlugin({ entryName: 'kiwi' })],
+  plugins: [styleRegistryPlugin({ registry }), noPreloadPlugin(), loaderPlugin({ entryName: 'kiwi' }), precompressPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

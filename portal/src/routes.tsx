@@ -1,101 +1,132 @@
-import { Route, Routes } from 'react-router';
+import { isValidElement, type ReactNode } from 'react';
+import { createRoutesFromElements, matchRoutes, Route, type RouteObject, useRoutes } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { RequireAdmin, RequireOrganizationMember, RequireSignedIn } from './guards/guards';
 import { OrganizationProvider } from './organization/organization-context';
-import { InvitationPage } from './pages/invitation/invitation-page';
-import { AdminOrganizationsPage } from './pages/organization/admin-organizations-page';
-import { GroupsPage } from './pages/organization/groups-page';
-import { MembersPage } from './pages/organization/members-page';
-import { NewsPage } from './pages/organization/news-page';
-import { ComingSoonPage } from './pages/coming-soon-page';
-import { AdminCoinTransfersPage, OrganizationCoinTransfersPage } from './pages/coin-transfers/coin-transfers-page';
-import { ExternalServicesPage } from './pages/external-services/external-services-page';
-import { SendCoinsPage } from './pages/send-coins/send-coins-page';
-import { CommunicationDashboardPage } from './pages/communication-dashboard/communication-dashboard-page';
-import { EventFormPage } from './pages/events/event-form-page';
-import { EventPage } from './pages/events/event-page';
-import { EventsPage } from './pages/events/events-page';
-import { SharedEventPage } from './pages/shared-events/shared-event-page';
-import { LoginPage } from './pages/login-page';
-import { GuildDashboardPage } from './pages/guilds/guild-dashboard-page';
-import { GuildFormPage } from './pages/guilds/guild-form-page';
-import { GuildPage } from './pages/guilds/guild-page';
-import { GuildsPage } from './pages/guilds/guilds-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { ResetPasswordPage } from './pages/reset-password-page';
-import { AdminSurveysPage } from './pages/surveys/admin-surveys-page';
-import { OrganizationSurveysPage } from './pages/surveys/organization-surveys-page';
-import { SurveyAnswerPage } from './pages/surveys/survey-answer-page';
-import { SurveyResultPage } from './pages/surveys/survey-result-page';
-import { MyActivityPage } from './pages/activity/my-activity-page';
-import { WorkoutDashboardPage } from './pages/workout-dashboard/workout-dashboard-page';
+import { lazyPage } from './routing/lazy-page';
+
+// Every page is a chunk of its own, loaded when its route is first shown or prefetched (routing/prefetch.ts): the
+// entry holds the frame (layout, guards, session), so /login downloads no signed-in page.
+const InvitationPage = lazyPage(() => import('./pages/invitation/invitation-page'), 'InvitationPage');
+const AdminOrganizationsPage = lazyPage(() => import('./pages/organization/admin-organizations-page'), 'AdminOrganizationsPage');
+const GroupsPage = lazyPage(() => import('./pages/organization/groups-page'), 'GroupsPage');
+const MembersPage = lazyPage(() => import('./pages/organization/members-page'), 'MembersPage');
+const NewsPage = lazyPage(() => import('./pages/organization/news-page'), 'NewsPage');
+const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage', { queries: false });
+const AdminCoinTransfersPage = lazyPage(() => import('./pages/coin-transfers/coin-transfers-page'), 'AdminCoinTransfersPage');
+const OrganizationCoinTransfersPage = lazyPage(() => import('./pages/coin-transfers/coin-transfers-page'), 'OrganizationCoinTransfersPage');
+const ExternalServicesPage = lazyPage(() => import('./pages/external-services/external-services-page'), 'ExternalServicesPage');
+const SendCoinsPage = lazyPage(() => import('./pages/send-coins/send-coins-page'), 'SendCoinsPage');
+const CommunicationDashboardPage = lazyPage(
+  () => import('./pages/communication-dashboard/communication-dashboard-page'),
+  'CommunicationDashboardPage',
+);
+const EventFormPage = lazyPage(() => import('./pages/events/event-form-page'), 'EventFormPage');
+const EventPage = lazyPage(() => import('./pages/events/event-page'), 'EventPage');
+const EventsPage = lazyPage(() => import('./pages/events/events-page'), 'EventsPage');
+const SharedEventPage = lazyPage(() => import('./pages/shared-events/shared-event-page'), 'SharedEventPage');
+const LoginPage = lazyPage(() => import('./pages/login-page'), 'LoginPage', { queries: false });
+const GuildDashboardPage = lazyPage(() => import('./pages/guilds/guild-dashboard-page'), 'GuildDashboardPage');
+const GuildFormPage = lazyPage(() => import('./pages/guilds/guild-form-page'), 'GuildFormPage');
+const GuildPage = lazyPage(() => import('./pages/guilds/guild-page'), 'GuildPage');
+const GuildsPage = lazyPage(() => import('./pages/guilds/guilds-page'), 'GuildsPage');
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage', { queries: false });
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'), 'ResetPasswordPage', { queries: false });
+const AdminSurveysPage = lazyPage(() => import('./pages/surveys/admin-surveys-page'), 'AdminSurveysPage');
+const OrganizationSurveysPage = lazyPage(() => import('./pages/surveys/organization-surveys-page'), 'OrganizationSurveysPage');
+const SurveyAnswerPage = lazyPage(() => import('./pages/surveys/survey-answer-page'), 'SurveyAnswerPage');
+const SurveyResultPage = lazyPage(() => import('./pages/surveys/survey-result-page'), 'SurveyResultPage');
+const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
+const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
 /** The routes of SPEC §2 with the guards of §6. Pages later issues build say so. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route path="login" element={<LoginPage />} />
-        <Route path="user/reset_password" element={<ResetPasswordPage />} />
-        {/* Reached from mail links or by guests without an account. */}
-        <Route path="user/invitation" element={<InvitationPage />} />
-        <Route path="user/confirmation" element={<ComingSoonPage area="public" page="confirmation" />} />
-        <Route path="user/actions" element={<ComingSoonPage area="public" page="userActions" />} />
-        <Route path="shared_events/:id" element={<SharedEventPage />} />
+export const routes: RouteObject[] = createRoutesFromElements(
+  <Route element={<AppLayout />}>
+    <Route path="login" element={<LoginPage />} />
+    <Route path="user/reset_password" element={<ResetPasswordPage />} />
+    {/* Reached from mail links or by guests without an account. */}
+    <Route path="user/invitation" element={<InvitationPage />} />
+    <Route path="user/confirmation" element={<ComingSoonPage area="public" page="confirmation" />} />
+    <Route path="user/actions" element={<ComingSoonPage area="public" page="userActions" />} />
+    <Route path="shared_events/:id" element={<SharedEventPage />} />
 
-        <Route element={<RequireSignedIn />}>
-          <Route index element={<ComingSoonPage area="member" page="home" />} />
-          <Route path="events" element={<EventsPage />} />
-          <Route path="events/new" element={<EventFormPage />} />
-          <Route path="events/:id" element={<EventPage />} />
-          <Route path="events/:id/edit" element={<EventFormPage />} />
-          <Route path="guilds" element={<GuildsPage />} />
-          <Route path="guilds/new" element={<GuildFormPage />} />
-          <Route path="guilds/:id" element={<GuildPage />} />
-          <Route path="guilds/:id/edit" element={<GuildFormPage />} />
-          <Route path="guilds/:id/dashboard" element={<GuildDashboardPage />} />
-          <Route path="send_coins" element={<SendCoinsPage />} />
-          <Route path="activity" element={<MyActivityPage />} />
-          <Route path="app_install" element={<ComingSoonPage area="member" page="appInstall" />} />
-          <Route path="user/mfa_setting" element={<ComingSoonPage area="member" page="mfaSetting" />} />
-          <Route path="user/cancellation" element={<ComingSoonPage area="member" page="cancellation" />} />
+    <Route element={<RequireSignedIn />}>
+      <Route index element={<ComingSoonPage area="member" page="home" />} />
+      <Route path="events" element={<EventsPage />} />
+      <Route path="events/new" element={<EventFormPage />} />
+      <Route path="events/:id" element={<EventPage />} />
+      <Route path="events/:id/edit" element={<EventFormPage />} />
+      <Route path="guilds" element={<GuildsPage />} />
+      <Route path="guilds/new" element={<GuildFormPage />} />
+      <Route path="guilds/:id" element={<GuildPage />} />
+      <Route path="guilds/:id/edit" element={<GuildFormPage />} />
+      <Route path="guilds/:id/dashboard" element={<GuildDashboardPage />} />
+      <Route path="send_coins" element={<SendCoinsPage />} />
+      <Route path="activity" element={<MyActivityPage />} />
+      <Route path="app_install" element={<ComingSoonPage area="member" page="appInstall" />} />
+      <Route path="user/mfa_setting" element={<ComingSoonPage area="member" page="mfaSetting" />} />
+      <Route path="user/cancellation" element={<ComingSoonPage area="member" page="cancellation" />} />
 
-          <Route path="org/:identifier" element={<OrganizationProvider />}>
-            <Route element={<RequireOrganizationMember />}>
-              <Route index element={<WorkoutDashboardPage />} />
-              <Route path="events" element={<CommunicationDashboardPage />} />
-              <Route path="news" element={<NewsPage />} />
-              <Route path="members" element={<MembersPage />} />
-              <Route path="groups" element={<GroupsPage />} />
-              <Route path="walking_events" element={<ComingSoonPage area="organization" page="walkingEvents" />} />
-              <Route path="violation_reports" element={<ComingSoonPage area="organization" page="violationReports" />} />
-              <Route path="kiwi_coin_transfers" element={<OrganizationCoinTransfersPage />} />
-              <Route path="external_services" element={<ExternalServicesPage />} />
-            </Route>
-            {/* SPEC §2, §6: the manager-only restriction is lifted in the survey area. */}
-            <Route path="well_being_surveys" element={<RequireOrganizationMember managerOnly={false} />}>
-              <Route index element={<OrganizationSurveysPage />} />
-              <Route path=":id" element={<SurveyAnswerPage />} />
-              <Route path=":id/result" element={<SurveyResultPage />} />
-            </Route>
-          </Route>
-
-          <Route path="_admin" element={<RequireAdmin />}>
-            <Route index element={<ComingSoonPage area="admin" page="dashboard" />} />
-            <Route path="users" element={<ComingSoonPage area="admin" page="users" />} />
-            <Route path="org" element={<AdminOrganizationsPage />} />
-            <Route path="gifts" element={<ComingSoonPage area="admin" page="gifts" />} />
-            <Route path="gift_categories" element={<ComingSoonPage area="admin" page="giftCategories" />} />
-            <Route path="quests" element={<ComingSoonPage area="admin" page="quests" />} />
-            <Route path="well_being_surveys" element={<AdminSurveysPage />} />
-            <Route path="app_informations" element={<ComingSoonPage area="admin" page="appInformations" />} />
-            <Route path="kiwi_coin_transfers" element={<AdminCoinTransfersPage />} />
-            <Route path="system_settings" element={<ComingSoonPage area="admin" page="systemSettings" />} />
-          </Route>
+      <Route path="org/:identifier" element={<OrganizationProvider />}>
+        <Route element={<RequireOrganizationMember />}>
+          <Route index element={<WorkoutDashboardPage />} />
+          <Route path="events" element={<CommunicationDashboardPage />} />
+          <Route path="news" element={<NewsPage />} />
+          <Route path="members" element={<MembersPage />} />
+          <Route path="groups" element={<GroupsPage />} />
+          <Route path="walking_events" element={<ComingSoonPage area="organization" page="walkingEvents" />} />
+          <Route path="violation_reports" element={<ComingSoonPage area="organization" page="violationReports" />} />
+          <Route path="kiwi_coin_transfers" element={<OrganizationCoinTransfersPage />} />
+          <Route path="external_services" element={<ExternalServicesPage />} />
         </Route>
-
-        <Route path="*" element={<NotFoundPage />} />
+        {/* SPEC §2, §6: the manager-only restriction is lifted in the survey area. */}
+        <Route path="well_being_surveys" element={<RequireOrganizationMember managerOnly={false} />}>
+          <Route index element={<OrganizationSurveysPage />} />
+          <Route path=":id" element={<SurveyAnswerPage />} />
+          <Route path=":id/result" element={<SurveyResultPage />} />
+        </Route>
       </Route>
-    </Routes>
-  );
+
+      <Route path="_admin" element={<RequireAdmin />}>
+        <Route index element={<ComingSoonPage area="admin" page="dashboard" />} />
+        <Route path="users" element={<ComingSoonPage area="admin" page="users" />} />
+        <Route path="org" element={<AdminOrganizationsPage />} />
+        <Route path="gifts" element={<ComingSoonPage area="admin" page="gifts" />} />
+        <Route path="gift_categories" element={<ComingSoonPage area="admin" page="giftCategories" />} />
+        <Route path="quests" element={<ComingSoonPage area="admin" page="quests" />} />
+        <Route path="well_being_surveys" element={<AdminSurveysPage />} />
+        <Route path="app_informations" element={<ComingSoonPage area="admin" page="appInformations" />} />
+        <Route path="kiwi_coin_transfers" element={<AdminCoinTransfersPage />} />
+        <Route path="system_settings" element={<ComingSoonPage area="admin" page="systemSettings" />} />
+      </Route>
+    </Route>
+
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>,
+);
+
+export function AppRoutes() {
+  return useRoutes(routes);
 }
+
+/**
+ * The lazy pages `pathname` shows, to prefetch. The pages behind sign-in count only for a signed-in session: a visitor
+ * of /login would be sent back to /login by them, so their chunks are not loaded for nothing.
+ */
+export function lazyPagesOf(pathname: string, signedIn: boolean): { preload(): Promise<unknown> }[] {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  if (!signedIn && matches.some((match) => elementType(match.route.element) === RequireSignedIn)) return [];
+  return matches.flatMap((match) => {
+    const type = elementType(match.route.element);
+    return typeof type === 'function' && 'preload' in type && typeof type.preload === 'function'
+      ? [type as unknown as { preload(): Promise<unknown> }]
+      : [];
+  });
+}
+
+/** Starts loading the chunks of the pages `pathname` shows (see {@link lazyPagesOf}); failures are retried on render. */
+export function preloadPath(pathname: string, signedIn: boolean): void {
+  for (const page of lazyPagesOf(pathname, signedIn)) page.preload().catch(() => {});
+}
+
+const elementType = (element: ReactNode) => (isValidElement(element) ? element.type : undefined);

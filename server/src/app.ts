@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { authentication } from './auth/guards';
@@ -33,6 +31,8 @@ import { surveysRoutes } from './modules/surveys/routes';
 import { embedOriginsRoutes } from './modules/embed-origins/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
+import { compressJson } from './http/precompressed';
+import { portalStatic } from './http/portal-static';
 
 /** 10,000 member ids of up to 10 digits with a comma each, and room for a pretty-printed body. */
 const GROUP_BODY_LIMIT = '256kb';
@@ -63,6 +63,8 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   app.use('/slack', slackReceiver(deps));
 
   const api = express.Router();
+  // JSON answers above 1 kB go compressed; event streams and images never are (http/precompressed.ts).
+  api.use(compressJson());
   // First: a refused origin gets nothing else, and a preflight is answered before any body or auth check.
   api.use(apiCors({ db, config }));
   api.use(requireAcceptedContentType);
@@ -92,7 +94,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
 
   app.use('/widgets', widgetsStatic(config.widgets.dist));
   app.use(devMailboxRoutes(deps));
-  app.use(portal(config.portalDist));
+  app.use(portalStatic(config.portalDist));
   app.use(apiNotFound);
   app.use(errorHandler);
   return app;
@@ -137,30 +139,4 @@ function startedSessionCache(db: DatabaseHandle, logger: Logger): SessionCache {
     .start()
     .catch((error: unknown) => logger.error({ err: error }, 'session cache could not LISTEN; other processes cannot invalidate it'));
   return cache;
-}
-
-/** The built portal with an SPA fallback: any other GET that wants HTML gets index.html. */
-function portal(dist: string): RequestHandler {
-  const index = join(dist, 'index.html');
-  if (!existsSync(index)) {
-    return (req, res, next) => {
-      if (req.method !== 'GET' || !req.accepts('html')) return next();
-      res.status(404).type('text/plain').send(`The portal is not built (${index} is missing). Run \`npm run build\`.`);
-    };
-  }
-  const assets = express.static(dist, {
-    index: false,
-    setHeaders: (res, path) => {
-      // Vite puts content hashes in asset names; index.html must always be revalidated.
-      res.setHeader('Cache-Control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  const router = express.Router();
-  router.use(assets);
-  router.use((req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
-  return router;
 }

@@ -1,13 +1,25 @@
 // The widgets' size budget (issue 8): what one widget costs the host page before sign-in and signed in, read from
 // widgets/dist and Vite's manifest (nothing is built here). `npm run size` prints it; src/size-budget.test.ts fails
 // CI when a budget is exceeded.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  againstBudget,
+  bytes,
+  type FileSize,
+  fileSizes,
+  fileTable,
+  KB,
+  kb,
+  type Manifest,
+  builtFiles,
+  readManifest as readBuildManifest,
+  staticClosure,
+  dynamicImportsOf,
+} from '../../scripts/bundle-size.ts';
 import { COMMON_NAMESPACES, WIDGET_SPECS, type WidgetKind } from '../src/widget-kinds.ts';
 
-/** The issue's "KB" read the stricter way: 1 kB = 1000 bytes (not 1024). */
-export const KB = 1000;
+export { bytes, KB, kb, staticClosure };
 /** First-load JS of any one widget before sign-in (public shared event, sign-in form), gzip: 60 kB = 60,000 bytes. */
 export const FIRST_LOAD_BUDGET = 60 * KB;
 /** Everything a signed-in widget has loaded, the Firebase auth chunk included, gzip: 95 kB = 95,000 bytes. */
@@ -40,18 +52,6 @@ const localeKeys = (namespaces: readonly string[]) => [
 ];
 const isLocale = (key: string) => key.startsWith('../locales/') || key.startsWith('src/i18n/frame-locales-');
 
-type ManifestChunk = {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-};
-type Manifest = Record<string, ManifestChunk>;
-
-export type FileSize = { file: string; raw: number; gzip: number };
 export type WidgetSize = {
   tag: string;
   /** The largest view before sign-in, and its name. */
@@ -65,62 +65,19 @@ export type WidgetSize = {
 };
 export type SizeReport = { files: FileSize[]; widgets: WidgetSize[]; problems: string[] };
 
-/** Gzip at level 9, as a server precompressing static files would; raw bytes as served. */
-function sizeOf(distDir: string, file: string): FileSize {
-  const bytes = readFileSync(join(distDir, file));
-  return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-}
-
-export function readManifest(distDir: string): Manifest {
-  const path = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(path)) throw new Error(`${relative(process.cwd(), path)} is missing: build the widgets first (npm run build -w widgets)`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-}
-
-/** The files a manifest entry loads at once: itself and its static imports, transitively. */
-export function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`the manifest has no ${key}`);
-  if (into.has(chunk.file)) return into;
-  into.add(chunk.file);
-  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
-  return into;
-}
-
-/** The dynamic imports of a manifest entry and of everything it imports statically. */
-function dynamicImportsOf(manifest: Manifest, key: string): string[] {
-  const found = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (current: string) => {
-    if (seen.has(current)) return;
-    seen.add(current);
-    const chunk = manifest[current];
-    for (const lazy of chunk?.dynamicImports ?? []) found.add(lazy);
-    for (const imported of chunk?.imports ?? []) visit(imported);
-  };
-  visit(key);
-  return [...found];
-}
+export const readManifest = (distDir: string): Manifest => readBuildManifest(distDir, 'the widgets');
 
 export function measureWidgets(distDir: string, budgets: Budgets = BUDGETS): SizeReport {
   const manifest = readManifest(distDir);
   const problems: string[] = [];
-  const sizes = new Map<string, FileSize>();
-  const size = (file: string) => {
-    let known = sizes.get(file);
-    if (!known) {
-      known = sizeOf(distDir, file);
-      sizes.set(file, known);
-    }
-    return known;
-  };
+  const { size, total: sum, all } = fileSizes(distDir);
   size('kiwi.js');
-  for (const file of readdirSync(join(distDir, 'assets'))) size(`assets/${file}`);
+  for (const file of builtFiles(readdirSync(join(distDir, 'assets')))) size(`assets/${file}`);
 
   const widgets = WIDGET_SPECS.map((spec): WidgetSize => {
     const widgetChunk = `src/widgets/${spec.kind}-widget.tsx`;
     const content = CONTENT[spec.kind];
-    const total = (files: Set<string>, kind: 'raw' | 'gzip') => [...files].reduce((sum, file) => sum + size(file)[kind], 0);
+    const total = (files: Set<string>, kind: 'raw' | 'gzip') => sum(files, kind);
     const base = new Set<string>(['kiwi.js']);
     for (const key of ['src/kiwi.ts', widgetChunk]) staticClosure(manifest, key, base);
     for (const key of localeKeys(spec.namespaces)) staticClosure(manifest, key, base);
@@ -163,24 +120,12 @@ export function measureWidgets(distDir: string, budgets: Budgets = BUDGETS): Siz
     return result;
   });
 
-  const files = [...sizes.values()].sort((a, b) => b.gzip - a.gzip);
-  return { files, widgets, problems };
+  return { files: all(), widgets, problems };
 }
-
-export const kb = (count: number) => `${(count / KB).toFixed(1)} kB`;
-/** Exact, for totals compared with a budget: "56,923 B". */
-export const bytes = (count: number) => `${count.toLocaleString('en-US')} B`;
 
 /** The printed report: every file, then each widget's totals against the budget. */
 export function formatReport(report: SizeReport, manifest: Manifest): string {
-  const sources = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.src ?? chunk.name ?? '']));
-  const width = Math.max(...report.files.map((file) => file.file.length));
-  const lines = [`${'file'.padEnd(width)}  ${'raw'.padStart(9)}  ${'gzip'.padStart(9)}  source`];
-  for (const file of report.files) {
-    lines.push(
-      `${file.file.padEnd(width)}  ${kb(file.raw).padStart(9)}  ${kb(file.gzip).padStart(9)}  ${file.file === 'kiwi.js' ? '(loader)' : (sources.get(file.file) ?? '')}`,
-    );
-  }
+  const lines = fileTable(report.files, manifest, (file) => (file === 'kiwi.js' ? '(loader)' : undefined));
   lines.push('');
   lines.push(`sizes in kB = 1000 bytes; gzip level 9`);
   lines.push(
@@ -195,10 +140,8 @@ export function formatReport(report: SizeReport, manifest: Manifest): string {
   const tagWidth = Math.max(...report.widgets.map((widget) => widget.tag.length));
   lines.push(`${'widget'.padEnd(tagWidth)}  ${'first load, gzip (raw)'.padStart(40)}  ${'signed in, gzip (raw)'.padStart(40)}`);
   for (const widget of report.widgets) {
-    const pair = (gzip: number, raw: number, budget: number) =>
-      `${bytes(gzip)} (${kb(raw)} raw) ${gzip > budget ? `OVER by ${bytes(gzip - budget)}` : `${bytes(budget - gzip)} left`}`.padStart(40);
     lines.push(
-      `${widget.tag.padEnd(tagWidth)}  ${pair(widget.firstLoad, widget.firstLoadRaw, FIRST_LOAD_BUDGET)}  ${pair(widget.signedIn, widget.signedInRaw, SIGNED_IN_BUDGET)}`,
+      `${widget.tag.padEnd(tagWidth)}  ${againstBudget(widget.firstLoad, widget.firstLoadRaw, FIRST_LOAD_BUDGET)}  ${againstBudget(widget.signedIn, widget.signedInRaw, SIGNED_IN_BUDGET)}`,
     );
     if (widget.views.length > 1) {
       for (const view of widget.views)

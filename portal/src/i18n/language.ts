@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
-import { resolveLanguage, type Language } from '@kiwi/shared/i18n/create-i18n';
+import { resolveLanguage, type Language } from '@kiwi/shared/i18n/languages';
+import { loadLanguage } from './portal-i18n';
 
 export type { Language };
 
@@ -23,5 +24,7 @@ export async function applyLanguage(i18n: I18n, language: Language): Promise<voi
   } catch {
     // Private browsing can refuse storage; the language then lasts for this page only.
   }
-  if (language !== i18n.language) await i18n.changeLanguage(language);
+  if (language === i18n.language) return;
+  await loadLanguage(i18n, language);
+  await i18n.changeLanguage(language);
 }

@@ -19,9 +19,11 @@ export function useChooseLanguage(): (language: Language) => void {
 
   return useCallback(
     (language: Language) => {
-      void applyLanguage(i18n, language);
+      // The language's strings may still be loading (portal-i18n.ts): a failure below is told in the new language.
+      const applied = applyLanguage(i18n, language).catch((error: unknown) => console.error('Could not load the language', error));
       if (!userId) return;
       saving.current = saving.current.then(async () => {
+        await applied;
         try {
           const { data } = await api.put<KiwiUser>(`/users/${userId}`, { user: { language } });
           updateKiwiUser(data);

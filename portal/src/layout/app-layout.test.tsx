@@ -9,6 +9,7 @@ import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { ToastProvider } from '@kiwi/shared/ui/toast';
 import { createPortalApiClient } from '../api-client';
 import { SessionProvider, useSession } from '../session/session-provider';
+import { portalIdentity } from '../startup/firebase';
 import { AppLayout } from './app-layout';
 import { useHideFooter } from './layout-options';
 
@@ -57,7 +58,7 @@ function renderLayoutAt(path: string) {
   render(
     <I18nextProvider i18n={i18n}>
       <ToastProvider>
-        <SessionProvider auth={auth} api={api} i18n={i18n}>
+        <SessionProvider identity={portalIdentity(auth)} api={api} i18n={i18n}>
           <MemoryRouter initialEntries={[path]}>
             <LoadedRoutes />
           </MemoryRouter>

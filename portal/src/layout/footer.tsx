@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES } from '@kiwi/shared/i18n/create-i18n';
+import { SUPPORTED_LANGUAGES } from '@kiwi/shared/i18n/languages';
 import type { Language } from '../i18n/language';
 import { useChooseLanguage } from '../i18n/use-choose-language';
 

@@ -3,7 +3,6 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { signInWithEmailAndPassword } from 'firebase/auth';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useSession } from '../session/session-provider';
 import { landingPath, safePreviousPath } from '../guards/access';
@@ -14,7 +13,7 @@ import { EmailField, FormFailure, TextField } from './text-field';
 /** SPEC §2: email and password sign-in; returns to previousPath afterwards (or the role's landing page). */
 export function LoginPage() {
   const { t } = useTranslation('portal');
-  const { auth, status, kiwiUser } = useSession();
+  const { signIn, status, kiwiUser } = useSession();
   const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -30,7 +29,7 @@ export function LoginPage() {
   const onSubmit = async ({ email, password }: LoginInput) => {
     setFailure(null);
     try {
-      await signInWithEmailAndPassword(auth, email, password);
+      await signIn(email, password);
     } catch (error) {
       setFailure(t(identityErrorKey(error)));
     }

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { sendPasswordResetEmail } from 'firebase/auth';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useSession } from '../session/session-provider';
 import { ResetPasswordSchema, type ResetPasswordInput } from './login-schema';
@@ -12,7 +11,7 @@ import { EmailField, FormFailure } from './text-field';
 /** SPEC §2, §7: sends the password-reset mail through Firebase (auth.languageCode follows the interface language). */
 export function ResetPasswordPage() {
   const { t } = useTranslation('portal');
-  const { auth } = useSession();
+  const { sendPasswordResetEmail } = useSession();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -24,7 +23,7 @@ export function ResetPasswordPage() {
   const onSubmit = async ({ email }: ResetPasswordInput) => {
     setFailure(null);
     try {
-      await sendPasswordResetEmail(auth, email);
+      await sendPasswordResetEmail(email);
       setSent(true);
     } catch (error) {
       const key = identityErrorKey(error);

@@ -1,4 +1,4 @@
-import type { Language } from '@kiwi/shared/i18n/create-i18n';
+import type { Language } from '@kiwi/shared/i18n/languages';
 
 // The product user as GET /api/user returns it after JSON:API decoding (camelCase, relationships resolved).
 export type Organization = {

@@ -1,17 +1,19 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
-import { onAuthStateChanged, signOut as firebaseSignOut, type Auth } from 'firebase/auth';
 import type { i18n as I18n } from 'i18next';
 import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
 import { useToast } from '@kiwi/shared/ui/toast';
 import type { ApiClient } from '../api-client';
 import { applyLanguage } from '../i18n/language';
 import type { KiwiUser } from './kiwi-user';
+import type { PortalIdentity } from './portal-identity';
 import { initialSessionState, sessionReducer, sessionStatus, type SessionState } from './session-state';
 
 export type Session = SessionState & {
   status: ReturnType<typeof sessionStatus>;
-  auth: Auth;
   api: ApiClient;
+  /** Firebase's sign-in and reset mail, through the session: the pages do not import the SDK (portal-identity.ts). */
+  signIn: PortalIdentity['signIn'];
+  sendPasswordResetEmail: PortalIdentity['sendPasswordResetEmail'];
   signOut(): Promise<void>;
   /** Replaces the signed-in product user with a fresher copy (e.g. the answer of PUT /api/users/{id}). */
   updateKiwiUser(kiwiUser: KiwiUser): void;
@@ -23,7 +25,17 @@ const SessionContext = createContext<Session | null>(null);
  * SPEC §4: on every identity change, no identity user means logout; otherwise the product user is fetched, and when
  * that fails or the user is inactive the userInactive error is shown, the identity is signed out and the session logs out.
  */
-export function SessionProvider({ auth, api, i18n, children }: { auth: Auth; api: ApiClient; i18n: I18n; children: ReactNode }) {
+export function SessionProvider({
+  identity,
+  api,
+  i18n,
+  children,
+}: {
+  identity: PortalIdentity;
+  api: ApiClient;
+  i18n: I18n;
+  children: ReactNode;
+}) {
   const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
   const { showToast } = useToast();
 
@@ -32,7 +44,7 @@ export function SessionProvider({ auth, api, i18n, children }: { auth: Auth; api
     let latest = 0;
     let subscribed = true;
     const isStale = (change: number) => !subscribed || change !== latest;
-    const unsubscribe = onAuthStateChanged(auth, async (user) => {
+    const unsubscribe = identity.onUserChanged(async (user) => {
       const change = ++latest;
       if (!user) {
         dispatch({ type: 'LOGOUT' });
@@ -51,25 +63,33 @@ export function SessionProvider({ auth, api, i18n, children }: { auth: Auth; api
         console.error('Could not load the product user; signing out', error);
         showToast(i18n.t('errors:userInactive'), 'error');
         dispatch({ type: 'LOGOUT' });
-        await firebaseSignOut(auth);
+        await identity.signOut();
       }
     });
     return () => {
       subscribed = false;
       unsubscribe();
     };
-  }, [auth, api, i18n, showToast]);
+  }, [identity, api, i18n, showToast]);
 
   // Logging out at once (not when Firebase reports it) lets a caller move to /login in the same render, so the
   // guards never see a signed-out user on a guarded page and add a previousPath.
   const signOut = useCallback(() => {
     dispatch({ type: 'LOGOUT' });
-    return firebaseSignOut(auth);
-  }, [auth]);
+    return identity.signOut();
+  }, [identity]);
   const updateKiwiUser = useCallback((kiwiUser: KiwiUser) => dispatch({ type: 'UPDATE_KIWI_USER', kiwiUser }), []);
   const session = useMemo<Session>(
-    () => ({ ...state, status: sessionStatus(state), auth, api, signOut, updateKiwiUser }),
-    [state, auth, api, signOut, updateKiwiUser],
+    () => ({
+      ...state,
+      status: sessionStatus(state),
+      api,
+      signOut,
+      updateKiwiUser,
+      signIn: identity.signIn,
+      sendPasswordResetEmail: identity.sendPasswordResetEmail,
+    }),
+    [state, identity, api, signOut, updateKiwiUser],
   );
 
   return <SessionContext value={session}>{children}</SessionContext>;

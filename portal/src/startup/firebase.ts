@@ -1,6 +1,21 @@
+// The Firebase Auth chunk: main.tsx imports it dynamically after the first paint, so no page waits for the SDK to
+// download before something shows. initializeAuth without a popup/redirect resolver (the portal signs in by email and
+// password only) keeps the chunk small; the persistences are getAuth's, so sessions stored before still restore.
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  onAuthStateChanged,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signOut,
+  type Auth,
+} from 'firebase/auth';
 import type { ClientConfig } from '@kiwi/shared/api/client-config';
+import type { PortalIdentity } from '../session/portal-identity';
 
 /** One build serves the emulator and a real project: the server tells the portal which one at start-up. */
 export function initFirebaseAuth(config: ClientConfig): Auth {
@@ -9,7 +24,20 @@ export function initFirebaseAuth(config: ClientConfig): Auth {
     projectId: config.firebaseProjectId,
     authDomain: config.firebaseAuthDomain ?? undefined,
   });
-  const auth = getAuth(app);
+  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   return auth;
+}
+
+/** The session's view of an Auth: the SDK's functions it calls come with it, so the session code imports no SDK. */
+export function portalIdentity(auth: Auth): PortalIdentity {
+  return {
+    auth,
+    onUserChanged: (listener) => onAuthStateChanged(auth, listener),
+    signOut: () => signOut(auth),
+    signIn: async (email, password) => {
+      await signInWithEmailAndPassword(auth, email, password);
+    },
+    sendPasswordResetEmail: (email) => sendPasswordResetEmail(auth, email),
+  };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import express, { type RequestHandler, type Response } from 'express';
+import type { RequestHandler, Response } from 'express';
+import { precompressedStatic } from '../http/precompressed';
 
 const WIDGET_LOADER_CACHE = 'no-cache';
 const WIDGET_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -9,11 +10,12 @@ const WIDGET_ASSET_CACHE = 'public, max-age=31536000, immutable';
  * /widgets/: the built widgets (WIDGETS_DIST). `kiwi.js` is the small loader every intranet page includes, so it is
  * always revalidated; everything else lives under `assets/` with a content hash in its name and is cached for good.
  * Any page may load them (Access-Control-Allow-Origin: *, Cross-Origin-Resource-Policy: cross-origin): they hold no
- * data, the API's CORS decides who may call it. Other paths are 404, never the portal's index.html.
+ * data, the API's CORS decides who may call it. Other paths are 404, never the portal's index.html. The build's brotli
+ * and gzip copies are sent to clients that accept them.
  */
 export function widgetsStatic(dist: string): RequestHandler {
   const assets = join(dist, 'assets');
-  const serve = express.static(dist, {
+  const serve = precompressedStatic(dist, {
     index: false,
     redirect: false,
     fallthrough: true,

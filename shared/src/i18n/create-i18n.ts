@@ -1,15 +1,8 @@
 import i18next, { type i18n } from 'i18next';
 import { NAMESPACES, resources } from './resources';
+import { FALLBACK_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from './languages';
 
-export const SUPPORTED_LANGUAGES = ['ja', 'en'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-const FALLBACK_LANGUAGE: Language = 'ja';
-
-/** 'en-US', 'EN', 'ja_JP' -> a supported language; anything else (or nothing) -> 'ja'. */
-export function resolveLanguage(candidate?: string | null): Language {
-  const primary = candidate?.trim().toLowerCase().split(/[-_]/)[0];
-  return SUPPORTED_LANGUAGES.find((language) => language === primary) ?? FALLBACK_LANGUAGE;
-}
+export { FALLBACK_LANGUAGE, type Language, resolveLanguage, SUPPORTED_LANGUAGES } from './languages';
 
 /**
  * A fresh i18next instance (one per app, widget or test), ready synchronously: every namespace is bundled.

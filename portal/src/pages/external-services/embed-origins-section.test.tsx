@@ -16,6 +16,7 @@ import { inMemoryPersistence, initializeAuth } from 'firebase/auth';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../session/session-provider';
+import { portalIdentity } from '../../startup/firebase';
 import { EmbedOriginsSection } from './embed-origins-section';
 
 afterEach(cleanup);
@@ -125,7 +126,7 @@ function renderSection(api: ReturnType<typeof backend>['api']) {
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ToastProvider>
           <ConfirmDialogProvider>
-            <SessionProvider auth={auth} api={api} i18n={i18n}>
+            <SessionProvider identity={portalIdentity(auth)} api={api} i18n={i18n}>
               <EmbedOriginsSection organizationId="7" />
             </SessionProvider>
           </ConfirmDialogProvider>

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { signInWithEmailAndPassword } from 'firebase/auth';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -56,7 +55,7 @@ function Notice({ text }: { text: string }) {
 
 function AcceptForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const { t } = useTranslation('organization');
-  const { api, auth } = useSession();
+  const { api, signIn } = useSession();
   const navigate = useNavigate();
   const id = useId();
   const [name, setName] = useState(invitation.name);
@@ -84,7 +83,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
       return;
     }
     try {
-      await signInWithEmailAndPassword(auth, invitation.email, password);
+      await signIn(invitation.email, password);
       await navigate('/', { replace: true });
     } catch (error) {
       setFailure(t(identityErrorKey(error)));

@@ -1,0 +1,2 @@
+// Every namespace of one language in one chunk: the portal loads the language it shows, not both (portal-i18n.ts).
+export const resources = import.meta.glob<Record<string, unknown>>('../../../locales/ja/*.json', { eager: true, import: 'default' });
