@@ -8,7 +8,7 @@ import pg from 'pg';
 import { ensureAuthEmulator, REPO_ROOT } from '../support/emulator';
 import { postgresAnswers, TEST_POSTGRES_URL } from '../support/postgres';
 import { stop } from '../../scripts/run';
-import { startKiwiServer, } from './kiwi-server';
+import { startKiwiServer } from './kiwi-server';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
 import { signInWithPassword } from '../../server/src/test/factories';
 

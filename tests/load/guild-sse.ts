@@ -8,7 +8,7 @@ import { createEventStreamParser } from '../../shared/src/api/event-stream';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
 import { callApi, percentile, startKiwiServer } from './kiwi-server';
 import { signInWithPassword } from '../../server/src/test/factories';
-import { ensureAuthEmulator, } from '../support/emulator';
+import { ensureAuthEmulator } from '../support/emulator';
 import { postgresAnswers, withScratchDatabase } from '../support/postgres';
 
 const SUBSCRIBERS = Number(process.env.GUILD_SSE_SUBSCRIBERS ?? 500);

@@ -11,7 +11,7 @@ import { DEMO_PASSWORD } from '../../server/src/db/seed';
 import { callApi, percentile, startKiwiServer } from './kiwi-server';
 import { DEMO_EVENT_NAMES } from '../../server/src/modules/events/seed';
 import { signInWithPassword } from '../../server/src/test/factories';
-import { ensureAuthEmulator, } from '../support/emulator';
+import { ensureAuthEmulator } from '../support/emulator';
 import { postgresAnswers, withScratchDatabase } from '../support/postgres';
 
 const SECONDS = Number(process.env.HOSTILE_SECONDS ?? 20);
