@@ -10,16 +10,14 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const anyOf = (patterns: readonly string[]) => new RegExp(patterns.map((pattern) => pattern.replaceAll('/', String.raw`[\\/]`)).join('|'));
 /** Module paths ('/' matches either separator) of the runtime in the entry chunk. */
 const RUNTIME_MODULES = [
-  String.raw`node_modules/(preact|@r2wc)/`,
-  String.raw`node_modules/@tanstack/(?!.*(?:[mM]utation|[iI]nfiniteQuery(?!Behavior)))`,
-  String.raw`widgets/src/(runtime|i18n(?!/frame-locales)|styles)/`,
+  'node_modules/(preact|@r2wc)/',
+  'node_modules/@tanstack/(?!.*(?:[mM]utation|[iI]nfiniteQuery(?!Behavior)))',
+  'widgets/src/(runtime|i18n(?!/frame-locales)|styles)/',
   String.raw`widgets/src/(kiwi\.ts|elements|host\.tsx|api-base|load-failed|widget-kinds|session/session\.ts)`,
   String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer\.tsx|modal-dialog)|features/feature-context)`,
 ];
 /** The event components SharedEvent and EventDetail both render, with what only they use. */
-const EVENT_VIEW_MODULES = [
-  String.raw`shared/src/(features/events/(?!event-detail|event-list)|schemas/event-resources|domain/event-rules)`,
-];
+const EVENT_VIEW_MODULES = ['shared/src/(features/events/(?!event-detail|event-list)|schemas/event-resources|domain/event-rules)'];
 const registry = here('./src/styles/registry.ts');
 // The line shown when a chunk cannot be loaded, from the locale files (the translations themselves are in chunks).
 const loadFailed = Object.fromEntries(
