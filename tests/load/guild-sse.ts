@@ -6,10 +6,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createEventStreamParser } from '../../shared/src/api/event-stream';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
-import { callApi, percentile, startKiwiServer } from './kiwi-server';
+import { callApi, onEachEngine, percentile, startKiwiServer } from './kiwi-server';
 import { signInWithPassword } from '../../server/src/test/factories';
-import { ensureAuthEmulator } from '../support/emulator';
-import { postgresAnswers, withScratchDatabase } from '../support/postgres';
 
 const SUBSCRIBERS = Number(process.env.GUILD_SSE_SUBSCRIBERS ?? 500);
 const RATE = Number(process.env.GUILD_SSE_RATE ?? 20);
@@ -132,15 +130,5 @@ async function run(engine: string, emulatorHost: string, databaseUrl: string | n
   }
 }
 
-const emulator = await ensureAuthEmulator();
-try {
-  await run('pglite', emulator.host, null);
-  if (await postgresAnswers()) {
-    await withScratchDatabase((url) => run('postgres', emulator.host, url));
-  } else {
-    console.log('postgres: not answering at TEST_DATABASE_URL, skipped');
-  }
-} finally {
-  await emulator.stop();
-}
+await onEachEngine(run);
 process.exit(0);

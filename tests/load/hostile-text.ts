@@ -8,11 +8,9 @@
 // The per-IP limit of public routes is lifted for the run, so every hostile text reaches the validators.
 import { loadavg } from 'node:os';
 import { DEMO_PASSWORD } from '../../server/src/db/seed';
-import { callApi, percentile, startKiwiServer } from './kiwi-server';
+import { callApi, onEachEngine, percentile, startKiwiServer } from './kiwi-server';
 import { DEMO_EVENT_NAMES } from '../../server/src/modules/events/seed';
 import { signInWithPassword } from '../../server/src/test/factories';
-import { ensureAuthEmulator } from '../support/emulator';
-import { postgresAnswers, withScratchDatabase } from '../support/postgres';
 
 const SECONDS = Number(process.env.HOSTILE_SECONDS ?? 20);
 const CONCURRENCY = Number(process.env.HOSTILE_CONCURRENCY ?? 16);
@@ -239,15 +237,5 @@ async function run(engine: string, emulatorHost: string, databaseUrl: string | n
   }
 }
 
-const emulator = await ensureAuthEmulator();
-try {
-  await run('pglite', emulator.host, null);
-  if (await postgresAnswers()) {
-    await withScratchDatabase((url) => run('postgres', emulator.host, url));
-  } else {
-    console.log('postgres: not answering at TEST_DATABASE_URL, skipped');
-  }
-} finally {
-  await emulator.stop();
-}
+await onEachEngine(run);
 process.exit(0);

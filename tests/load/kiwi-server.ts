@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stop } from '../../scripts/run';
-import { REPO_ROOT } from '../support/emulator';
+import { ensureAuthEmulator, REPO_ROOT } from '../support/emulator';
+import { postgresAnswers, withScratchDatabase } from '../support/postgres';
 
 export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -78,4 +79,18 @@ export async function callApi<T>(base: string, path: string, token: string, init
   });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** `run` on PGlite, then on a scratch PostgreSQL database when one answers, with one auth emulator for both. */
+export async function onEachEngine(
+  run: (engine: 'pglite' | 'postgres', emulatorHost: string, databaseUrl: string | null) => Promise<void>,
+) {
+  const emulator = await ensureAuthEmulator();
+  try {
+    await run('pglite', emulator.host, null);
+    if (await postgresAnswers()) await withScratchDatabase((url) => run('postgres', emulator.host, url));
+    else console.log('postgres: not answering at TEST_DATABASE_URL, skipped');
+  } finally {
+    await emulator.stop();
+  }
 }
