@@ -1,4 +1,5 @@
 // Hostile text on public and signed-in fields: refused with a translated 4xx and a pointer, before any costly work.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationRow } from '../db/schema/organizations';
 import { buildEvent } from '../modules/events/test-support';
@@ -72,6 +73,29 @@ describe('hostile text', () => {
     });
     expect(english.status).toBe(413);
     expect(english.body.errors[0]).toMatchObject({ code: 'request.tooLarge', status: '413', detail: 'The data sent is too large' });
+  });
+
+  it('a JSON body declared past the limit is refused before it is read, and the connection closes', async () => {
+    // 10 MB announced, 10 bytes sent, the rest never: an answer can only come from the declared length.
+    const answer = await new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${server.url}/api/shared_events/${sharedEventId}/guests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(10_000_000) },
+      });
+      request.on('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }));
+      });
+      request.on('error', reject);
+      request.write('{"event_gu');
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.connection).toBe('close');
+    expect(JSON.parse(answer.body).errors[0]).toMatchObject({ code: 'request.tooLarge', detail: '送信するデータが大きすぎます' });
   });
 
   it('a group member list of 10,000 ids is over the default limit but within its route limit', async () => {

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import bytes from 'bytes';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config';
@@ -19,6 +20,8 @@ export const requireAcceptedContentType: RequestHandler = (req, _res, next) => {
   next();
 };
 
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
 /** A JSON body larger than BODY_LIMIT that one group of routes needs (`path` as Express mounts it, a prefix). */
 export type LargerJsonBody = { path: string; limit: string };
 
@@ -30,8 +33,19 @@ export type LargerJsonBody = { path: string; limit: string };
  */
 export function jsonBodies(limit: string, larger: LargerJsonBody[] = []): RequestHandler {
   const parser = (max: string): RequestHandler => {
-    const parse = express.json({ limit: max, type: ['application/json', 'application/*+json'] });
-    return (req, res, next) => (hasBody(req) ? parse(req, res, next) : next());
+    const parse = express.json({ limit: max, type: JSON_TYPES });
+    const maxBytes = bytes.parse(max) ?? Number.POSITIVE_INFINITY;
+    return (req, res, next) => {
+      // No body, a body read already (by a route's larger parser), or not JSON (multipart uploads): not this parser's.
+      if (!hasBody(req) || req.complete || !req.is(JSON_TYPES)) return next();
+      // A declared length over the limit is refused before a byte is read, and the connection closes after the answer:
+      // reading (and discarding) megabytes to keep it open would cost more than the client's next connection.
+      if (Number(req.headers['content-length']) > maxBytes) {
+        res.setHeader('Connection', 'close');
+        return next(new ApiError(ErrorCode.requestTooLarge));
+      }
+      parse(req, res, next);
+    };
   };
   const router = express.Router();
   // A body parsed under a larger limit is marked parsed, and the default parser after it leaves it alone.
