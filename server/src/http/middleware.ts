@@ -37,7 +37,7 @@ export function jsonBodies(limit: string, larger: LargerJsonBody[] = []): Reques
     const maxBytes = bytes.parse(max) ?? Number.POSITIVE_INFINITY;
     return (req, res, next) => {
       // No body, a body read already (by a route's larger parser), or not JSON (multipart uploads): not this parser's.
-      if (!hasBody(req) || req.complete || !req.is(JSON_TYPES)) return next();
+      if (!hasBody(req) || req.readableEnded || !req.is(JSON_TYPES)) return next();
       // A declared length over the limit is refused before a byte is read, and the connection closes after the answer:
       // reading (and discarding) megabytes to keep it open would cost more than the client's next connection.
       if (Number(req.headers['content-length']) > maxBytes) {
