@@ -87,16 +87,18 @@ export class KiwiReceiver implements Receiver {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') return reply(res, 405, 'method not allowed');
+    // What the headers can refuse is refused before a byte of the body is read (the connection then closes).
+    const timestamp = String(req.headers['x-slack-request-timestamp'] ?? '');
+    const signature = String(req.headers['x-slack-signature'] ?? '');
+    const now = Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000);
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS)
+      return reply(res, 401, 'stale or future request', 'text/plain', { unread: true });
+    if (Number(req.headers['content-length']) > BODY_LIMIT) return reply(res, 413, 'payload too large', 'text/plain', { unread: true });
     const raw = await readBody(req);
     if (raw === null) return reply(res, 413, 'payload too large');
     const parsed = parseBody(raw, String(req.headers['content-type'] ?? ''));
     if (!parsed) return reply(res, 400, 'unreadable body');
 
-    const timestamp = String(req.headers['x-slack-request-timestamp'] ?? '');
-    const signature = String(req.headers['x-slack-signature'] ?? '');
-    const now = Math.floor((this.options.now?.() ?? new Date()).getTime() / 1000);
-    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS)
-      return reply(res, 401, 'stale or future request');
     const workspace = parsed.teamId ? await this.options.workspaces.byTeamId(parsed.teamId) : null;
     // An unknown team cannot be verified: the same answer as a bad signature, so probing tells nothing.
     if (!workspace || !safeEqual(signature, slackSignature(workspace.signingSecret, timestamp, raw)))
@@ -125,8 +127,9 @@ export class KiwiReceiver implements Receiver {
   }
 }
 
-function reply(res: ServerResponse, status: number, body: string, type = 'text/plain'): void {
+/** `unread`: the request's body was not read, so the connection closes after the answer instead of draining it. */
+function reply(res: ServerResponse, status: number, body: string, type = 'text/plain', { unread = false } = {}): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': `${type}; charset=utf-8` });
+  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, ...(unread ? { connection: 'close' } : {}) });
   res.end(body);
 }

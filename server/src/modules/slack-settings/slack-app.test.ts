@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { COMMAND_TEXT_MAX } from '@kiwi/slack-app/bolt-app';
 import { slackSignature } from '@kiwi/slack-app/receiver';
 import { startFakeSlack, type FakeSlack, type Script } from '@kiwi/slack-app/testing/fake-slack';
@@ -161,6 +162,31 @@ describe('/slack/events', () => {
     } finally {
       slack.setApiHandler('users.info', usersInfo);
     }
+  });
+
+  it.each([
+    ['a stale timestamp', () => nowSeconds() - 301, 401],
+    ['a body declared over 1 MB', () => nowSeconds(), 413],
+  ])('refuses %s from the headers, before reading the body, and closes the connection', async (_name, timestamp, status) => {
+    // 10 MB announced, a few bytes sent, the rest never: an answer can only come from the headers.
+    const answer = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const request = httpRequest(`${server.url}/slack/events`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(10_000_000),
+          'x-slack-request-timestamp': String(timestamp()),
+          'x-slack-signature': 'v0=0',
+        },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
+      });
+      request.on('error', reject);
+      request.write('command=');
+    });
+    expect(answer).toEqual({ status, connection: 'close' });
   });
 
   it('refuses an unknown team and a missing signature with 401', async () => {
