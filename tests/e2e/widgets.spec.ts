@@ -352,9 +352,10 @@ test("the host page's CSS does not reach the widget text, and the widgets add no
   expect(await page.locator('#news-title').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 0, 0)');
   // Internal tokens stay ours (the page's --color-primary is red) and the public theming ones work.
   const guildButton = signInForm(widget(page, 'guild-widget')).getByRole('button', { name: ja('widgets:signIn.submit'), exact: true });
-  expect(await guildButton.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(46, 125, 50)');
+  // The button's sheet may be adopted a moment after the form shows (it comes with the form's chunk): poll.
+  await expect.poll(() => guildButton.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(46, 125, 50)');
   const coinButton = signInForm(widget(page, 'coin-widget')).getByRole('button', { name: ja('widgets:signIn.submit'), exact: true });
-  expect(await coinButton.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(31, 58, 95)');
+  await expect.poll(() => coinButton.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(31, 58, 95)');
   // Nothing of ours in the page's head or document sheets; the styles live in the shadow roots.
   expect(await page.evaluate(() => document.head.querySelectorAll('style, link[rel="stylesheet"]').length)).toBe(headStyles + 1);
   expect(await page.evaluate(() => document.adoptedStyleSheets.length)).toBe(0);
