@@ -52,7 +52,7 @@ const answers = (url: string) => () =>
   );
 
 function exitOf(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
@@ -70,9 +70,12 @@ function withoutSeedDemo(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest;
 }
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await Promise.all(children.map(exitOf));
+  // A process that outlived its parent by a moment (an emulator exporting on exit) may still add a file while the folder
+  // is being removed: rmSync then meets ENOTEMPTY, which it retries.
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
 });
 
 describe('npm start', () => {
