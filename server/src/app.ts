@@ -29,6 +29,8 @@ import { guildsRoutes } from './modules/guilds/routes';
 import { usersRoutes } from './modules/users/routes';
 import { surveysRoutes } from './modules/surveys/routes';
 import { embedOriginsRoutes } from './modules/embed-origins/routes';
+import { appInstallRoutes } from './modules/app-install/routes';
+import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 import { compressJson } from './http/precompressed';
@@ -89,6 +91,8 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(eventsRoutes(deps));
   api.use(sharedEventsRoutes(deps));
   api.use(guildsRoutes(deps));
+  api.use(systemSettingsRoutes(deps));
+  api.use(appInstallRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, can, UNKNOWN_USER, type UserSubject } from './authorize';
+import { authorize, can, SYSTEM_SETTINGS, UNKNOWN_USER, type UserSubject } from './authorize';
 import type { Session } from './session-cache';
 
 const ACME = 1;
@@ -47,5 +47,14 @@ describe('authorize', () => {
     ['an admin', session('admin', []), true],
   ])('organization.manage: %s -> %s', (_who, actor, allowed) => {
     expect(can(actor, 'organization.manage', { kind: 'organization', id: ACME })).toBe(allowed);
+  });
+
+  it.each([
+    ['an admin', session('admin', []), true],
+    ['an admin who is also a member', session('admin', [[ACME, 'member']]), true],
+    ['a manager', session('member', [[ACME, 'manager']]), false],
+    ['a member', session('member', [[ACME, 'member']]), false],
+  ])('systemSettings.manage: %s -> %s', (_who, actor, allowed) => {
+    expect(can(actor, 'systemSettings.manage', SYSTEM_SETTINGS)).toBe(allowed);
   });
 });

@@ -7,6 +7,9 @@ import type { Session } from './session-cache';
 /** A person as rights see them: their platform role and the organisations they are a member of. */
 export type UserSubject = { kind: 'user'; role: string; organizationIds: readonly number[] };
 export type OrganizationSubject = { kind: 'organization'; id: number };
+/** The platform's settings as a whole (SPEC §3 "System setting"). */
+export type SystemSettingsSubject = { kind: 'systemSettings' };
+export const SYSTEM_SETTINGS: SystemSettingsSubject = { kind: 'systemSettings' };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -16,6 +19,8 @@ type Subjects = {
   'organization.manage': OrganizationSubject;
   /** Spec §6 "Managers: ... resend invitations, reset a member's multi-factor authentication". */
   'user.administer': UserSubject;
+  /** Spec §6 "Admin only: ... system settings": read the whole list, add and change settings. */
+  'systemSettings.manage': SystemSettingsSubject;
 };
 export type Action = keyof Subjects;
 
@@ -29,6 +34,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'organization.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
   // A platform admin is nobody's to administer but another admin's, whatever memberships they hold.
   'user.administer': (actor, user) => user.role !== 'admin' && user.organizationIds.some((id) => managesOrganizationId(actor, id)),
+  // Nobody but an admin (whom can() lets through before any policy): no organisation role reaches platform settings.
+  'systemSettings.manage': () => false,
 };
 
 /** Whether the actor may; admins may everything (spec §6 "admin: passes every guard"). */

@@ -41,6 +41,8 @@ export const ErrorCode = {
   validationWrongPassword: 'validation.wrongPassword',
   validationInvalidOrigin: 'validation.invalidOrigin',
   validationTooManyItems: 'validation.tooManyItems',
+  /** A URL setting's value that is not an https URL (system settings). */
+  validationInvalidUrl: 'validation.invalidUrl',
 
   routeNotFound: 'route.notFound',
   resourceNotFound: 'resource.notFound',
@@ -69,6 +71,7 @@ export const ErrorCode = {
   csvTooManyRows: 'csv.tooManyRows',
   groupInvalidParent: 'group.invalidParent',
   newsPublishedAtLocked: 'news.publishedAtLocked',
+  systemSettingKeyTaken: 'systemSetting.keyTaken',
 
   activityFutureDay: 'activity.futureDay',
   activityDuplicateDay: 'activity.duplicateDay',
@@ -202,6 +205,7 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'csv.tooManyRows': 422,
   'group.invalidParent': 422,
   'news.publishedAtLocked': 422,
+  'systemSetting.keyTaken': 409,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */

@@ -17,7 +17,8 @@ function trimUrl(candidate: string): string {
   }
 }
 
-function safeHref(text: string): string | null {
+/** The URL's canonical href when `text` is an absolute http(s) URL with a host, else null (`javascript:`, `data:` ...). */
+export function safeHref(text: string): string | null {
   try {
     const url = new URL(text);
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null;

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { systemSettings } from '../../db/schema/system-settings';
+import type { Caller } from '../../test/authorization';
+import { ADMIN_ONLY, type MatrixModule } from '../../test/matrix';
+import type { TestServer } from '../../test/server';
+
+type World = { googlePlayId: number };
+
+export const matrix: MatrixModule<World> = {
+  // The seeded google_play_url row (migration 0015): a PUT with its own value leaves the other rows' world as it was.
+  setup: async (server: TestServer) => {
+    const [row] = await server.db.db
+      .select({ id: systemSettings.id })
+      .from(systemSettings)
+      .where(eq(systemSettings.key, 'google_play_url'));
+    if (!row) throw new Error('the migration did not seed google_play_url');
+    return { googlePlayId: row.id };
+  },
+  rows: [
+    { route: 'GET /api/system_settings', expect: ADMIN_ONLY },
+    {
+      route: 'POST /api/system_settings',
+      // A key per caller, so that each one allowed adds a row rather than finding its key taken.
+      body: (_fixture: unknown, caller: Caller) => ({ system_setting: { key: `matrix_${caller.toLowerCase()}`, value: 'on' } }),
+      expect: ADMIN_ONLY,
+    },
+    {
+      route: 'PUT /api/system_settings/:id',
+      params: (_fixture, _caller, { googlePlayId }) => ({ id: googlePlayId }),
+      body: { system_setting: { value: 'https://play.google.com/store/apps/details?id=example.kiwi' } },
+      expect: ADMIN_ONLY,
+    },
+  ],
+};

@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationMembers } from '../../db/schema/organizations';
+import { systemSettings } from '../../db/schema/system-settings';
+import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
+import { startTestServer, type TestServer } from '../../test/server';
+
+const SEEDED = {
+  app_store_url: 'https://apps.apple.com/app/id0000000000',
+  google_play_url: 'https://play.google.com/store/apps/details?id=example.kiwi',
+};
+
+describe('system settings and the app install call', () => {
+  let server: TestServer;
+  let admin: BuiltUser;
+  let member: BuiltUser;
+  let manager: BuiltUser;
+  let installed: BuiltUser;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const acme = await buildOrganization(server);
+    [admin, member, manager, installed] = await Promise.all([
+      buildUser(server, { role: 'admin' }),
+      buildUser(server, { organization: acme }),
+      buildUser(server, { organization: acme, memberRole: 'manager' }),
+      buildUser(server, { organization: acme }),
+    ]);
+    await server.db.db
+      .update(organizationMembers)
+      .set({ appInstalled: true, lastSyncAt: new Date('2030-05-01T08:30:00.000Z') })
+      .where(eq(organizationMembers.id, installed.membership!.id));
+  });
+  afterAll(() => server.close());
+
+  const idOf = async (key: string) => {
+    const [row] = await server.db.db.select({ id: systemSettings.id }).from(systemSettings).where(eq(systemSettings.key, key));
+    return row!.id;
+  };
+  const put = (id: number | string, json: unknown, token = admin.token) =>
+    server.request(`/api/system_settings/${id}`, { method: 'PUT', token, json });
+  const post = (json: unknown, token = admin.token) => server.request('/api/system_settings', { method: 'POST', token, json });
+
+  it('seeds the store links in the migration, and lists every setting to an admin by key', async () => {
+    const list = await server.request('/api/system_settings', { token: admin.token });
+    expect(list.status).toBe(200);
+    const byKey = Object.fromEntries(
+      list.body.data.map((item: { attributes: { key: string; value: string } }) => [item.attributes.key, item.attributes.value]),
+    );
+    expect(byKey).toMatchObject(SEEDED);
+    expect(list.body.data[0]).toMatchObject({ type: 'system-settings', attributes: { 'created-at': expect.any(String) } });
+    expect(list.body.meta['total-count']).toBe(list.body.data.length);
+  });
+
+  it("answers a member their own install state: not installed yet, and installed with the last sync", async () => {
+    const fresh = await server.request('/api/app_install', { token: member.token });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data).toEqual({
+      type: 'app-installs',
+      id: String(member.user.id),
+      attributes: {
+        'app-store-url': SEEDED.app_store_url,
+        'google-play-url': SEEDED.google_play_url,
+        'app-installed': false,
+        'last-sync-at': null,
+      },
+    });
+    const synced = await server.request('/api/app_install', { token: installed.token });
+    expect(synced.body.data.attributes).toMatchObject({ 'app-installed': true, 'last-sync-at': '2030-05-01T08:30:00.000Z' });
+    // An admin without membership has no install state to show, only the links.
+    const own = await server.request('/api/app_install', { token: admin.token });
+    expect(own.body.data.attributes).toMatchObject({ 'app-installed': null, 'last-sync-at': null, 'app-store-url': SEEDED.app_store_url });
+  });
+
+  it("follows an admin's change of a store link at once", async () => {
+    const id = await idOf('google_play_url');
+    const changed = await put(id, { system_setting: { value: '  https://play.google.com/store/apps/details?id=jp.kiwi.app  ' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({
+      id: String(id),
+      attributes: { key: 'google_play_url', value: 'https://play.google.com/store/apps/details?id=jp.kiwi.app' },
+    });
+    const page = await server.request('/api/app_install', { token: member.token });
+    expect(page.body.data.attributes['google-play-url']).toBe('https://play.google.com/store/apps/details?id=jp.kiwi.app');
+    await put(id, { system_setting: { value: SEEDED.google_play_url } });
+  });
+
+  it('refuses a URL setting that is not https with a translated 422, and keeps the stored value', async () => {
+    const id = await idOf('app_store_url');
+    for (const value of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://apps.apple.com/app/id1',
+      'https://user:secret@apps.apple.com/app/id1',
+      'apps.apple.com/app/id1',
+      'https://apps.apple.com/app/id1 extra',
+    ]) {
+      const refused = await put(id, { system_setting: { value } });
+      expect(refused.status, value).toBe(422);
+      expect(refused.body.errors[0]).toMatchObject({
+        code: 'validation.invalidUrl',
+        source: { pointer: '/system_setting/value' },
+        detail: expect.stringContaining('https'),
+      });
+    }
+    const tooLong = await put(id, { system_setting: { value: `https://apps.apple.com/${'a'.repeat(1000)}` } });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors[0]).toMatchObject({ code: 'validation.tooLong', source: { pointer: '/system_setting/value' } });
+    const [row] = await server.db.db.select().from(systemSettings).where(eq(systemSettings.id, id));
+    expect(row!.value).toBe(SEEDED.app_store_url);
+  });
+
+  it('bounds the payloads: required, unknown keys, the key fixed once created, value length, 404 and bad ids', async () => {
+    const id = await idOf('app_store_url');
+    const cases: [unknown, string, string][] = [
+      [{}, 'validation.required', '/system_setting'],
+      [{ system_setting: { value: '   ' } }, 'validation.required', '/system_setting/value'],
+      [{ system_setting: { value: 42 } }, 'validation.invalidType', '/system_setting/value'],
+      [{ system_setting: { value: 'https://a.example', key: 'other_url' } }, 'validation.unknownKey', '/system_setting/key'],
+      [{ system_setting: { value: 'https://a.example' }, extra: 1 }, 'validation.unknownKey', '/extra'],
+    ];
+    for (const [json, code, pointer] of cases) {
+      const refused = await put(id, json);
+      expect(refused.status, JSON.stringify(json)).toBe(422);
+      expect(refused.body.errors[0], JSON.stringify(json)).toMatchObject({ code, source: { pointer } });
+    }
+    const huge = await post({ system_setting: { key: 'note', value: 'x'.repeat(2001) } });
+    expect(huge.body.errors[0]).toMatchObject({ code: 'validation.tooLong', source: { pointer: '/system_setting/value' } });
+    expect((await put(999_999, { system_setting: { value: 'https://a.example' } })).body.errors[0].code).toBe('resource.notFound');
+    const badId = await put('abc', { system_setting: { value: 'https://a.example' } });
+    expect(badId.status).toBe(400);
+    expect(badId.body.errors[0].code).toBe('request.invalidParameter');
+  });
+
+  it('adds a setting: key shape and uniqueness, a URL key wants https, a plain key any bounded text', async () => {
+    const created = await post({ system_setting: { key: 'support_url', value: 'https://support.kiwi.example/app' } });
+    expect(created.status).toBe(201);
+    expect(created.body.data.attributes).toMatchObject({ key: 'support_url', value: 'https://support.kiwi.example/app' });
+    const taken = await post({ system_setting: { key: 'support_url', value: 'https://other.example' } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors[0]).toMatchObject({ code: 'systemSetting.keyTaken', source: { pointer: '/system_setting/key' } });
+    const javascript = await post({ system_setting: { key: 'help_url', value: 'javascript:alert(1)' } });
+    expect(javascript.status).toBe(422);
+    expect(javascript.body.errors[0]).toMatchObject({ code: 'validation.invalidUrl', source: { pointer: '/system_setting/value' } });
+    for (const key of ['Bad Key', '1st', 'a'.repeat(65), 'ja_日本']) {
+      const refused = await post({ system_setting: { key, value: 'x' } });
+      expect(refused.status, key).toBe(422);
+      expect(refused.body.errors[0].source.pointer).toBe('/system_setting/key');
+    }
+    const plain = await post({ system_setting: { key: 'maintenance_notice', value: 'メンテナンス予定 🛠️' } });
+    expect(plain.status).toBe(201);
+  });
+
+  it('stops at 100 settings with a translated 422', async () => {
+    const total = await server.db.db.$count(systemSettings);
+    await server.db.db
+      .insert(systemSettings)
+      .values(Array.from({ length: 100 - total }, (_unused, index) => ({ key: `filler_${index}`, value: 'x' })));
+    const refused = await post({ system_setting: { key: 'one_too_many', value: 'x' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'validation.tooManyItems', detail: expect.stringContaining('100') });
+  });
+
+  it('refuses members and managers (403) and anonymous callers (401) on every admin route', async () => {
+    const id = await idOf('app_store_url');
+    for (const token of [member.token, manager.token]) {
+      expect((await server.request('/api/system_settings', { token })).status).toBe(403);
+      expect((await post({ system_setting: { key: 'x_url', value: 'https://evil.example' } }, token)).status).toBe(403);
+      const refused = await put(id, { system_setting: { value: 'https://evil.example' } }, token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.errors[0].code).toBe('auth.forbidden');
+    }
+    expect((await server.request('/api/system_settings')).status).toBe(401);
+    expect((await server.request('/api/app_install')).status).toBe(401);
+    const [row] = await server.db.db.select().from(systemSettings).where(eq(systemSettings.id, id));
+    expect(row!.value).toBe(SEEDED.app_store_url);
+  });
+
+  it('answers a stored link that is not https as null (a row written around the API)', async () => {
+    await server.db.db.update(systemSettings).set({ value: 'javascript:alert(1)' }).where(eq(systemSettings.key, 'app_store_url'));
+    try {
+      const page = await server.request('/api/app_install', { token: member.token });
+      expect(page.body.data.attributes['app-store-url']).toBeNull();
+      expect(page.body.data.attributes['google-play-url']).toBe(SEEDED.google_play_url);
+    } finally {
+      await server.db.db.update(systemSettings).set({ value: SEEDED.app_store_url }).where(eq(systemSettings.key, 'app_store_url'));
+    }
+  });
+});
