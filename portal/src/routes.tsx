@@ -36,6 +36,7 @@ const AdminSurveysPage = lazyPage(() => import('./pages/surveys/admin-surveys-pa
 const OrganizationSurveysPage = lazyPage(() => import('./pages/surveys/organization-surveys-page'), 'OrganizationSurveysPage');
 const SurveyAnswerPage = lazyPage(() => import('./pages/surveys/survey-answer-page'), 'SurveyAnswerPage');
 const SurveyResultPage = lazyPage(() => import('./pages/surveys/survey-result-page'), 'SurveyResultPage');
+const AppInstallPage = lazyPage(() => import('./pages/app-install/app-install-page'), 'AppInstallPage');
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
@@ -63,7 +64,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="guilds/:id/dashboard" element={<GuildDashboardPage />} />
       <Route path="send_coins" element={<SendCoinsPage />} />
       <Route path="activity" element={<MyActivityPage />} />
-      <Route path="app_install" element={<ComingSoonPage area="member" page="appInstall" />} />
+      <Route path="app_install" element={<AppInstallPage />} />
       <Route path="user/mfa_setting" element={<ComingSoonPage area="member" page="mfaSetting" />} />
       <Route path="user/cancellation" element={<ComingSoonPage area="member" page="cancellation" />} />
 

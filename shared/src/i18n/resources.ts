@@ -1,4 +1,5 @@
 import enActivity from '../../../locales/en/activity.json' with { type: 'json' };
+import enAppInstall from '../../../locales/en/app-install.json' with { type: 'json' };
 import enCoins from '../../../locales/en/coins.json' with { type: 'json' };
 import enCommon from '../../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
@@ -12,6 +13,7 @@ import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
 import jaActivity from '../../../locales/ja/activity.json' with { type: 'json' };
+import jaAppInstall from '../../../locales/ja/app-install.json' with { type: 'json' };
 import jaCoins from '../../../locales/ja/coins.json' with { type: 'json' };
 import jaCommon from '../../../locales/ja/common.json' with { type: 'json' };
 import jaErrors from '../../../locales/ja/errors.json' with { type: 'json' };
@@ -34,6 +36,7 @@ export const resources = {
     portal: jaPortal,
     organization: jaOrganization,
     activity: jaActivity,
+    'app-install': jaAppInstall,
     events: jaEvents,
     guilds: jaGuilds,
     coins: jaCoins,
@@ -49,6 +52,7 @@ export const resources = {
     portal: enPortal,
     organization: enOrganization,
     activity: enActivity,
+    'app-install': enAppInstall,
     events: enEvents,
     guilds: enGuilds,
     coins: enCoins,
