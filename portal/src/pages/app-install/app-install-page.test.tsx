@@ -29,7 +29,12 @@ type Attributes = {
   'app-installed': boolean | null;
   'last-sync-at': string | null;
 };
-const NOT_INSTALLED: Attributes = { 'app-store-url': APP_STORE, 'google-play-url': GOOGLE_PLAY, 'app-installed': false, 'last-sync-at': null };
+const NOT_INSTALLED: Attributes = {
+  'app-store-url': APP_STORE,
+  'google-play-url': GOOGLE_PLAY,
+  'app-installed': false,
+  'last-sync-at': null,
+};
 
 function backend(attributes: Attributes, { failures = 0 } = {}) {
   const state = { gets: 0, failures };
@@ -65,8 +70,7 @@ function renderPage(api: ReturnType<typeof backend>['api'], language: 'ja' | 'en
       </QueryClientProvider>
     </I18nextProvider>,
   );
-  return (key: string, options: Record<string, unknown> = {}) =>
-    i18n.t(key.includes(':') ? key : `app-install:${key}`, options) as string;
+  return (key: string, options: Record<string, unknown> = {}) => i18n.t(key.includes(':') ? key : `app-install:${key}`, options) as string;
 }
 
 /** The dark modules an SVG path of qrPath() draws, back as a matrix. */
@@ -87,14 +91,19 @@ describe('AppInstallPage', () => {
     const status = await screen.findByRole('region', { name: t('status.heading') });
     expect(within(status).getByText(t('status.notInstalled'))).toBeTruthy();
     expect(within(status).getByText(t('status.notInstalledHint'))).toBeTruthy();
-    for (const feature of ['steps', 'coins', 'push']) expect(screen.getByRole('heading', { name: t(`features.${feature}.title`) })).toBeTruthy();
+    for (const feature of ['steps', 'coins', 'push'])
+      expect(screen.getByRole('heading', { name: t(`features.${feature}.title`) })).toBeTruthy();
 
     for (const [name, url] of [
       [t('stores.appStore'), APP_STORE],
       [t('stores.googlePlay'), GOOGLE_PLAY],
     ] as const) {
       const store = screen.getByRole('region', { name });
-      expect(within(store).getByRole('link', { name: t('stores.open', { store: name }) }).getAttribute('href')).toBe(url);
+      expect(
+        within(store)
+          .getByRole('link', { name: t('stores.open', { store: name }) })
+          .getAttribute('href'),
+      ).toBe(url);
       const qr = await within(store).findByRole('img', { name: t('stores.qr', { store: name }) });
       const expected = encode(url, { ecc: 'M', border: QR_BORDER });
       expect(qr.getAttribute('viewBox')).toBe(`0 0 ${expected.size} ${expected.size}`);
@@ -143,7 +152,11 @@ describe('AppInstallPage', () => {
     const { api } = backend({ ...NOT_INSTALLED, 'google-play-url': long });
     const t = renderPage(api);
     const store = await screen.findByRole('region', { name: t('stores.googlePlay') });
-    expect(within(store).getByRole('link', { name: t('stores.open', { store: t('stores.googlePlay') }) }).getAttribute('href')).toBe(long);
+    expect(
+      within(store)
+        .getByRole('link', { name: t('stores.open', { store: t('stores.googlePlay') }) })
+        .getAttribute('href'),
+    ).toBe(long);
     await screen.findByRole('img', { name: t('stores.qr', { store: t('stores.appStore') }) });
     expect(within(store).queryByRole('img')).toBeNull();
   });

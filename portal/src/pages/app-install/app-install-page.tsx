@@ -73,7 +73,11 @@ function InstallStatus({ appInstall }: { appInstall: AppInstall }) {
   const { t, i18n } = useTranslation('app-install');
   if (appInstall.appInstalled === null) {
     return (
-      <section className="alert app-install__status app-install__status--info" aria-labelledby="app-install-status" data-state="no-membership">
+      <section
+        className="alert app-install__status app-install__status--info"
+        aria-labelledby="app-install-status"
+        data-state="no-membership"
+      >
         <h2 id="app-install-status">{t('status.heading')}</h2>
         <p>{t('status.noMembership')}</p>
       </section>
@@ -81,7 +85,11 @@ function InstallStatus({ appInstall }: { appInstall: AppInstall }) {
   }
   if (!appInstall.appInstalled) {
     return (
-      <section className="alert app-install__status app-install__status--warning" aria-labelledby="app-install-status" data-state="not-installed">
+      <section
+        className="alert app-install__status app-install__status--warning"
+        aria-labelledby="app-install-status"
+        data-state="not-installed"
+      >
         <h2 id="app-install-status">{t('status.heading')}</h2>
         <p className="app-install__state">{t('status.notInstalled')}</p>
         <p>{t('status.notInstalledHint')}</p>

@@ -1,7 +1,7 @@
 import { SYSTEM_SETTING_URL_MAX } from '@kiwi/shared/schemas/system-settings';
 import { useEffect, useState } from 'react';
 
-type Encode = (typeof import('uqr'))['encode'];
+type Encode = typeof import('uqr')['encode'];
 // The encoder arrives with the first QR code shown, not with the page's text; one download serves every code.
 let encoder: Promise<Encode> | null = null;
 const loadEncoder = () => {
@@ -59,12 +59,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
   return (
     <div className="qr-code" aria-busy={ready ? undefined : true}>
       {ready && (
-        <svg
-          role="img"
-          aria-label={label}
-          viewBox={`0 0 ${ready.size} ${ready.size}`}
-          shapeRendering="crispEdges"
-        >
+        <svg role="img" aria-label={label} viewBox={`0 0 ${ready.size} ${ready.size}`} shapeRendering="crispEdges">
           <rect width={ready.size} height={ready.size} fill="#ffffff" />
           <path d={ready.path} fill="#000000" />
         </svg>

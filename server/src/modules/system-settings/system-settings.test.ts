@@ -51,7 +51,7 @@ describe('system settings and the app install call', () => {
     expect(list.body.meta['total-count']).toBe(list.body.data.length);
   });
 
-  it("answers a member their own install state: not installed yet, and installed with the last sync", async () => {
+  it('answers a member their own install state: not installed yet, and installed with the last sync', async () => {
     const fresh = await server.request('/api/app_install', { token: member.token });
     expect(fresh.status).toBe(200);
     expect(fresh.body.data).toEqual({
