@@ -30,7 +30,9 @@ async function expectNoSidewaysScroll(page: Page) {
   for (const width of [320, 360]) {
     await page.setViewportSize({ width, height: 800 });
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${width}px` })
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `${width}px`,
+      })
       .toBeLessThanOrEqual(0);
   }
 }
