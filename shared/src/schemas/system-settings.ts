@@ -29,7 +29,8 @@ export const isUrlSettingKey = (key: string) => key.endsWith('_url');
  * URL setting may hold. Anything else (`javascript:`, `data:`, plain http) is refused on write.
  */
 export function isHttpsSettingUrl(value: string): boolean {
-  if (value.length > SYSTEM_SETTING_URL_MAX || /\s/.test(value)) return false;
+  // Written as it will be read: `https://` and a host, not a form URL parsing would repair (`https:///x`, `https:\\x`).
+  if (value.length > SYSTEM_SETTING_URL_MAX || /\s/.test(value) || !/^https:\/\/[^/\\]/i.test(value)) return false;
   let url: URL;
   try {
     url = new URL(value);
