@@ -86,7 +86,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: 'member',
     language: 'en',
     membership: { organization: 'globex', role: 'member' },
-    description: 'globex member',
+    description: 'globex member, mobile app installed',
   },
 ];
 
