@@ -26,8 +26,9 @@ const FEATURES = ['steps', 'coins', 'push'] as const;
  */
 export function AppInstallPage() {
   const { t } = useTranslation('app-install');
-  const { api } = useSession();
-  const query = useQuery({ queryKey: ['app-install'], queryFn: () => api.get<AppInstall>('/app_install') });
+  const { api, kiwiUser } = useSession();
+  // Keyed by user: the portal's one query cache outlives a sign-out, and this answer is the user's own.
+  const query = useQuery({ queryKey: ['app-install', kiwiUser?.id], queryFn: () => api.get<AppInstall>('/app_install') });
   const appInstall = query.data?.data;
 
   return (
