@@ -25,6 +25,7 @@ import { organizationsRoutes } from './modules/organizations/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { imagesRoutes } from './modules/images/routes';
 import { sharedEventsRoutes } from './modules/shared-events/routes';
+import { homeRoutes } from './modules/home/routes';
 import { guildsRoutes } from './modules/guilds/routes';
 import { usersRoutes } from './modules/users/routes';
 import { surveysRoutes } from './modules/surveys/routes';
@@ -89,6 +90,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(eventsRoutes(deps));
   api.use(sharedEventsRoutes(deps));
   api.use(guildsRoutes(deps));
+  api.use(homeRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

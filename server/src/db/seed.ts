@@ -11,6 +11,7 @@ import { seedGuilds } from '../modules/guilds/seed';
 import { seedEventsDemo } from '../modules/events/seed';
 import { seedCoins } from '../modules/coins/seed';
 import { seedEmbedOrigins } from '../modules/embed-origins/seed';
+import { seedAppInformations } from '../modules/home/seed';
 
 export const DEMO_PASSWORD = 'kiwi-demo-1234';
 
@@ -154,6 +155,7 @@ export async function seedDemoData(tx: Executor, now: Date, { widgetsDemoOrigin 
   await seedEventsDemo(tx, now);
   await seedCoins(tx, now);
   await seedEmbedOrigins(tx, widgetsDemoOrigin);
+  await seedAppInformations(tx, now);
 }
 
 /** Every start: the demo Firebase users exist with their fixed uid and password (repairs a wiped emulator). */

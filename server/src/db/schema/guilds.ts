@@ -47,6 +47,8 @@ export const guildMembers = pgTable(
     role: text('role').notNull().default(''),
     invitedByMemberId: integer('invited_by_member_id').references(() => organizationMembers.id, { onDelete: 'set null' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
+    /** When the member last read the guild's newest messages: the home counts the messages after it as new. */
+    lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

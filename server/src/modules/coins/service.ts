@@ -310,16 +310,23 @@ export type FeedEntry = {
   recipients: { organizationMemberId: number; name: string; amount: number; message: string }[];
 };
 
-/** Coin messages the member sent or received, newest first; a received one shows only the viewer's own part. */
+/**
+ * Coin messages the member sent or received (`receivedOnly`: received only, as the home shows them), newest first; a
+ * received one shows only the viewer's own part.
+ */
 export async function coinFeed(
   tx: Executor,
-  { memberId, page, per, coinMessageId }: { memberId: number; page: number; per: number; coinMessageId?: number },
+  {
+    memberId,
+    page,
+    per,
+    coinMessageId,
+    receivedOnly = false,
+  }: { memberId: number; page: number; per: number; coinMessageId?: number; receivedOnly?: boolean },
 ): Promise<{ entries: FeedEntry[]; total: number }> {
+  const received = sql`exists (select 1 from kiwi_coin_transfers t where t.coin_message_id = ${coinMessages.id} and t.organization_member_id = ${memberId})`;
   const mine = and(
-    or(
-      eq(coinMessages.senderMemberId, memberId),
-      sql`exists (select 1 from kiwi_coin_transfers t where t.coin_message_id = ${coinMessages.id} and t.organization_member_id = ${memberId})`,
-    ),
+    receivedOnly ? received : or(eq(coinMessages.senderMemberId, memberId), received),
     coinMessageId === undefined ? undefined : eq(coinMessages.id, coinMessageId),
   );
   const messages = await tx
