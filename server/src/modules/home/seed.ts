@@ -32,7 +32,9 @@ export const DEMO_APP_INFORMATIONS = [
 export async function seedAppInformations(tx: Executor, now: Date): Promise<void> {
   const [existing] = await tx.select({ id: appInformations.id }).from(appInformations).limit(1);
   if (existing) return;
-  await tx.insert(appInformations).values(
-    DEMO_APP_INFORMATIONS.map(({ daysFromNow, ...item }) => ({ ...item, publishedAt: new Date(now.getTime() + daysFromNow * DAY) })),
-  );
+  await tx
+    .insert(appInformations)
+    .values(
+      DEMO_APP_INFORMATIONS.map(({ daysFromNow, ...item }) => ({ ...item, publishedAt: new Date(now.getTime() + daysFromNow * DAY) })),
+    );
 }
