@@ -1,7 +1,7 @@
 import { appInformations } from '../../db/schema/home';
 import { news } from '../../db/schema/news';
-import { FORBIDDEN } from '../../test/authorization';
-import { ANY_ACTIVE_USER, type MatrixModule, OWN_THINGS } from '../../test/matrix';
+import { type Caller, FORBIDDEN } from '../../test/authorization';
+import { ANY_ACTIVE_USER, type Fixture, type MatrixModule, OWN_THINGS } from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 
 type World = { appInformationId: number; acmeNewsId: number };
@@ -28,14 +28,16 @@ export const matrix: MatrixModule<World> = {
     {
       route: 'PUT /api/home/reads',
       sample: "the platform's app information (every member's)",
-      body: (_fixture, _caller, world) => ({ content_read: { kind: 'app_information', item_id: world.appInformationId } }),
+      body: (_fixture: Fixture, _caller: Caller, world: World) => ({
+        content_read: { kind: 'app_information', item_id: world.appInformationId },
+      }),
       expect: MEMBERS_WITH_A_MEMBERSHIP,
       openTo: OWN_THINGS,
     },
     {
       route: 'PUT /api/home/reads',
       sample: "acme's news (not another organisation's)",
-      body: (_fixture, _caller, world) => ({ content_read: { kind: 'news', item_id: world.acmeNewsId } }),
+      body: (_fixture: Fixture, _caller: Caller, world: World) => ({ content_read: { kind: 'news', item_id: world.acmeNewsId } }),
       expect: { ...MEMBERS_WITH_A_MEMBERSHIP, otherOrganization: [422, 'validation.notFoundInOrganization'] },
     },
   ],
