@@ -46,7 +46,9 @@ async function load(handle: DatabaseHandle): Promise<void> {
   );
   const organizationId = Number(acme!.id);
   const myId = Number(me!.id);
-  const existing = (await rowsOf<{ n: number }>(handle, sql`select count(*)::int as n from organization_members where organization_id = ${organizationId}`))[0]!.n;
+  const existing = (
+    await rowsOf<{ n: number }>(handle, sql`select count(*)::int as n from organization_members where organization_id = ${organizationId}`)
+  )[0]!.n;
   await handle.db.execute(sql`
     insert into users (firebase_uid, email, name)
     select 'bench-' || i, 'bench' || i || '@bench.example', 'Bench ' || i from generate_series(1, ${MEMBERS - existing}) i`);
