@@ -18,7 +18,9 @@ CREATE TABLE "content_reads" (
 	CONSTRAINT "content_reads_kind_check" CHECK ("content_reads"."kind" in ('news', 'app_information'))
 );
 --> statement-breakpoint
+DROP INDEX "kiwi_coin_transfers_member_index";--> statement-breakpoint
 ALTER TABLE "guild_members" ADD COLUMN "last_visited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "content_reads" ADD CONSTRAINT "content_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "app_informations_published_at_index" ON "app_informations" USING btree ("published_at");--> statement-breakpoint
-CREATE INDEX "content_reads_kind_item_id_index" ON "content_reads" USING btree ("kind","item_id");
+CREATE INDEX "content_reads_kind_item_id_index" ON "content_reads" USING btree ("kind","item_id");--> statement-breakpoint
+CREATE INDEX "kiwi_coin_transfers_member_index" ON "kiwi_coin_transfers" USING btree ("organization_member_id","created_at");

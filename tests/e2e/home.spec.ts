@@ -123,6 +123,27 @@ test.describe('at 360 px', () => {
   });
 });
 
+test('a home that cannot load says so, and loads on retry', async ({ page }) => {
+  // Failing until the page says so (react-query tries a few times first), then answering again.
+  let failing = true;
+  await page.route('**/api/home', async (route) => {
+    if (failing) {
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/vnd.api+json',
+        body: JSON.stringify({ errors: [{ status: '500', code: 'server.unexpected' }] }),
+      });
+    } else await route.continue();
+  });
+  await signInAs(page, ACCOUNTS.acmeMember);
+  const alert = page.getByRole('alert').filter({ hasText: ja('home:loadFailed') });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  failing = false;
+  await alert.getByRole('button', { name: ja('home:retry') }).click();
+  await expect(page.getByTestId('home-coin-balance')).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});
+
 test('the admin without a membership who opens / goes to /_admin', async ({ page }) => {
   await signInAs(page, ACCOUNTS.admin);
   await page.goto('/');

@@ -13,7 +13,9 @@ import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '../../server/src/db/client';
 import { migrateDatabase } from '../../server/src/db/migrate';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed';
+import { loadSession } from '../../server/src/auth/session-cache';
 import { refreshActivityMonths } from '../../server/src/modules/activity/months';
+import { HOME_SECTIONS } from '../../server/src/modules/home/service';
 import { signInWithPassword } from '../../server/src/test/factories';
 import { ensureAuthEmulator } from '../support/emulator';
 import { postgresAnswers, withScratchDatabase } from '../support/postgres';
@@ -145,6 +147,26 @@ async function load(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`analyze`);
 }
 
+/** SECTIONS=true: each section of the home on its own, in-process (median of 20 after a warm-up), to find the slow one. */
+async function timeSections(handle: DatabaseHandle) {
+  const [user] = await rowsOf<{ id: number }>(handle, sql`select id from users where email = ${MEMBER_EMAIL}`);
+  const session = await loadSession(
+    handle.db,
+    (await rowsOf<{ uid: string }>(handle, sql`select firebase_uid as uid from users where id = ${user!.id}`))[0]!.uid,
+  );
+  const viewer = { session: session!, membership: session!.memberships[0]!, now: new Date() };
+  for (const [name, load] of Object.entries(HOME_SECTIONS)) {
+    const times: number[] = [];
+    for (let run = 0; run < 21; run += 1) {
+      const started = performance.now();
+      await handle.db.transaction((tx) => load(tx, viewer));
+      if (run > 0) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`  section ${name.padEnd(18)} median ${times[10]!.toFixed(1).padStart(6)} ms  max ${times[19]!.toFixed(1).padStart(6)} ms`);
+  }
+}
+
 async function measure(label: string, url: string, token: string) {
   const headers = { authorization: `Bearer ${token}` };
   await autocannon({ url, connections: 1, duration: 2, headers });
@@ -174,6 +196,7 @@ async function bench(engine: 'pglite' | 'postgres', emulatorHost: string, databa
           `${counts!.messages!.toLocaleString()} guild messages, ${counts!.event_members!.toLocaleString()} event members, ` +
           `${counts!.transfers!.toLocaleString()} coin transfers`,
       );
+      if (process.env.SECTIONS === 'true') await timeSections(handle);
     } finally {
       await handle.close();
     }

@@ -310,6 +310,55 @@ export type FeedEntry = {
   recipients: { organizationMemberId: number; name: string; amount: number; message: string }[];
 };
 
+async function sentOrReceivedMessages(
+  tx: Executor,
+  memberId: number,
+  { page, per, coinMessageId }: { page: number; per: number; coinMessageId?: number },
+) {
+  const mine = and(
+    or(
+      eq(coinMessages.senderMemberId, memberId),
+      sql`exists (select 1 from kiwi_coin_transfers t where t.coin_message_id = ${coinMessages.id} and t.organization_member_id = ${memberId})`,
+    ),
+    coinMessageId === undefined ? undefined : eq(coinMessages.id, coinMessageId),
+  );
+  const messages = await tx
+    .select()
+    .from(coinMessages)
+    .where(mine)
+    .orderBy(desc(coinMessages.createdAt), desc(coinMessages.id))
+    .limit(per)
+    .offset((page - 1) * per);
+  const [totals] = await tx.select({ total: count() }).from(coinMessages).where(mine);
+  return { messages, total: totals?.total ?? 0 };
+}
+
+/**
+ * Received only: read from the member's own transfers (index on member and time), never by scanning the
+ * organisation's messages. A message's transfers carry its creation time.
+ */
+async function receivedMessages(tx: Executor, memberId: number, { page, per }: { page: number; per: number }) {
+  const received = and(eq(kiwiCoinTransfers.organizationMemberId, memberId), eq(kiwiCoinTransfers.kind, 'message'));
+  const ids = await tx
+    .select({ id: kiwiCoinTransfers.coinMessageId })
+    .from(kiwiCoinTransfers)
+    .where(received)
+    .orderBy(desc(kiwiCoinTransfers.createdAt), desc(kiwiCoinTransfers.coinMessageId))
+    .limit(per)
+    .offset((page - 1) * per);
+  const [totals] = await tx.select({ total: count() }).from(kiwiCoinTransfers).where(received);
+  const messageIds = ids.flatMap((row) => (row.id === null ? [] : [row.id]));
+  const messages =
+    messageIds.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(coinMessages)
+          .where(inArray(coinMessages.id, messageIds))
+          .orderBy(desc(coinMessages.createdAt), desc(coinMessages.id));
+  return { messages, total: totals?.total ?? 0 };
+}
+
 /**
  * Coin messages the member sent or received (`receivedOnly`: received only, as the home shows them), newest first; a
  * received one shows only the viewer's own part.
@@ -324,20 +373,10 @@ export async function coinFeed(
     receivedOnly = false,
   }: { memberId: number; page: number; per: number; coinMessageId?: number; receivedOnly?: boolean },
 ): Promise<{ entries: FeedEntry[]; total: number }> {
-  const received = sql`exists (select 1 from kiwi_coin_transfers t where t.coin_message_id = ${coinMessages.id} and t.organization_member_id = ${memberId})`;
-  const mine = and(
-    receivedOnly ? received : or(eq(coinMessages.senderMemberId, memberId), received),
-    coinMessageId === undefined ? undefined : eq(coinMessages.id, coinMessageId),
-  );
-  const messages = await tx
-    .select()
-    .from(coinMessages)
-    .where(mine)
-    .orderBy(desc(coinMessages.createdAt), desc(coinMessages.id))
-    .limit(per)
-    .offset((page - 1) * per);
-  const [totals] = await tx.select({ total: count() }).from(coinMessages).where(mine);
-  if (messages.length === 0) return { entries: [], total: totals?.total ?? 0 };
+  const { messages, total } = receivedOnly
+    ? await receivedMessages(tx, memberId, { page, per })
+    : await sentOrReceivedMessages(tx, memberId, { page, per, coinMessageId });
+  if (messages.length === 0) return { entries: [], total };
   const transfers = await tx
     .select()
     .from(kiwiCoinTransfers)
@@ -369,5 +408,5 @@ export async function coinFeed(
       })),
     };
   });
-  return { entries, total: totals?.total ?? 0 };
+  return { entries, total };
 }

@@ -31,10 +31,7 @@ export type HomeEvent = { event: EventRow; joinedCount: number; myRole: string |
 export type HomeGuild = { id: number; name: string; headerImageUrl: string | null; newMessagesCount: number; lastMessageAt: Date | null };
 export type HomeSurvey = { id: number; title: string; expiredAt: Date };
 
-/**
- * The home, one section each. A later section (the running walking event, today's quests) is one more loader here
- * and one more relationship in the presenter.
- */
+/** The home, one member of it per section (HOME_SECTIONS). */
 export type Home = {
   memberId: number;
   coins: { balance: number; received: Bounded<FeedEntry> };
@@ -194,19 +191,29 @@ async function activitySection(tx: Executor, { session, now }: HomeViewer): Prom
   return { month, steps: facts.days.reduce((sum, day) => sum + day.steps, 0), healthPoints: facts.totalPoints };
 }
 
+/**
+ * The home's sections by name, each a loader of one part of the answer. A later section (the running walking event,
+ * today's quests) is one more entry here, in Home, and one more relationship in the presenter.
+ */
+export const HOME_SECTIONS = {
+  coins: coinsSection,
+  news: newsSection,
+  appInformations: appInformationsSection,
+  upcomingEvents: upcomingEventsSection,
+  openEvents: openEventsSection,
+  guilds: guildsSection,
+  surveys: surveysSection,
+  activity: activitySection,
+} satisfies { [K in Exclude<keyof Home, 'memberId'>]: (tx: Executor, viewer: HomeViewer) => Promise<Home[K]> };
+
 /** Everything the home shows, in one transaction (a consistent picture, one round trip for the portal). */
 export async function homeSummary(tx: Executor, viewer: HomeViewer): Promise<Home> {
-  return {
-    memberId: viewer.membership.id,
-    coins: await coinsSection(tx, viewer),
-    news: await newsSection(tx, viewer),
-    appInformations: await appInformationsSection(tx, viewer),
-    upcomingEvents: await upcomingEventsSection(tx, viewer),
-    openEvents: await openEventsSection(tx, viewer),
-    guilds: await guildsSection(tx, viewer),
-    surveys: await surveysSection(tx, viewer),
-    activity: await activitySection(tx, viewer),
-  };
+  const home: Partial<Home> = { memberId: viewer.membership.id };
+  // One after another: a transaction is one connection (and PGlite one session).
+  for (const [name, load] of Object.entries(HOME_SECTIONS)) {
+    (home as Record<string, unknown>)[name] = await load(tx, viewer);
+  }
+  return home as Home;
 }
 
 /**
