@@ -23,4 +23,5 @@ ALTER TABLE "guild_members" ADD COLUMN "last_visited_at" timestamp with time zon
 ALTER TABLE "content_reads" ADD CONSTRAINT "content_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "app_informations_published_at_index" ON "app_informations" USING btree ("published_at");--> statement-breakpoint
 CREATE INDEX "content_reads_kind_item_id_index" ON "content_reads" USING btree ("kind","item_id");--> statement-breakpoint
+CREATE INDEX "guild_messages_guild_id_created_at_index" ON "guild_messages" USING btree ("guild_id","created_at");--> statement-breakpoint
 CREATE INDEX "kiwi_coin_transfers_member_index" ON "kiwi_coin_transfers" USING btree ("organization_member_id","created_at");

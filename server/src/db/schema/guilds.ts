@@ -69,7 +69,11 @@ export const guildMessages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('guild_messages_guild_id_id_index').on(t.guildId, t.id)],
+  (t) => [
+    index('guild_messages_guild_id_id_index').on(t.guildId, t.id),
+    // The home counts a guild's messages after the member's last visit: only those are read.
+    index('guild_messages_guild_id_created_at_index').on(t.guildId, t.createdAt),
+  ],
 );
 
 export const guildMessageReactions = pgTable(
