@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, openDatabase } from '../../server/src/db/client';
+import { type DatabaseHandle, type Executor, openDatabase } from '../../server/src/db/client';
 import { migrateDatabase } from '../../server/src/db/migrate';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/src/db/seed';
 import { loadSession } from '../../server/src/auth/session-cache';
@@ -155,7 +155,8 @@ async function timeSections(handle: DatabaseHandle) {
     (await rowsOf<{ uid: string }>(handle, sql`select firebase_uid as uid from users where id = ${user!.id}`))[0]!.uid,
   );
   const viewer = { session: session!, membership: session!.memberships[0]!, now: new Date() };
-  for (const [name, load] of Object.entries(HOME_SECTIONS)) {
+  const sections = Object.entries(HOME_SECTIONS) as [string, (tx: Executor, home: typeof viewer) => Promise<unknown>][];
+  for (const [name, load] of sections) {
     const times: number[] = [];
     for (let run = 0; run < 21; run += 1) {
       const started = performance.now();
