@@ -89,7 +89,7 @@ export function HomePage() {
 function HomeCard({ title, seeAll, className, children }: { title: string; seeAll?: ReactNode; className?: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section className={`home-card ${className ?? ''}`} aria-labelledby={headingId}>
+    <section className={className ? `home-card ${className}` : 'home-card'} aria-labelledby={headingId}>
       <h2 id={headingId} className="home-card__title">
         {title}
       </h2>
