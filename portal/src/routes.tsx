@@ -12,6 +12,7 @@ const AdminOrganizationsPage = lazyPage(() => import('./pages/organization/admin
 const GroupsPage = lazyPage(() => import('./pages/organization/groups-page'), 'GroupsPage');
 const MembersPage = lazyPage(() => import('./pages/organization/members-page'), 'MembersPage');
 const NewsPage = lazyPage(() => import('./pages/organization/news-page'), 'NewsPage');
+const HomePage = lazyPage(() => import('./pages/home/home-page'), 'HomePage');
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage', { queries: false });
 const AdminCoinTransfersPage = lazyPage(() => import('./pages/coin-transfers/coin-transfers-page'), 'AdminCoinTransfersPage');
 const OrganizationCoinTransfersPage = lazyPage(() => import('./pages/coin-transfers/coin-transfers-page'), 'OrganizationCoinTransfersPage');
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
     <Route path="shared_events/:id" element={<SharedEventPage />} />
 
     <Route element={<RequireSignedIn />}>
-      <Route index element={<ComingSoonPage area="member" page="home" />} />
+      <Route index element={<HomePage />} />
       <Route path="events" element={<EventsPage />} />
       <Route path="events/new" element={<EventFormPage />} />
       <Route path="events/:id" element={<EventPage />} />

@@ -25,6 +25,7 @@ import { organizationsRoutes } from './modules/organizations/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { imagesRoutes } from './modules/images/routes';
 import { sharedEventsRoutes } from './modules/shared-events/routes';
+import { homeRoutes } from './modules/home/routes';
 import { guildsRoutes } from './modules/guilds/routes';
 import { usersRoutes } from './modules/users/routes';
 import { surveysRoutes } from './modules/surveys/routes';
@@ -93,6 +94,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(guildsRoutes(deps));
   api.use(systemSettingsRoutes(deps));
   api.use(appInstallRoutes(deps));
+  api.use(homeRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -79,8 +79,15 @@ describe('memberMenu', () => {
       '/guilds',
       '/send_coins',
       '/activity',
+      '/org/acme/well_being_surveys',
       '/app_install',
       '/user/mfa_setting',
     ]);
+  });
+
+  it("leads to the first membership's survey list, and has none for a user without a membership", () => {
+    const surveys = memberMenu(acmeMember).find((item) => item.label === 'home:menu.wellBeingSurveys');
+    expect(surveys?.to).toBe('/org/acme/well_being_surveys');
+    expect(memberMenu(admin).map((item) => item.label)).not.toContain('home:menu.wellBeingSurveys');
   });
 });

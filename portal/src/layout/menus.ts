@@ -1,4 +1,4 @@
-import type { KiwiUser } from '../session/kiwi-user';
+import { firstMembership, type KiwiUser } from '../session/kiwi-user';
 import { managedOrganizationIdentifier } from '../guards/access';
 import type { DrawerVariant } from './layout-rules';
 
@@ -6,12 +6,17 @@ import type { DrawerVariant } from './layout-rules';
 export type MenuItem = { to: string; label: string; end?: boolean };
 
 export function memberMenu(user: KiwiUser | null): MenuItem[] {
+  const membership = firstMembership(user);
   const items: MenuItem[] = [
     { to: '/events', label: 'pages.member.events' },
     { to: '/guilds', label: 'pages.member.guilds' },
     { to: '/send_coins', label: 'pages.member.sendCoins' },
     // Activity is logged for a membership: a platform admin without one has nothing to log.
     ...(user?.organizationMembers.length ? [{ to: '/activity', label: 'activity:menu.myActivity' }] : []),
+    // SPEC §2/§6: every member answers their organisation's surveys (manager-only lifted there).
+    ...(membership
+      ? [{ to: `/org/${encodeURIComponent(membership.organization.identifier)}/well_being_surveys`, label: 'home:menu.wellBeingSurveys' }]
+      : []),
     { to: '/app_install', label: 'pages.member.appInstall' },
     { to: '/user/mfa_setting', label: 'pages.member.mfaSetting' },
   ];

@@ -12,6 +12,7 @@ import { seedEventsDemo } from '../modules/events/seed';
 import { seedCoins } from '../modules/coins/seed';
 import { seedEmbedOrigins } from '../modules/embed-origins/seed';
 import { seedAppInstallDemo } from '../modules/app-install/seed';
+import { seedAppInformations } from '../modules/home/seed';
 
 export const DEMO_PASSWORD = 'kiwi-demo-1234';
 
@@ -156,6 +157,7 @@ export async function seedDemoData(tx: Executor, now: Date, { widgetsDemoOrigin 
   await seedCoins(tx, now);
   await seedEmbedOrigins(tx, widgetsDemoOrigin);
   await seedAppInstallDemo(tx, now);
+  await seedAppInformations(tx, now);
 }
 
 /** Every start: the demo Firebase users exist with their fixed uid and password (repairs a wiped emulator). */

@@ -5,6 +5,7 @@ import enCommon from '../../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
 import enEvents from '../../../locales/en/events.json' with { type: 'json' };
 import enGuilds from '../../../locales/en/guilds.json' with { type: 'json' };
+import enHome from '../../../locales/en/home.json' with { type: 'json' };
 import enMail from '../../../locales/en/mail.json' with { type: 'json' };
 import enOrganization from '../../../locales/en/organization.json' with { type: 'json' };
 import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
@@ -19,6 +20,7 @@ import jaCommon from '../../../locales/ja/common.json' with { type: 'json' };
 import jaErrors from '../../../locales/ja/errors.json' with { type: 'json' };
 import jaEvents from '../../../locales/ja/events.json' with { type: 'json' };
 import jaGuilds from '../../../locales/ja/guilds.json' with { type: 'json' };
+import jaHome from '../../../locales/ja/home.json' with { type: 'json' };
 import jaMail from '../../../locales/ja/mail.json' with { type: 'json' };
 import jaOrganization from '../../../locales/ja/organization.json' with { type: 'json' };
 import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
@@ -44,6 +46,7 @@ export const resources = {
     slack: jaSlack,
     mail: jaMail,
     widgets: jaWidgets,
+    home: jaHome,
   },
   en: {
     common: enCommon,
@@ -60,6 +63,7 @@ export const resources = {
     slack: enSlack,
     mail: enMail,
     widgets: enWidgets,
+    home: enHome,
   },
 };
 

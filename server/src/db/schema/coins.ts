@@ -54,7 +54,8 @@ export const kiwiCoinTransfers = pgTable(
   },
   (t) => [
     index('kiwi_coin_transfers_organization_id_index').on(t.organizationId, t.transferredAt),
-    index('kiwi_coin_transfers_member_index').on(t.organizationMemberId),
+    // The member's transfers newest first (the home's latest coin messages received) without a sort.
+    index('kiwi_coin_transfers_member_index').on(t.organizationMemberId, t.createdAt),
     index('kiwi_coin_transfers_coin_message_id_index').on(t.coinMessageId),
     check('kiwi_coin_transfers_amount_check', sql`${t.amount} > 0`),
     check('kiwi_coin_transfers_status_check', sql`${t.status} in ('pending', 'transferred', 'canceled')`),

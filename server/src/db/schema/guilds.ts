@@ -47,6 +47,8 @@ export const guildMembers = pgTable(
     role: text('role').notNull().default(''),
     invitedByMemberId: integer('invited_by_member_id').references(() => organizationMembers.id, { onDelete: 'set null' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
+    /** When the member last read the guild's newest messages: the home counts the messages after it as new. */
+    lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -67,7 +69,11 @@ export const guildMessages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('guild_messages_guild_id_id_index').on(t.guildId, t.id)],
+  (t) => [
+    index('guild_messages_guild_id_id_index').on(t.guildId, t.id),
+    // The home counts a guild's messages after the member's last visit: only those are read.
+    index('guild_messages_guild_id_created_at_index').on(t.guildId, t.createdAt),
+  ],
 );
 
 export const guildMessageReactions = pgTable(

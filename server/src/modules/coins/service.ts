@@ -310,11 +310,11 @@ export type FeedEntry = {
   recipients: { organizationMemberId: number; name: string; amount: number; message: string }[];
 };
 
-/** Coin messages the member sent or received, newest first; a received one shows only the viewer's own part. */
-export async function coinFeed(
+async function sentOrReceivedMessages(
   tx: Executor,
-  { memberId, page, per, coinMessageId }: { memberId: number; page: number; per: number; coinMessageId?: number },
-): Promise<{ entries: FeedEntry[]; total: number }> {
+  memberId: number,
+  { page, per, coinMessageId }: { page: number; per: number; coinMessageId?: number },
+) {
   const mine = and(
     or(
       eq(coinMessages.senderMemberId, memberId),
@@ -330,7 +330,53 @@ export async function coinFeed(
     .limit(per)
     .offset((page - 1) * per);
   const [totals] = await tx.select({ total: count() }).from(coinMessages).where(mine);
-  if (messages.length === 0) return { entries: [], total: totals?.total ?? 0 };
+  return { messages, total: totals?.total ?? 0 };
+}
+
+/**
+ * Received only: read from the member's own transfers (index on member and time), never by scanning the
+ * organisation's messages. A message's transfers carry its creation time.
+ */
+async function receivedMessages(tx: Executor, memberId: number, { page, per }: { page: number; per: number }) {
+  const received = and(eq(kiwiCoinTransfers.organizationMemberId, memberId), eq(kiwiCoinTransfers.kind, 'message'));
+  const ids = await tx
+    .select({ id: kiwiCoinTransfers.coinMessageId })
+    .from(kiwiCoinTransfers)
+    .where(received)
+    .orderBy(desc(kiwiCoinTransfers.createdAt), desc(kiwiCoinTransfers.coinMessageId))
+    .limit(per)
+    .offset((page - 1) * per);
+  const [totals] = await tx.select({ total: count() }).from(kiwiCoinTransfers).where(received);
+  const messageIds = ids.flatMap((row) => (row.id === null ? [] : [row.id]));
+  const messages =
+    messageIds.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(coinMessages)
+          .where(inArray(coinMessages.id, messageIds))
+          .orderBy(desc(coinMessages.createdAt), desc(coinMessages.id));
+  return { messages, total: totals?.total ?? 0 };
+}
+
+/**
+ * Coin messages the member sent or received (`receivedOnly`: received only, as the home shows them), newest first; a
+ * received one shows only the viewer's own part.
+ */
+export async function coinFeed(
+  tx: Executor,
+  {
+    memberId,
+    page,
+    per,
+    coinMessageId,
+    receivedOnly = false,
+  }: { memberId: number; page: number; per: number; coinMessageId?: number; receivedOnly?: boolean },
+): Promise<{ entries: FeedEntry[]; total: number }> {
+  const { messages, total } = receivedOnly
+    ? await receivedMessages(tx, memberId, { page, per })
+    : await sentOrReceivedMessages(tx, memberId, { page, per, coinMessageId });
+  if (messages.length === 0) return { entries: [], total };
   const transfers = await tx
     .select()
     .from(kiwiCoinTransfers)
@@ -362,5 +408,5 @@ export async function coinFeed(
       })),
     };
   });
-  return { entries, total: totals?.total ?? 0 };
+  return { entries, total };
 }

@@ -2,7 +2,7 @@ import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import type { CreateGuildMessageInput, UpdateGuildMessageInput } from '@kiwi/shared/schemas/guild';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { guildMessageReactions, guildMessages, guilds } from '../../db/schema/guilds';
+import { guildMembers, guildMessageReactions, guildMessages, guilds } from '../../db/schema/guilds';
 import { ApiError, notFound } from '../../jsonapi/errors';
 import type { GuildViewer } from './access';
 import { appendGuildEvent } from './event-log';
@@ -13,8 +13,17 @@ export async function listMessages(
   tx: Executor,
   loaded: LoadedGuild,
   { before, page, per }: { before?: number; page: number; per: number },
+  now: Date = new Date(),
 ) {
   assertRead(loaded);
+  // A member reading the newest page has seen what is new: the home counts new messages from here on.
+  if (loaded.membership?.status === 'joined' && before === undefined && page === 1) {
+    // updatedAt stays: reading is not a change of the membership.
+    await tx
+      .update(guildMembers)
+      .set({ lastVisitedAt: now, updatedAt: loaded.membership.updatedAt })
+      .where(eq(guildMembers.id, loaded.membership.id));
+  }
   const items = await messagePage(tx, loaded.guild.id, { before, per, offset: before === undefined ? (page - 1) * per : 0 });
   const [{ total } = { total: 0 }] = await tx
     .select({ total: sql<number>`count(*)::int` })

@@ -2,6 +2,7 @@ import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { type CreateNews, isNewsSent, type UpdateNews } from '@kiwi/shared/schemas/news';
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { contentReads } from '../../db/schema/home';
 import { news, type NewsRow } from '../../db/schema/news';
 import { outbox } from '../../db/schema/outbox';
 import { ApiError, notFound } from '../../jsonapi/errors';
@@ -92,5 +93,6 @@ export async function updateNews(tx: Executor, organizationId: number, newsId: n
 export async function deleteNews(tx: Executor, organizationId: number, newsId: number): Promise<void> {
   await findNews(tx, organizationId, newsId, { forUpdate: true });
   await withdrawPendingNotice(tx, newsId);
+  await tx.delete(contentReads).where(and(eq(contentReads.kind, 'news'), eq(contentReads.itemId, newsId)));
   await tx.delete(news).where(eq(news.id, newsId));
 }
