@@ -7,6 +7,8 @@ import type { Session } from './session-cache';
 /** A person as rights see them: their platform role and the organisations they are a member of. */
 export type UserSubject = { kind: 'user'; role: string; organizationIds: readonly number[] };
 export type OrganizationSubject = { kind: 'organization'; id: number };
+/** A user's own profile and devices (PUT /api/users/{id}). */
+export type ProfileSubject = { kind: 'profile'; userId: number };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -16,6 +18,8 @@ type Subjects = {
   'organization.manage': OrganizationSubject;
   /** Spec §6 "Managers: ... resend invitations, reset a member's multi-factor authentication". */
   'user.administer': UserSubject;
+  /** Issue 15: a member edits only their own profile; not even their manager edits it. */
+  'user.editProfile': ProfileSubject;
 };
 export type Action = keyof Subjects;
 
@@ -29,6 +33,7 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'organization.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
   // A platform admin is nobody's to administer but another admin's, whatever memberships they hold.
   'user.administer': (actor, user) => user.role !== 'admin' && user.organizationIds.some((id) => managesOrganizationId(actor, id)),
+  'user.editProfile': (actor, profile) => actor.user.id === profile.userId,
 };
 
 /** Whether the actor may; admins may everything (spec §6 "admin: passes every guard"). */
