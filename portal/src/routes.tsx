@@ -36,6 +36,7 @@ const AdminSurveysPage = lazyPage(() => import('./pages/surveys/admin-surveys-pa
 const OrganizationSurveysPage = lazyPage(() => import('./pages/surveys/organization-surveys-page'), 'OrganizationSurveysPage');
 const SurveyAnswerPage = lazyPage(() => import('./pages/surveys/survey-answer-page'), 'SurveyAnswerPage');
 const SurveyResultPage = lazyPage(() => import('./pages/surveys/survey-result-page'), 'SurveyResultPage');
+const ProfilePage = lazyPage(() => import('./pages/user/profile-page'), 'ProfilePage');
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="send_coins" element={<SendCoinsPage />} />
       <Route path="activity" element={<MyActivityPage />} />
       <Route path="app_install" element={<ComingSoonPage area="member" page="appInstall" />} />
+      <Route path="user/profile" element={<ProfilePage />} />
       <Route path="user/mfa_setting" element={<ComingSoonPage area="member" page="mfaSetting" />} />
       <Route path="user/cancellation" element={<ComingSoonPage area="member" page="cancellation" />} />
 

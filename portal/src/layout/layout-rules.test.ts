@@ -80,6 +80,7 @@ describe('memberMenu', () => {
       '/send_coins',
       '/activity',
       '/app_install',
+      '/user/profile',
       '/user/mfa_setting',
     ]);
   });

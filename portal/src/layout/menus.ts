@@ -13,6 +13,7 @@ export function memberMenu(user: KiwiUser | null): MenuItem[] {
     // Activity is logged for a membership: a platform admin without one has nothing to log.
     ...(user?.organizationMembers.length ? [{ to: '/activity', label: 'activity:menu.myActivity' }] : []),
     { to: '/app_install', label: 'pages.member.appInstall' },
+    { to: '/user/profile', label: 'profile:menu.profile' },
     { to: '/user/mfa_setting', label: 'pages.member.mfaSetting' },
   ];
   const identifier = managedOrganizationIdentifier(user);
