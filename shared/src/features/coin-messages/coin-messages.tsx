@@ -49,6 +49,11 @@ function Avatar({ name, icon }: { name: string; icon: string | null }) {
   );
 }
 
+/** How a colleague reads in the picker: the nickname they chose, with the name beside it to tell people apart. */
+export function colleagueLabel({ name, nickname }: Pick<Colleague, 'name' | 'nickname'>): string {
+  return nickname ? `${nickname} (${name})` : name;
+}
+
 /** A search box listing colleagues of the viewer's organisation (GET /organizations/:id/members, readable by members). */
 function ColleaguePicker({ exclude, onPick }: { exclude: Set<string>; onPick: (colleague: Colleague) => void }) {
   const { t } = useTranslation(['coins']);
@@ -101,7 +106,7 @@ function ColleaguePicker({ exclude, onPick }: { exclude: Set<string>; onPick: (c
                   }}
                 >
                   <Avatar name={colleague.name} icon={colleague.icon} />
-                  <span>{t('coins:send.add', { name: colleague.name })}</span>
+                  <span>{t('coins:send.add', { name: colleagueLabel(colleague) })}</span>
                 </button>
               </li>
             ))}
