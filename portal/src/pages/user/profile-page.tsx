@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
 import { SUPPORTED_LANGUAGES } from '@kiwi/shared/i18n/create-i18n';
@@ -6,7 +5,7 @@ import { ImageInput } from '@kiwi/shared/ui/image-input';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyLanguage } from '../../i18n/language';
 import type { KiwiUser } from '../../session/kiwi-user';
@@ -28,6 +27,7 @@ import {
   ProfileFormSchema,
   profileFormValues,
 } from './profile-schema';
+import { schemaResolver } from './schema-resolver';
 import './profile.css';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -131,13 +131,14 @@ function DetailsSection({ user }: { user: KiwiUser }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    control,
+    watch,
+    setValue,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
-    resolver: zodResolver(ProfileFormSchema),
+    resolver: schemaResolver(ProfileFormSchema),
     defaultValues: profileFormValues(user),
   });
 
@@ -184,18 +185,13 @@ function DetailsSection({ user }: { user: KiwiUser }) {
           {(props) => <input {...props} autoComplete="nickname" {...register('nickname')} />}
         </Field>
         <div className="field">
-          <Controller
-            control={control}
-            name="icon"
-            render={({ field }) => (
-              <ImageInput
-                value={field.value}
-                onChange={field.onChange}
-                label={t('profile:details.icon')}
-                hint={t('profile:details.iconHint')}
-                disabled={isSubmitting}
-              />
-            )}
+          {/* watch and setValue, not Controller: its code would land in the form library's chunk /login loads. */}
+          <ImageInput
+            value={watch('icon')}
+            onChange={(url) => setValue('icon', url, { shouldDirty: true })}
+            label={t('profile:details.icon')}
+            hint={t('profile:details.iconHint')}
+            disabled={isSubmitting}
           />
           {message('icon') && <p className="field__error">{message('icon')}</p>}
         </div>
@@ -298,7 +294,7 @@ function EmailSection({ email }: { email: string }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<EmailChangeInput, unknown, EmailChange>({
-    resolver: zodResolver(EmailChangeSchema),
+    resolver: schemaResolver(EmailChangeSchema),
     defaultValues: { newEmail: '', currentPassword: '' },
   });
 
@@ -360,8 +356,8 @@ function PasswordSection() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordChange>({
-    resolver: zodResolver(PasswordChangeSchema),
+  } = useForm<PasswordChange, unknown, PasswordChange>({
+    resolver: schemaResolver(PasswordChangeSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
