@@ -53,7 +53,11 @@ async function expectNoSidewaysScroll(page: Page) {
 const tr = (key: string, values: Record<string, string | number>) =>
   Object.entries(values).reduce((line, [name, value]) => line.replaceAll(`{{${name}}}`, String(value)), ja(key));
 
-test('profile edits persist across a reload and a colleague finds the new nickname in the coins picker', async ({ page, browser, request }) => {
+test('profile edits persist across a reload and a colleague finds the new nickname in the coins picker', async ({
+  page,
+  browser,
+  request,
+}) => {
   const email = await newAcmeMember(request, 'プロフィール 太郎');
   const nickname = `キウイ${unique()}`;
   await signInAs(page, email);
@@ -68,7 +72,9 @@ test('profile edits persist across a reload and a colleague finds the new nickna
 
   await page.getByLabel(ja('profile:details.nickname')).fill(nickname);
   await page.getByLabel(ja('profile:details.icon')).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('img', { name: text('ja', 'common:imageInput.preview').replace('{{label}}', ja('profile:details.icon')) })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: text('ja', 'common:imageInput.preview').replace('{{label}}', ja('profile:details.icon')) }),
+  ).toBeVisible();
   await page.getByLabel(ja('profile:details.birthday')).fill('1985-05-05');
   await page.getByLabel(ja('profile:details.restingHeartRate')).fill('58');
   await page.getByLabel(ja('profile:details.height')).fill('171.5');
@@ -126,7 +132,10 @@ test('the profile reads in English after choosing it, and fits 360 px without si
   await expectAccessible(page);
 });
 
-test('an email change mails a verify-and-change link; once followed, the member signs in with the new address', async ({ page, request }) => {
+test('an email change mails a verify-and-change link; once followed, the member signs in with the new address', async ({
+  page,
+  request,
+}) => {
   const email = await newAcmeMember(request, 'メール 変更');
   const newEmail = `moved-${unique()}@example.com`;
   await signInAs(page, email);
@@ -138,7 +147,9 @@ test('an email change mails a verify-and-change link; once followed, the member 
   await form.getByLabel(ja('profile:email.newEmail')).fill(newEmail);
   await form.getByLabel(ja('profile:email.currentPassword')).fill('not-my-password');
   await form.getByRole('button', { name: ja('profile:email.submit') }).click();
-  await expect(form.getByRole('alert')).toHaveText(new RegExp(`${ja('errors:identity.wrong-password')}|${ja('errors:identity.invalid-credential')}`));
+  await expect(form.getByRole('alert')).toHaveText(
+    new RegExp(`${ja('errors:identity.wrong-password')}|${ja('errors:identity.invalid-credential')}`),
+  );
 
   await form.getByLabel(ja('profile:email.currentPassword')).fill(PASSWORD);
   await form.getByRole('button', { name: ja('profile:email.submit') }).click();
@@ -170,7 +181,9 @@ test('a password change re-authenticates with the current password, then the new
   await form.getByLabel(ja('profile:password.newPassword'), { exact: true }).fill(newPassword);
   await form.getByLabel(ja('profile:password.confirmPassword')).fill(newPassword);
   await form.getByRole('button', { name: ja('profile:password.submit') }).click();
-  await expect(form.getByRole('alert')).toHaveText(new RegExp(`${ja('errors:identity.wrong-password')}|${ja('errors:identity.invalid-credential')}`));
+  await expect(form.getByRole('alert')).toHaveText(
+    new RegExp(`${ja('errors:identity.wrong-password')}|${ja('errors:identity.invalid-credential')}`),
+  );
 
   await form.getByLabel(ja('profile:password.confirmPassword')).fill(`${newPassword}x`);
   await form.getByRole('button', { name: ja('profile:password.submit') }).click();

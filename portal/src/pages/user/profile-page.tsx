@@ -220,7 +220,11 @@ function DetailsSection({ user }: { user: KiwiUser }) {
               />
             )}
           </Field>
-          <Field label={t('profile:details.height')} hints={[t('profile:details.heightHint', bounds.height_cm)]} error={message('height_cm')}>
+          <Field
+            label={t('profile:details.height')}
+            hints={[t('profile:details.heightHint', bounds.height_cm)]}
+            error={message('height_cm')}
+          >
             {(props) => (
               <input
                 {...props}
@@ -233,7 +237,11 @@ function DetailsSection({ user }: { user: KiwiUser }) {
               />
             )}
           </Field>
-          <Field label={t('profile:details.weight')} hints={[t('profile:details.weightHint', bounds.weight_kg)]} error={message('weight_kg')}>
+          <Field
+            label={t('profile:details.weight')}
+            hints={[t('profile:details.weightHint', bounds.weight_kg)]}
+            error={message('weight_kg')}
+          >
             {(props) => (
               <input
                 {...props}

@@ -79,8 +79,8 @@ describe('EmailChangeSchema and PasswordChangeSchema', () => {
     expect(
       issues(PasswordChangeSchema.safeParse({ currentPassword: 'a', newPassword: 'long enough', confirmPassword: 'long enougH' })),
     ).toEqual([['confirmPassword', 'mismatch']]);
-    expect(PasswordChangeSchema.safeParse({ currentPassword: 'a', newPassword: 'long enough', confirmPassword: 'long enough' }).success).toBe(
-      true,
-    );
+    expect(
+      PasswordChangeSchema.safeParse({ currentPassword: 'a', newPassword: 'long enough', confirmPassword: 'long enough' }).success,
+    ).toBe(true);
   });
 });

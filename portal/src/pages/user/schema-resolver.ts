@@ -4,7 +4,9 @@ import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-
 type Schema<Output> = {
   safeParse(
     values: unknown,
-  ): { success: true; data: Output } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[] } };
+  ):
+    | { success: true; data: Output }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[] } };
 };
 
 /**

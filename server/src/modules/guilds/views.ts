@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { guildMembers, guildMessageReactions, guildMessages } from '../../db/schema/guilds';
 import { organizationMembers } from '../../db/schema/organizations';
