@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nicknameKey } from './nickname';
+import { colleagueLabel, nicknameKey } from './nickname';
 
 describe('nicknameKey', () => {
   it.each<[string, string | null | undefined, string | null]>([
@@ -20,5 +20,13 @@ describe('nicknameKey', () => {
 
   it('gives one key to the forms a picker reader cannot tell apart', () => {
     expect(nicknameKey('Ｔａｒｏ　Ｙ')).toBe(nicknameKey('taro y'));
+  });
+});
+
+describe('colleagueLabel', () => {
+  it('shows the nickname with the name beside it, else the name', () => {
+    expect(colleagueLabel({ name: '佐藤 花子', nickname: 'はなこ' })).toBe('はなこ (佐藤 花子)');
+    expect(colleagueLabel({ name: '佐藤 花子', nickname: null })).toBe('佐藤 花子');
+    expect(colleagueLabel({ name: '佐藤 花子', nickname: '' })).toBe('佐藤 花子');
   });
 });

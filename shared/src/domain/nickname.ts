@@ -8,3 +8,11 @@ export function nicknameKey(nickname: string | null | undefined): string | null 
   const key = nickname.normalize('NFKC').toLowerCase().replace(/\s/gu, '');
   return key === '' ? null : key;
 }
+
+/**
+ * How a colleague reads in a picker: the nickname they chose with the name beside it, so two people the rule could not
+ * keep apart (nicknames from before it, or from another organisation) are still told apart.
+ */
+export function colleagueLabel({ name, nickname }: { name: string; nickname?: string | null }): string {
+  return nickname ? `${nickname} (${name})` : name;
+}

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { colleagueLabel } from '../../domain/nickname';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -47,11 +48,6 @@ function Avatar({ name, icon }: { name: string; icon: string | null }) {
       {[...name.trim()][0] ?? '?'}
     </span>
   );
-}
-
-/** How a colleague reads in the picker: the nickname they chose, with the name beside it to tell people apart. */
-export function colleagueLabel({ name, nickname }: Pick<Colleague, 'name' | 'nickname'>): string {
-  return nickname ? `${nickname} (${name})` : name;
 }
 
 /** A search box listing colleagues of the viewer's organisation (GET /organizations/:id/members, readable by members). */
