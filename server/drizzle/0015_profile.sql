@@ -7,5 +7,5 @@ ALTER TABLE "users" ADD CONSTRAINT "users_weight_kg_check" CHECK ("users"."weigh
 -- hand-written: the comparison key of nicknames set before the rule, as shared/src/domain/nickname.ts nicknameKey()
 -- makes it (NFKC, lower case, no white space; PostgreSQL's lower() may leave a non-ASCII capital as it is, so such an
 -- old key can miss a match until its owner saves the nickname again). Old duplicates stay: the rule binds the next change.
-UPDATE "users" SET "nickname_key" = lower(regexp_replace(normalize("nickname", NFKC), '\s', '', 'g'))
-WHERE "nickname" IS NOT NULL AND regexp_replace("nickname", '\s', '', 'g') <> '';
+UPDATE "users" SET "nickname_key" = nullif(lower(regexp_replace(normalize("nickname", NFKC), '\s', '', 'g')), '')
+WHERE "nickname" IS NOT NULL;

@@ -1,8 +1,12 @@
 // Issue 15, profile: the fields the profile page adds (height, weight, a birthday not in the future, an uploaded icon),
 // the nickname rule and how pickers read it, and the stored email following a verified change at the identity provider.
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { nicknameKey } from '@kiwi/shared/domain/nickname';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationRow } from '../../db/schema/organizations';
+import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { users } from '../../db/schema/users';
 import { type BuiltUser, buildOrganization, buildUser, signInWithPassword, TEST_PASSWORD } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -259,5 +263,31 @@ describe('profile (PUT /api/users/:id, issue 15)', () => {
       const token = await signInWithPassword(host(), unverified, TEST_PASSWORD);
       expect((await server.request('/api/user', { token })).body.data.attributes.email).toBe(member.email);
     });
+  });
+});
+
+describe('the migration that added the nickname rule', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('backfills the keys of nicknames set before it as nicknameKey() makes them', async () => {
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0015_profile.sql'), 'utf8');
+    const backfill = /UPDATE "users" SET "nickname_key"[\s\S]*?;/.exec(migration)?.[0];
+    expect(backfill).toBeDefined();
+    const nicknames = ['Ｈａｎａ　Ko', 'ﾊﾅｺ', ' \u3000 ', 'はなこ🌸', 'TARO'];
+    const ids: number[] = [];
+    for (const nickname of nicknames) {
+      const member = await buildUser(server);
+      await server.db.db.update(users).set({ nickname, nicknameKey: null }).where(eq(users.id, member.user.id));
+      ids.push(member.user.id);
+    }
+    // Only this test's rows: the statement as written, narrowed to them.
+    await server.db.db.execute(sql.raw(`${backfill!.slice(0, -1)} AND "id" IN (${ids.join(', ')})`));
+    const rows = await server.db.db.select().from(users).where(inArray(users.id, ids));
+    const keyOf = new Map(rows.map((row) => [row.id, row.nicknameKey]));
+    expect(ids.map((id) => keyOf.get(id))).toEqual(nicknames.map((nickname) => nicknameKey(nickname)));
   });
 });
