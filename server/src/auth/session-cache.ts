@@ -51,6 +51,8 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
   const entries = new Map<string, { session: Session; at: number }>();
   const uidByUserId = new Map<number, string>();
   const loading = new Map<string, Promise<Session | null>>();
+  // An identity email another product user holds, per user: not tried (nor logged) again on every request.
+  const refusedEmails = new Map<number, string>();
   // Bumped by every invalidation: a load that started before it must not store what it read.
   let generation = 0;
   let unlisten: (() => Promise<void>) | null = null;
@@ -59,10 +61,12 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
     generation += 1;
     loading.clear();
     if ('all' in message) {
+      refusedEmails.clear();
       entries.clear();
       uidByUserId.clear();
       return;
     }
+    refusedEmails.delete(message.userId);
     const uid = uidByUserId.get(message.userId);
     if (uid !== undefined) entries.delete(uid);
     uidByUserId.delete(message.userId);
@@ -110,6 +114,7 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
     invalidateAll: () => broadcast({ all: true }),
     async followIdentityEmail(session, email) {
       const { id, firebaseUid } = session.user;
+      if (refusedEmails.get(id) === email) return session;
       try {
         const changed = await handle.db
           .update(users)
@@ -122,6 +127,8 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
           )
           .returning({ id: users.id });
         if (changed.length === 0) {
+          if (refusedEmails.size >= maxEntries) refusedEmails.clear();
+          refusedEmails.set(id, email);
           options.logger?.warn({ userId: id }, 'the identity email belongs to another product user; the stored email stays');
           return session;
         }
