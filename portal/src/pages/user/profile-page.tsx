@@ -25,6 +25,7 @@ import {
   type ProfileFormInput,
   type ProfileFormOutput,
   ProfileFormSchema,
+  changedFields,
   profileFormValues,
 } from './profile-schema';
 import { schemaResolver } from './schema-resolver';
@@ -136,20 +137,20 @@ function DetailsSection({ user }: { user: KiwiUser }) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
     resolver: schemaResolver(ProfileFormSchema),
     defaultValues: profileFormValues(user),
   });
 
   const save = useMutation({
-    mutationFn: async (values: ProfileFormOutput) => (await api.put<KiwiUser>(`/users/${user.id}`, { user: values })).data,
+    mutationFn: async (values: Partial<ProfileFormOutput>) => (await api.put<KiwiUser>(`/users/${user.id}`, { user: values })).data,
   });
 
   const onSubmit = async (values: ProfileFormOutput) => {
     setFailure(null);
     try {
-      const saved = await save.mutateAsync(values);
+      const saved = await save.mutateAsync(changedFields(values, dirtyFields));
       updateKiwiUser(saved);
       queryClient.setQueryData(PROFILE_QUERY_KEY, saved);
       reset(profileFormValues(saved));

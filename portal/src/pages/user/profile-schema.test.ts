@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmailChangeSchema, PasswordChangeSchema, ProfileFormSchema, profileFormValues } from './profile-schema';
+import { changedFields, EmailChangeSchema, PasswordChangeSchema, ProfileFormSchema, profileFormValues } from './profile-schema';
 
 const filled = profileFormValues({
   name: '佐藤 花子',
@@ -46,17 +46,23 @@ describe('ProfileFormSchema', () => {
       resting_heart_rate: '20',
       height_cm: '251',
       weight_kg: '19.9',
-      icon: 'https://elsewhere.example/me.png',
     });
     expect(issues(result)).toEqual([
       ['name', 'validation.required'],
       ['nickname', 'validation.tooLong'],
-      ['icon', 'validation.invalidFormat'],
       ['birthday', 'validation.futureDate'],
       ['resting_heart_rate', 'validation.tooSmall'],
       ['height_cm', 'validation.tooBig'],
       ['weight_kg', 'validation.tooSmall'],
     ]);
+  });
+});
+
+describe('changedFields', () => {
+  it('sends only what the member changed, so an icon stored before the upload rule does not block other edits', () => {
+    const values = ProfileFormSchema.parse({ ...filled, icon: 'https://old.example/icon.png', nickname: 'はな' });
+    expect(changedFields(values, { nickname: true })).toEqual({ nickname: 'はな' });
+    expect(changedFields(values, {})).toEqual({});
   });
 });
 

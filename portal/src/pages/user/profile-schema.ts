@@ -15,7 +15,8 @@ const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(val
 export const ProfileFormSchema = z.object({
   name: fields.name.unwrap(),
   nickname: text.transform(blankToNull).pipe(fields.nickname.unwrap()),
-  icon: fields.icon.unwrap(),
+  // Only ImageInput sets it (an uploaded image's URL); an icon stored before the upload rule stays until replaced.
+  icon: z.string().nullable(),
   birthday: text.transform(blankToNull).pipe(fields.birthday.unwrap()),
   resting_heart_rate: text.transform(numberOrNull).pipe(fields.resting_heart_rate.unwrap()),
   height_cm: text.transform(numberOrNull).pipe(fields.height_cm.unwrap()),
@@ -34,6 +35,11 @@ export type ProfileFormInput = {
 };
 export type ProfileFormOutput = z.output<typeof ProfileFormSchema>;
 export type ProfileField = keyof ProfileFormInput;
+
+/** The fields the member changed, the payload of PUT /api/users/{id}: untouched ones are not sent (nor judged again). */
+export function changedFields(values: ProfileFormOutput, dirty: Partial<Record<ProfileField, unknown>>): Partial<ProfileFormOutput> {
+  return Object.fromEntries(Object.entries(values).filter(([field]) => dirty[field as ProfileField])) as Partial<ProfileFormOutput>;
+}
 
 /** Interpolation values of each field's messages ("Enter a value of {{max}} or less"). */
 export const PROFILE_MESSAGE_PARAMS: Record<ProfileField, Record<string, number>> = {
