@@ -38,6 +38,7 @@ const OrganizationSurveysPage = lazyPage(() => import('./pages/surveys/organizat
 const SurveyAnswerPage = lazyPage(() => import('./pages/surveys/survey-answer-page'), 'SurveyAnswerPage');
 const SurveyResultPage = lazyPage(() => import('./pages/surveys/survey-result-page'), 'SurveyResultPage');
 const AppInstallPage = lazyPage(() => import('./pages/app-install/app-install-page'), 'AppInstallPage');
+const ProfilePage = lazyPage(() => import('./pages/user/profile-page'), 'ProfilePage');
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="send_coins" element={<SendCoinsPage />} />
       <Route path="activity" element={<MyActivityPage />} />
       <Route path="app_install" element={<AppInstallPage />} />
+      <Route path="user/profile" element={<ProfilePage />} />
       <Route path="user/mfa_setting" element={<ComingSoonPage area="member" page="mfaSetting" />} />
       <Route path="user/cancellation" element={<ComingSoonPage area="member" page="cancellation" />} />
 

@@ -25,7 +25,11 @@ function ownUserId({ users, bystander }: Fixture, caller: Caller) {
 function otherUserId({ bystander }: Fixture) {
   return { id: bystander.user.id };
 }
-const profileChange = { user: { nickname: 'matrix' } };
+// Nicknames are unique within an organisation (issue 15): each call asks for a fresh one, so only rights decide.
+let profileChanges = 0;
+const profileChange = (_fixture: Fixture, caller: Caller) => ({
+  user: { nickname: `matrix-${caller}-${++profileChanges}`, height_cm: 170.5, weight_kg: 60 },
+});
 const MUTATING = /^(POST|PUT|PATCH|DELETE) /;
 
 const CORE: MatrixModule = {

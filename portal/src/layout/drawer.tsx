@@ -37,6 +37,7 @@ export function DrawerContent({
         <Logo variant={variant} user={kiwiUser} />
         {isAdmin(kiwiUser) && <span className="drawer__badge">{t('layout.adminBadge')}</span>}
       </div>
+      {kiwiUser && <UserBlock user={kiwiUser} onNavigate={onNavigate} />}
       <ul className="drawer__menu">
         {menuFor(variant, kiwiUser, identifier).map((item) => (
           <li key={item.to + item.label}>
@@ -57,6 +58,29 @@ export function DrawerContent({
       >
         {t('layout.logout')}
       </button>
+    </div>
+  );
+}
+
+/** Who is signed in, as colleagues see them (nickname, else name; their icon), with the way to the profile. */
+function UserBlock({ user, onNavigate }: { user: KiwiUser; onNavigate?: () => void }) {
+  const { t } = useTranslation('profile');
+  const shown = user.nickname || user.name;
+  return (
+    <div className="drawer__user">
+      {user.icon ? (
+        <img className="drawer__avatar" src={user.icon} alt="" />
+      ) : (
+        <span className="drawer__avatar" aria-hidden="true">
+          {[...shown][0] ?? ''}
+        </span>
+      )}
+      <div className="drawer__user-text">
+        <span className="drawer__user-name">{shown}</span>
+        <Link to="/user/profile" className="drawer__user-link" onClick={onNavigate}>
+          {t('menu.editProfile')}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -81,6 +81,7 @@ describe('memberMenu', () => {
       '/activity',
       '/org/acme/well_being_surveys',
       '/app_install',
+      '/user/profile',
       '/user/mfa_setting',
     ]);
   });

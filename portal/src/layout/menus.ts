@@ -18,6 +18,7 @@ export function memberMenu(user: KiwiUser | null): MenuItem[] {
       ? [{ to: `/org/${encodeURIComponent(membership.organization.identifier)}/well_being_surveys`, label: 'home:menu.wellBeingSurveys' }]
       : []),
     { to: '/app_install', label: 'pages.member.appInstall' },
+    { to: '/user/profile', label: 'profile:menu.profile' },
     { to: '/user/mfa_setting', label: 'pages.member.mfaSetting' },
   ];
   const identifier = managedOrganizationIdentifier(user);

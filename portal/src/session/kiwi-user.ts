@@ -42,6 +42,9 @@ export type KiwiUser = {
   nickname?: string | null;
   birthday?: string | null;
   restingHeartRate?: number | null;
+  /** Centimetres and kilograms, to one decimal. */
+  heightCm?: number | null;
+  weightKg?: number | null;
   icon?: string | null;
   /** The interface language the user chose; it wins over the device's after sign-in. */
   language?: Language;

@@ -14,4 +14,8 @@ export type PortalIdentity = {
   signIn(email: string, password: string): Promise<void>;
   /** The password-reset mail, in the interface language (auth.languageCode). */
   sendPasswordResetEmail(email: string): Promise<void>;
+  /** Re-authenticates with the current password (SPEC §7), then sets the new one. */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** Re-authenticates, then mails a verify-and-change link to `newEmail`; opening it changes the address. */
+  changeEmail(currentPassword: string, newEmail: string, continueUrl: string): Promise<void>;
 };

@@ -14,6 +14,8 @@ export type Session = SessionState & {
   /** Firebase's sign-in and reset mail, through the session: the pages do not import the SDK (portal-identity.ts). */
   signIn: PortalIdentity['signIn'];
   sendPasswordResetEmail: PortalIdentity['sendPasswordResetEmail'];
+  changePassword: PortalIdentity['changePassword'];
+  changeEmail: PortalIdentity['changeEmail'];
   signOut(): Promise<void>;
   /** Replaces the signed-in product user with a fresher copy (e.g. the answer of PUT /api/users/{id}). */
   updateKiwiUser(kiwiUser: KiwiUser): void;
@@ -88,6 +90,8 @@ export function SessionProvider({
       updateKiwiUser,
       signIn: identity.signIn,
       sendPasswordResetEmail: identity.sendPasswordResetEmail,
+      changePassword: identity.changePassword,
+      changeEmail: identity.changeEmail,
     }),
     [state, identity, api, signOut, updateKiwiUser],
   );

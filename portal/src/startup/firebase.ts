@@ -6,13 +6,18 @@ import {
   browserLocalPersistence,
   browserSessionPersistence,
   connectAuthEmulator,
+  EmailAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
+  reauthenticateWithCredential,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
+  updatePassword,
+  verifyBeforeUpdateEmail,
   type Auth,
+  type User,
 } from 'firebase/auth';
 import type { ClientConfig } from '@kiwi/shared/api/client-config';
 import type { PortalIdentity } from '../session/portal-identity';
@@ -39,5 +44,20 @@ export function portalIdentity(auth: Auth): PortalIdentity {
       await signInWithEmailAndPassword(auth, email, password);
     },
     sendPasswordResetEmail: (email) => sendPasswordResetEmail(auth, email),
+    changePassword: async (currentPassword, newPassword) => {
+      await updatePassword(await reauthenticated(auth, currentPassword), newPassword);
+    },
+    // Firebase mails a link (mode verifyAndChangeEmail) to the new address; the address changes when it is opened.
+    changeEmail: async (currentPassword, newEmail, continueUrl) => {
+      await verifyBeforeUpdateEmail(await reauthenticated(auth, currentPassword), newEmail, { url: continueUrl });
+    },
   };
+}
+
+/** SPEC §7: the signed-in user, re-authenticated with the current password (Firebase's auth/... error when wrong). */
+async function reauthenticated(auth: Auth, currentPassword: string): Promise<User> {
+  const user = auth.currentUser;
+  if (!user?.email) throw Object.assign(new Error('No signed-in user'), { code: 'auth/requires-recent-login' });
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+  return user;
 }

@@ -57,4 +57,13 @@ describe('authorize', () => {
   ])('systemSettings.manage: %s -> %s', (_who, actor, allowed) => {
     expect(can(actor, 'systemSettings.manage', SYSTEM_SETTINGS)).toBe(allowed);
   });
+
+  it.each([
+    ['the user themself', session('member', [[ACME, 'member']]), 1, true],
+    ['another member of the same organisation', session('member', [[ACME, 'member']]), 2, false],
+    ["the user's manager", session('member', [[ACME, 'manager']]), 2, false],
+    ['an admin', session('admin', []), 2, true],
+  ])('user.editProfile: %s -> %s', (_who, actor, userId, allowed) => {
+    expect(can(actor, 'user.editProfile', { kind: 'profile', userId })).toBe(allowed);
+  });
 });

@@ -10,6 +10,8 @@ export type OrganizationSubject = { kind: 'organization'; id: number };
 /** The platform's settings as a whole (SPEC §3 "System setting"). */
 export type SystemSettingsSubject = { kind: 'systemSettings' };
 export const SYSTEM_SETTINGS: SystemSettingsSubject = { kind: 'systemSettings' };
+/** A user's own profile and devices (PUT /api/users/{id}). */
+export type ProfileSubject = { kind: 'profile'; userId: number };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -21,6 +23,8 @@ type Subjects = {
   'user.administer': UserSubject;
   /** Spec §6 "Admin only: ... system settings": read the whole list, add and change settings. */
   'systemSettings.manage': SystemSettingsSubject;
+  /** Issue 15: a member edits only their own profile; not even their manager edits it. */
+  'user.editProfile': ProfileSubject;
 };
 export type Action = keyof Subjects;
 
@@ -36,6 +40,7 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'user.administer': (actor, user) => user.role !== 'admin' && user.organizationIds.some((id) => managesOrganizationId(actor, id)),
   // Nobody but an admin (whom can() lets through before any policy): no organisation role reaches platform settings.
   'systemSettings.manage': () => false,
+  'user.editProfile': (actor, profile) => actor.user.id === profile.userId,
 };
 
 /** Whether the actor may; admins may everything (spec §6 "admin: passes every guard"). */

@@ -4,7 +4,7 @@ import { canAccessOrganization } from '@kiwi/shared/domain/organization-access';
 import { IdParamSchema } from '@kiwi/shared/schemas/common';
 import type { Request, RequestHandler } from 'express';
 import { ApiError, invalidParameter } from '../jsonapi/errors';
-import { type Identity, TokenRejectedError } from './identity';
+import { type Identity, TokenRejectedError, type VerifiedToken } from './identity';
 import type { Session, SessionCache, SessionMembership } from './session-cache';
 
 export type AuthDependencies = {
@@ -51,17 +51,21 @@ async function resolveSession(
 ): Promise<Session> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
   if (!match?.[1]) throw new ApiError(ErrorCode.authUnauthenticated);
-  let uid: string;
+  let verified: VerifiedToken;
   try {
-    ({ uid } = await identity.verifyIdToken(match[1]));
+    verified = await identity.verifyIdToken(match[1]);
   } catch (error) {
     if (error instanceof TokenRejectedError) {
       throw new ApiError(error.reason === 'expired' ? ErrorCode.authTokenExpired : ErrorCode.authInvalidToken, { cause: error });
     }
     throw error;
   }
-  const session = await sessions.get(uid);
+  let session = await sessions.get(verified.uid);
   if (!session) throw new ApiError(ErrorCode.authUserNotFound);
+  // The address changed at the identity provider (verify-and-change-email link from the profile): the product follows.
+  if (verified.email && verified.emailVerified && verified.email.toLowerCase() !== session.user.email.toLowerCase()) {
+    session = await sessions.followIdentityEmail(session, verified.email);
+  }
   if (activeOnly && !isKiwiUserActive({ role: session.user.role, organizationMembers: session.memberships }, now())) {
     throw new ApiError(ErrorCode.authUserInactive);
   }

@@ -5,7 +5,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { authEmulatorAnswers } from './emulator-probe';
 
-export type VerifiedToken = { uid: string; email: string | undefined /** seconds since epoch */; exp: number };
+export type VerifiedToken = {
+  uid: string;
+  email: string | undefined;
+  /** Whether the identity provider verified `email` (it did after a verify-and-change-email link). */
+  emailVerified: boolean;
+  /** seconds since epoch */
+  exp: number;
+};
 
 /** Why a bearer token was refused; the guards turn it into auth.tokenExpired or auth.invalidToken. */
 export class TokenRejectedError extends Error {
@@ -60,7 +67,7 @@ export function createIdentity(config: Pick<Config, 'firebase'>, options: Identi
       if (!code.startsWith('auth/')) options.logger?.warn({ err: error }, 'ID token verification failed unexpectedly');
       throw new TokenRejectedError('invalid', error);
     }
-    const verified = { uid: decoded.uid, email: decoded.email, exp: decoded.exp };
+    const verified = { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true, exp: decoded.exp };
     tokens.set(token, verified);
     return verified;
   }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DatabaseHandle, Executor } from '../db/client';
 import { organizationMembers, organizations } from '../db/schema/organizations';
@@ -23,6 +23,11 @@ export type SessionCache = {
   /** Drop a user's session here at once and, through NOTIFY kiwi_cache, in every other process within moments. */
   invalidateUser(userId: number): Promise<void>;
   invalidateAll(): Promise<void>;
+  /**
+   * Makes the product user's email the identity's verified one (it changed through a verify-and-change-email link) and
+   * answers the fresh session; the old one when another product user holds that address (logged, never a failure).
+   */
+  followIdentityEmail(session: Session, email: string): Promise<Session>;
   /** LISTEN for invalidations from other processes. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -46,6 +51,8 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
   const entries = new Map<string, { session: Session; at: number }>();
   const uidByUserId = new Map<number, string>();
   const loading = new Map<string, Promise<Session | null>>();
+  // An identity email another product user holds, per user: not tried (nor logged) again on every request.
+  const refusedEmails = new Map<number, string>();
   // Bumped by every invalidation: a load that started before it must not store what it read.
   let generation = 0;
   let unlisten: (() => Promise<void>) | null = null;
@@ -54,10 +61,12 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
     generation += 1;
     loading.clear();
     if ('all' in message) {
+      refusedEmails.clear();
       entries.clear();
       uidByUserId.clear();
       return;
     }
+    refusedEmails.delete(message.userId);
     const uid = uidByUserId.get(message.userId);
     if (uid !== undefined) entries.delete(uid);
     uidByUserId.delete(message.userId);
@@ -103,6 +112,33 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
     },
     invalidateUser: (userId) => broadcast({ userId }),
     invalidateAll: () => broadcast({ all: true }),
+    async followIdentityEmail(session, email) {
+      const { id, firebaseUid } = session.user;
+      if (refusedEmails.get(id) === email) return session;
+      try {
+        const changed = await handle.db
+          .update(users)
+          .set({ email })
+          .where(
+            and(
+              eq(users.id, id),
+              sql`not exists (select 1 from ${users} other where lower(other.email) = lower(${email}) and other.id <> ${id})`,
+            ),
+          )
+          .returning({ id: users.id });
+        if (changed.length === 0) {
+          if (refusedEmails.size >= maxEntries) refusedEmails.clear();
+          refusedEmails.set(id, email);
+          options.logger?.warn({ userId: id }, 'the identity email belongs to another product user; the stored email stays');
+          return session;
+        }
+      } catch (error) {
+        options.logger?.error({ err: error, userId: id }, 'could not follow the identity email');
+        return session;
+      }
+      await broadcast({ userId: id });
+      return (await this.get(firebaseUid)) ?? session;
+    },
     async start() {
       if (unlisten) return;
       unlisten = await handle.listen(

@@ -27,6 +27,8 @@ export const ErrorCode = {
   validationNotFoundInOrganization: 'validation.notFoundInOrganization',
   /** A date outside the picker's range (spec §9), with params min and max. */
   validationDateOutOfRange: 'validation.dateOutOfRange',
+  /** A day after today (a birthday): later than the latest calendar day anywhere on Earth. */
+  validationFutureDate: 'validation.futureDate',
   validationDuplicateTags: 'validation.duplicateTags',
   validationImageOnly: 'validation.imageOnly',
   validationOneImage: 'validation.oneImage',
@@ -119,6 +121,8 @@ export const ErrorCode = {
   eventAuthorCannotLeave: 'event.authorCannotLeave',
   eventInviteeUnavailable: 'event.inviteeUnavailable',
   eventNicknameTaken: 'event.nicknameTaken',
+  /** Another member of one of the user's organisations has a nickname with the same key (domain/nickname.ts). */
+  userNicknameTaken: 'user.nicknameTaken',
   eventMembershipRequired: 'event.membershipRequired',
   eventPrivateNotPublishable: 'event.privateNotPublishable',
 
@@ -157,6 +161,7 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'event.authorCannotLeave': 422,
   'event.inviteeUnavailable': 422,
   'event.nicknameTaken': 409,
+  'user.nicknameTaken': 409,
   'event.membershipRequired': 403,
   'event.privateNotPublishable': 422,
   'guild.pinnedMessageUndeletable': 409,

@@ -9,6 +9,7 @@ import enHome from '../../../locales/en/home.json' with { type: 'json' };
 import enMail from '../../../locales/en/mail.json' with { type: 'json' };
 import enOrganization from '../../../locales/en/organization.json' with { type: 'json' };
 import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
+import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
@@ -24,6 +25,7 @@ import jaHome from '../../../locales/ja/home.json' with { type: 'json' };
 import jaMail from '../../../locales/ja/mail.json' with { type: 'json' };
 import jaOrganization from '../../../locales/ja/organization.json' with { type: 'json' };
 import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
+import jaProfile from '../../../locales/ja/profile.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
@@ -47,6 +49,7 @@ export const resources = {
     mail: jaMail,
     widgets: jaWidgets,
     home: jaHome,
+    profile: jaProfile,
   },
   en: {
     common: enCommon,
@@ -64,6 +67,7 @@ export const resources = {
     mail: enMail,
     widgets: enWidgets,
     home: enHome,
+    profile: enProfile,
   },
 };
 

@@ -72,8 +72,8 @@ const bounds = {
   },
 };
 const messages = (field: z.ZodType, value: string) => (field.safeParse(value).error?.issues ?? []).map((issue) => issue.message);
-/** A day in range may still be refused for its own reason: a logged activity day may not lie in the future. */
-const OTHER_REASONS = new Set<string>([ErrorCode.activityFutureDay]);
+/** A day in range may still be refused for its own reason: a logged activity day or a birthday may not lie in the future. */
+const OTHER_REASONS = new Set<string>([ErrorCode.activityFutureDay, ErrorCode.validationFutureDate]);
 
 describe('every date field of every schema (spec §9: 1900-01-01 .. 2099-12-31)', () => {
   it('finds the date fields of the payloads and queries, the two that once took 9999-12-31 among them', () => {

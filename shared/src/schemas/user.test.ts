@@ -16,7 +16,9 @@ describe('UpdateUserSchema', () => {
         nickname: 'はなこ🌸',
         birthday: '1990-02-28',
         resting_heart_rate: 62,
-        icon: 'https://example.com/icon.png',
+        icon: '/api/images/AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+        height_cm: 158.5,
+        weight_kg: 51,
         language: 'en',
         device: { uuid: '6f1c9a4e-0b4e-4b8a-9a51-1a2b3c4d5e6f', fcm_token: 'fcm:abc' },
       },
@@ -32,11 +34,19 @@ describe('UpdateUserSchema', () => {
     ['a leap day', { user: { birthday: '2000-02-29' } }],
     ['the date picker edges', { user: { birthday: '1900-01-01' } }],
     ['heart rate at the bounds', { user: { resting_heart_rate: 30 } }],
+    ['height and weight at their floors', { user: { height_cm: 50, weight_kg: 20 } }],
+    ['height and weight at their ceilings', { user: { height_cm: 250, weight_kg: 300 } }],
+    ['height and weight cleared', { user: { height_cm: null, weight_kg: null } }],
+    ['a birthday today', { user: { birthday: new Date().toISOString().slice(0, 10) } }],
     ['a name of 50 emoji', { user: { name: '👨‍👩‍👧‍👦'.repeat(50) } }],
     ['only the language, Japanese', { user: { language: 'ja' } }],
     ['only the language, English', { user: { language: 'en' } }],
   ])('accepts %s', (_name, input) => {
     expect(failures(input)).toEqual([]);
+  });
+
+  it('keeps height and weight to one decimal', () => {
+    expect(UpdateUserSchema.parse({ user: { height_cm: 170.25, weight_kg: 62.04 } }).user).toEqual({ height_cm: 170.3, weight_kg: 62 });
   });
 
   it.each<[string, unknown, Failure[]]>([
@@ -66,6 +76,17 @@ describe('UpdateUserSchema', () => {
       [{ path: 'user.resting_heart_rate', message: 'validation.invalidType' }],
     ],
     ['icon not a URL', { user: { icon: 'icon.png' } }, [{ path: 'user.icon', message: 'validation.invalidFormat' }]],
+    [
+      'icon on another host (only uploaded images)',
+      { user: { icon: 'https://example.com/icon.png' } },
+      [{ path: 'user.icon', message: 'validation.invalidFormat' }],
+    ],
+    ['height too small', { user: { height_cm: 49.9 } }, [{ path: 'user.height_cm', message: 'validation.tooSmall' }]],
+    ['height too big', { user: { height_cm: 250.1 } }, [{ path: 'user.height_cm', message: 'validation.tooBig' }]],
+    ['weight too small', { user: { weight_kg: 19 } }, [{ path: 'user.weight_kg', message: 'validation.tooSmall' }]],
+    ['weight too big', { user: { weight_kg: 300.5 } }, [{ path: 'user.weight_kg', message: 'validation.tooBig' }]],
+    ['weight as a string', { user: { weight_kg: '60' } }, [{ path: 'user.weight_kg', message: 'validation.invalidType' }]],
+    ['a birthday in 2099', { user: { birthday: '2099-01-01' } }, [{ path: 'user.birthday', message: 'validation.futureDate' }]],
     ['icon with a script URL', { user: { icon: 'javascript:alert(1)' } }, [{ path: 'user.icon', message: 'validation.invalidFormat' }]],
     ['a language the portal does not offer', { user: { language: 'fr' } }, [{ path: 'user.language', message: 'validation.oneOf' }]],
     ['a language tag with a region', { user: { language: 'en-US' } }, [{ path: 'user.language', message: 'validation.oneOf' }]],

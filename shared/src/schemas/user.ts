@@ -4,6 +4,8 @@ import { graphemeString } from './text';
 import { SUPPORTED_LANGUAGES } from '../i18n/create-i18n';
 import { requiredOrInvalidType, strictPayload } from './common';
 import { dateField } from './dates';
+import { isFutureDay } from './activity';
+import { imageUrlSchema } from './guild';
 
 // Limits the spec leaves open ("other product limits: not shown"); the birthday's range is every date's (dates.ts).
 export const USER_LIMITS = {
@@ -11,22 +13,32 @@ export const USER_LIMITS = {
   nicknameMax: 30,
   restingHeartRateMin: 30,
   restingHeartRateMax: 220,
-  iconMax: 2048,
+  /** Centimetres, to one decimal: from a small child to the tallest adults recorded. */
+  heightCmMin: 50,
+  heightCmMax: 250,
+  /** Kilograms, to one decimal. */
+  weightKgMin: 20,
+  weightKgMax: 300,
 } as const;
 
-const birthday = dateField();
+// 1900-01-01 (every date's floor) up to today: the latest calendar day anywhere on Earth, so nobody's today is refused.
+const birthday = dateField().refine((day) => !isFutureDay(day, new Date()), { error: ErrorCode.validationFutureDate });
+
+/** A measure in a human range, kept to one decimal (170.25 is stored as 170.3). */
+const measure = (min: number, max: number) =>
+  z
+    .number({ error: requiredOrInvalidType })
+    .min(min, { error: ErrorCode.validationTooSmall })
+    .max(max, { error: ErrorCode.validationTooBig })
+    .transform((value) => Math.round(value * 10) / 10);
 
 const restingHeartRate = z
   .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
   .min(USER_LIMITS.restingHeartRateMin, { error: ErrorCode.validationTooSmall })
   .max(USER_LIMITS.restingHeartRateMax, { error: ErrorCode.validationTooBig });
 
-const icon = z
-  .url({
-    protocol: /^https?$/,
-    error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationInvalidFormat : requiredOrInvalidType(issue)),
-  })
-  .max(USER_LIMITS.iconMax, { error: ErrorCode.validationTooLong });
+// An image POST /api/images handed out, as every other picture of the product: never an address a browser would fetch.
+const icon = imageUrlSchema;
 
 // The interface language the user chose; the portal applies it after sign-in, on any browser.
 const language = z.enum(SUPPORTED_LANGUAGES, {
@@ -40,6 +52,8 @@ export const UpdateUserSchema = strictPayload({
     nickname: graphemeString({ max: USER_LIMITS.nicknameMax, trim: true }).nullable().optional(),
     birthday: birthday.nullable().optional(),
     resting_heart_rate: restingHeartRate.nullable().optional(),
+    height_cm: measure(USER_LIMITS.heightCmMin, USER_LIMITS.heightCmMax).nullable().optional(),
+    weight_kg: measure(USER_LIMITS.weightKgMin, USER_LIMITS.weightKgMax).nullable().optional(),
     icon: icon.nullable().optional(),
     language: language.optional(),
     device: strictPayload({

@@ -4,6 +4,7 @@ import { isMembershipActive } from '@kiwi/shared/domain/membership';
 import type { CoinTransferListQuery, SendCoinsInput } from '@kiwi/shared/schemas/coins';
 import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { memberIcon, memberNickname } from '../members/display';
 import { coinMessages, coinMovements, type KiwiCoinTransferRow, kiwiCoinTransfers } from '../../db/schema/coins';
 import { organizationMembers, organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
@@ -33,8 +34,8 @@ const memberColumns = {
   userId: organizationMembers.userId,
   organizationId: organizationMembers.organizationId,
   name: users.name,
-  nickname: sql<string | null>`coalesce(${organizationMembers.nickname}, ${users.nickname})`,
-  icon: sql<string | null>`coalesce(${organizationMembers.icon}, ${users.icon})`,
+  nickname: memberNickname,
+  icon: memberIcon,
   email: users.email,
   language: users.language,
   activeFrom: organizationMembers.activeFrom,

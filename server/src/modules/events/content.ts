@@ -3,6 +3,7 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { memberIcon, memberNickname } from '../members/display';
 import {
   type EventMessageRow,
   eventGuests,
@@ -41,7 +42,7 @@ async function namesOf(tx: Executor, memberIds: number[], guestIds: number[]) {
   const names = new Map<string, { name: string; icon: string | null }>();
   if (memberIds.length > 0) {
     const rows = await tx
-      .select({ id: organizationMembers.id, nickname: organizationMembers.nickname, icon: organizationMembers.icon, name: users.name })
+      .select({ id: organizationMembers.id, nickname: memberNickname, icon: memberIcon, name: users.name })
       .from(organizationMembers)
       .innerJoin(users, eq(users.id, organizationMembers.userId))
       .where(inArray(organizationMembers.id, memberIds));

@@ -4,6 +4,7 @@ import type { CreateEvent, UpdateEvent } from '@kiwi/shared/schemas/event';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
+import { memberIcon, memberNickname } from '../members/display';
 import { type EventRow, eventMembers, events, pollItems, polls } from '../../db/schema/events';
 import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
@@ -58,8 +59,8 @@ export async function eventMembersOf(
       role: eventMembers.role,
       status: eventMembers.status,
       userName: users.name,
-      nickname: organizationMembers.nickname,
-      icon: organizationMembers.icon,
+      nickname: memberNickname,
+      icon: memberIcon,
     })
     .from(eventMembers)
     .innerJoin(organizationMembers, eq(organizationMembers.id, eventMembers.organizationMemberId))

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { guildMembers, guildMessageReactions, guildMessages } from '../../db/schema/guilds';
 import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
+import { memberDisplayName, memberIcon } from '../members/display';
 
-/** How a member is shown: their organisation nickname, their own nickname, else their name. */
-export const displayName = sql<string>`coalesce(nullif(${organizationMembers.nickname}, ''), nullif(${users.nickname}, ''), ${users.name})`;
-export const displayIcon = sql<string | null>`coalesce(${organizationMembers.icon}, ${users.icon})`;
+/** How a member is shown: their organisation nickname, their own nickname, else their name (members/display.ts). */
+export const displayName = memberDisplayName;
+export const displayIcon = memberIcon;
 
 export type ReactionView = { emoji: string; memberIds: number[]; names: string[] };
 /** A message as the presenters and the realtime log need it; plain JSON, so it can sit in guild_events.payload. */

@@ -7,6 +7,7 @@ import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { notFound } from '../../jsonapi/errors';
 import { likePattern } from '../organizations/like-pattern';
+import { memberIcon, memberNickname } from './display';
 
 export type MemberGroup = { id: number; name: string; parentId: number | null };
 export type MemberView = {
@@ -48,7 +49,7 @@ function filterConditions(organizationId: number, filter: MemberFilter, now: Dat
   const conditions: SQL[] = [eq(organizationMembers.organizationId, organizationId)];
   if (filter.name) {
     const pattern = likePattern(filter.name);
-    conditions.push(or(ilike(users.name, pattern), ilike(organizationMembers.nickname, pattern), ilike(users.email, pattern)) as SQL);
+    conditions.push(or(ilike(users.name, pattern), ilike(memberNickname, pattern), ilike(users.email, pattern)) as SQL);
   }
   if (filter.role) conditions.push(eq(organizationMembers.role, filter.role));
   if (filter.state) conditions.push(stateCondition(filter.state, now));
@@ -71,8 +72,8 @@ const memberColumns = {
   activeTo: organizationMembers.activeTo,
   name: users.name,
   email: users.email,
-  nickname: organizationMembers.nickname,
-  icon: organizationMembers.icon,
+  nickname: memberNickname,
+  icon: memberIcon,
   belongings: organizationMembers.belongings,
   occupations: organizationMembers.occupations,
   appInstalled: organizationMembers.appInstalled,

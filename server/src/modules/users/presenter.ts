@@ -14,6 +14,8 @@ export function presentUser(session: Session, now: Date) {
       nickname: user.nickname,
       birthday: user.birthday,
       restingHeartRate: user.restingHeartRate,
+      heightCm: user.heightCm,
+      weightKg: user.weightKg,
       icon: user.icon,
       language: user.language,
       active: isKiwiUserActive({ role: user.role, organizationMembers: memberships }, now),

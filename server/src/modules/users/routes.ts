@@ -1,10 +1,11 @@
 import { UpdateUserSchema } from '@kiwi/shared/schemas/user';
 import { Router } from 'express';
+import { authorize } from '../../auth/authorize';
 import { currentSession, requireSignedIn } from '../../auth/guards';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
 import { presentUser } from './presenter';
-import { assertCanUpdateUser, updateUser } from './service';
+import { updateUser } from './service';
 
 export function usersRoutes({ db, sessions }: ModuleDependencies): Router {
   const router = Router();
@@ -16,7 +17,8 @@ export function usersRoutes({ db, sessions }: ModuleDependencies): Router {
 
   router.put('/users/:id', requireSignedIn, async (req, res) => {
     const userId = parseId(req);
-    assertCanUpdateUser(await currentSession(req), userId);
+    // Own profile only (an admin may any): another user's id is 403 before the body is read.
+    authorize(await currentSession(req), 'user.editProfile', { kind: 'profile', userId });
     const { user: input } = parseBody(UpdateUserSchema, req);
     const updated = await db.db.transaction((tx) => updateUser(tx, userId, input));
     // After commit, so no other request can cache the old row again.

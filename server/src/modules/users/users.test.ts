@@ -6,6 +6,8 @@ import { buildIdentityUser, buildOrganization, buildUser } from '../../test/fact
 import { startTestServer, type TestServer } from '../../test/server';
 
 const DAY = 24 * 3600 * 1000;
+/** A URL of the shape POST /api/images hands out. */
+const ICON = `/api/images/${'a'.repeat(32)}`;
 
 describe('users', () => {
   let server: TestServer;
@@ -140,7 +142,7 @@ describe('users', () => {
             nickname: 'はなこ🌸',
             birthday: '1990-04-01',
             resting_heart_rate: 62,
-            icon: 'https://img.example/a.png',
+            icon: ICON,
           },
         },
       });
@@ -150,7 +152,7 @@ describe('users', () => {
         nickname: 'はなこ🌸',
         birthday: '1990-04-01',
         'resting-heart-rate': 62,
-        icon: 'https://img.example/a.png',
+        icon: ICON,
       });
       expect(response.body.included).toHaveLength(2);
 

@@ -36,9 +36,10 @@ const colleagues = {
   },
 };
 
-async function pick(name: string) {
+/** Picks a colleague found by their name; the choice reads `label` (a nickname shows with the name beside it). */
+async function pick(name: string, label = name) {
   fireEvent.change(screen.getByLabelText('Search colleagues by name'), { target: { value: name.split(' ')[0] } });
-  fireEvent.click(await screen.findByRole('button', { name: `Add ${name}` }));
+  fireEvent.click(await screen.findByRole('button', { name: `Add ${label}` }));
 }
 
 describe('CoinMessages', () => {
@@ -54,7 +55,7 @@ describe('CoinMessages', () => {
     );
     render(<CoinMessages />, { wrapper });
     expect(await screen.findByText('Your balance: 100 coins')).toBeTruthy();
-    await pick('Suzuki Taro');
+    await pick('Suzuki Taro', 'Taro-chan (Suzuki Taro)');
     await pick('Tanaka Jiro');
     // The viewer never appears among the choices.
     fireEvent.change(screen.getByLabelText('Search colleagues by name'), { target: { value: 'Sato' } });
@@ -97,7 +98,7 @@ describe('CoinMessages', () => {
       { notify },
     );
     render(<CoinMessages />, { wrapper });
-    await pick('Suzuki Taro');
+    await pick('Suzuki Taro', 'Taro-chan (Suzuki Taro)');
     fireEvent.change(screen.getByLabelText('Coins for Suzuki Taro'), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send coins' }));
     expect((await screen.findByRole('alert')).textContent).toContain('You do not have enough KIWI coins');

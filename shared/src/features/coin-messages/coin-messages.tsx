@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { colleagueLabel } from '../../domain/nickname';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +102,7 @@ function ColleaguePicker({ exclude, onPick }: { exclude: Set<string>; onPick: (c
                   }}
                 >
                   <Avatar name={colleague.name} icon={colleague.icon} />
-                  <span>{t('coins:send.add', { name: colleague.name })}</span>
+                  <span>{t('coins:send.add', { name: colleagueLabel(colleague) })}</span>
                 </button>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { colleagueLabel } from '../../domain/nickname';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
@@ -242,11 +243,11 @@ function InviteForm({
       <ul className="kiwi-guild__member-list">
         {candidates.map((colleague) => (
           <li key={colleague.id} className="kiwi-guild__member">
-            <span>{colleague.nickname || colleague.name}</span>
+            <span>{colleagueLabel(colleague)}</span>
             <button
               type="button"
               className="kiwi-button"
-              aria-label={t('guilds:members.inviteName', { name: colleague.nickname || colleague.name })}
+              aria-label={t('guilds:members.inviteName', { name: colleagueLabel(colleague) })}
               onClick={() =>
                 act(
                   () => api.post(guildApi.join(guild.id), { guild_member: { organization_member_id: Number(colleague.id) } }),
