@@ -27,6 +27,7 @@ import { imagesRoutes } from './modules/images/routes';
 import { sharedEventsRoutes } from './modules/shared-events/routes';
 import { guildsRoutes } from './modules/guilds/routes';
 import { usersRoutes } from './modules/users/routes';
+import { pushRoutes } from './modules/push/routes';
 import { surveysRoutes } from './modules/surveys/routes';
 import { embedOriginsRoutes } from './modules/embed-origins/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
@@ -76,6 +77,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(clientConfigRoutes(deps));
   api.use(activityRoutes(deps));
   api.use(usersRoutes(deps));
+  api.use(pushRoutes(deps));
   api.use(coinsRoutes(deps));
   api.use(slackSettingsRoutes(deps));
   api.use(embedOriginsRoutes(deps));

@@ -76,6 +76,7 @@ const admin: Session = {
     restingHeartRate: null,
     icon: null,
     language: 'ja',
+    notificationPreferences: {},
   },
   memberships: [],
 };

@@ -4,7 +4,7 @@ import { graphemeString } from './text';
 import { SUPPORTED_LANGUAGES } from '../i18n/create-i18n';
 import { requiredOrInvalidType, strictPayload } from './common';
 import { dateField } from './dates';
-import { PUSH_KINDS, type PushKind } from '../domain/push';
+import { DeviceSchema, NotificationPreferencesSchema } from './push';
 
 // Limits the spec leaves open ("other product limits: not shown"); the birthday's range is every date's (dates.ts).
 export const USER_LIMITS = {
@@ -32,21 +32,6 @@ const icon = z
 // The interface language the user chose; the portal applies it after sign-in, on any browser.
 const language = z.enum(SUPPORTED_LANGUAGES, {
   error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
-});
-
-const pushChoice = z.boolean({ error: requiredOrInvalidType });
-/** The kinds of push a member wants, each true or false; kinds left out keep their choice. */
-export const NotificationPreferencesSchema = strictPayload(
-  Object.fromEntries(PUSH_KINDS.map((kind) => [kind, pushChoice.optional()])) as Record<PushKind, z.ZodOptional<typeof pushChoice>>,
-);
-
-/** This browser or phone: `platform` web for the portal; the mobile app sends only uuid and fcm_token (spec §3). */
-export const DeviceSchema = strictPayload({
-  uuid: graphemeString({ min: 1, max: 255 }),
-  fcm_token: graphemeString({ min: 1, max: 4096 }),
-  platform: z
-    .enum(['app', 'web'], { error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) })
-    .optional(),
 });
 
 /** PUT /api/users/{id}: the own profile, plus the device to push to. Every field may be left out; null clears it (the language always has one). */

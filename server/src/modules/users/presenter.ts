@@ -1,4 +1,5 @@
 import { isKiwiUserActive, membershipState } from '@kiwi/shared/domain/membership';
+import { notificationPreferences } from '@kiwi/shared/domain/push';
 import type { Session, SessionMembership, SessionOrganization } from '../../auth/session-cache';
 import { serialize } from '../../jsonapi/serialize';
 
@@ -16,6 +17,7 @@ export function presentUser(session: Session, now: Date) {
       restingHeartRate: user.restingHeartRate,
       icon: user.icon,
       language: user.language,
+      notificationPreferences: notificationPreferences(user.notificationPreferences),
       active: isKiwiUserActive({ role: user.role, organizationMembers: memberships }, now),
     }),
     relationships: {

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { currentSession, requireSignedIn } from '../../auth/guards';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
+import { assertOwnDevices } from '../push/access';
 import { presentUser } from './presenter';
 import { assertCanUpdateUser, updateUser } from './service';
 
@@ -18,6 +19,7 @@ export function usersRoutes({ db, sessions }: ModuleDependencies): Router {
     const userId = parseId(req);
     assertCanUpdateUser(await currentSession(req), userId);
     const { user: input } = parseBody(UpdateUserSchema, req);
+    if (input.device) assertOwnDevices(await currentSession(req), userId);
     const updated = await db.db.transaction((tx) => updateUser(tx, userId, input));
     // After commit, so no other request can cache the old row again.
     await sessions.invalidateUser(userId);
