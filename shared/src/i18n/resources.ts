@@ -7,6 +7,7 @@ import enGuilds from '../../../locales/en/guilds.json' with { type: 'json' };
 import enMail from '../../../locales/en/mail.json' with { type: 'json' };
 import enOrganization from '../../../locales/en/organization.json' with { type: 'json' };
 import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
+import enPush from '../../../locales/en/push.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
@@ -20,6 +21,7 @@ import jaGuilds from '../../../locales/ja/guilds.json' with { type: 'json' };
 import jaMail from '../../../locales/ja/mail.json' with { type: 'json' };
 import jaOrganization from '../../../locales/ja/organization.json' with { type: 'json' };
 import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
+import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
@@ -41,6 +43,7 @@ export const resources = {
     slack: jaSlack,
     mail: jaMail,
     widgets: jaWidgets,
+    push: jaPush,
   },
   en: {
     common: enCommon,
@@ -56,6 +59,7 @@ export const resources = {
     slack: enSlack,
     mail: enMail,
     widgets: enWidgets,
+    push: enPush,
   },
 };
 
