@@ -195,7 +195,10 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
 }
 
 /** The standalone workers' settings (`npm run worker -w server`): no HTTP listener and no Firebase, which they never use. */
-export type WorkerConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'logLevel' | 'logFormat' | 'nodeEnv' | 'publicUrl' | 'slack' | 'mail' | 'push'>;
+export type WorkerConfig = Pick<
+  Config,
+  'dataDir' | 'databaseUrl' | 'logLevel' | 'logFormat' | 'nodeEnv' | 'publicUrl' | 'slack' | 'mail' | 'push'
+>;
 
 /** Like loadConfig, but starts with only DATABASE_URL (and the Slack and mail settings): no Firebase variables required. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {

@@ -30,7 +30,12 @@ export type WorkerDependencies = {
 };
 
 /** Outbox topics and their delivery: `slack.*` -> the Slack app, `mail.send` -> SMTP or the dev mailbox, `push.send` -> FCM. */
-export function outboxHandlers({ db, config, fetch, logger }: Pick<WorkerDependencies, 'db' | 'config' | 'fetch' | 'logger'>): OutboxHandlers {
+export function outboxHandlers({
+  db,
+  config,
+  fetch,
+  logger,
+}: Pick<WorkerDependencies, 'db' | 'config' | 'fetch' | 'logger'>): OutboxHandlers {
   const slack: OutboxHandler = createSlackDelivery({
     settings: slackSettingsPort(db.db),
     publicUrl: config.publicUrl,

@@ -17,14 +17,19 @@ export const DeviceSchema = strictPayload({
   uuid: graphemeString({ min: 1, max: DEVICE_LIMITS.uuidMax }),
   fcm_token: graphemeString({ min: 1, max: DEVICE_LIMITS.tokenMax }),
   platform: z
-    .enum(['app', 'web'], { error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) })
+    .enum(['app', 'web'], {
+      error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+    })
     .optional(),
 });
 
 /** DELETE /api/users/{id}/devices/{uuid}: push turned off on that device. */
 export const DeviceParamsSchema = z.object({
   id: z.string(),
-  uuid: z.string({ error: ErrorCode.requestInvalidParameter }).min(1, { error: ErrorCode.requestInvalidParameter }).max(DEVICE_LIMITS.uuidMax, {
-    error: ErrorCode.requestInvalidParameter,
-  }),
+  uuid: z
+    .string({ error: ErrorCode.requestInvalidParameter })
+    .min(1, { error: ErrorCode.requestInvalidParameter })
+    .max(DEVICE_LIMITS.uuidMax, {
+      error: ErrorCode.requestInvalidParameter,
+    }),
 });

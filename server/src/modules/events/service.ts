@@ -385,7 +385,10 @@ export async function joinOrInvite(
     organizationMemberIds: [invitee.id],
     path: eventPath(event.id),
     organizationId: event.organizationId,
-    render: (t) => ({ title: t('push:event_invitation.title'), body: t('push:event_invitation.body', { inviter: session.user.name, name: event.name }) }),
+    render: (t) => ({
+      title: t('push:event_invitation.title'),
+      body: t('push:event_invitation.body', { inviter: session.user.name, name: event.name }),
+    }),
   });
   return { member: await memberView(tx, row.id), invited: true };
 }

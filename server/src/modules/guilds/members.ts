@@ -56,7 +56,10 @@ export async function joinOrInvite(tx: Executor, viewer: GuildViewer, loaded: Lo
     organizationMemberIds: [targetMemberId],
     path: `/guilds/${guild.id}`,
     organizationId: guild.organizationId,
-    render: (t) => ({ title: t('push:guild_invitation.title'), body: t('push:guild_invitation.body', { inviter: viewer.displayName, name: guild.name }) }),
+    render: (t) => ({
+      title: t('push:guild_invitation.title'),
+      body: t('push:guild_invitation.body', { inviter: viewer.displayName, name: guild.name }),
+    }),
   });
   return { created: true, member: await memberView(tx, row!.id) };
 }

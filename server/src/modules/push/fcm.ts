@@ -68,7 +68,8 @@ export function createPushDelivery({
 }: PushDeliveryOptions): OutboxHandler {
   const { fcmBaseUrl, projectId, adminCredential } = config.push ?? { fcmBaseUrl: undefined, projectId: '', adminCredential: false };
   const tokenSource: AccessTokenSource = accessToken ?? (adminCredential ? adminAccessToken() : async () => null);
-  const link = (path: string) => (config.publicUrl.startsWith('https://') ? { webpush: { fcm_options: { link: `${config.publicUrl}${path}` } } } : {});
+  const link = (path: string) =>
+    config.publicUrl.startsWith('https://') ? { webpush: { fcm_options: { link: `${config.publicUrl}${path}` } } } : {};
 
   async function sendOne(url: string, bearer: string | null, payload: PushPayload, message: Message, token: string): Promise<Outcome> {
     const body = JSON.stringify({
