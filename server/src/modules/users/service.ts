@@ -1,5 +1,5 @@
 import type { UpdateUserSchema } from '@kiwi/shared/schemas/user';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { loadSession, type Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
