@@ -10,6 +10,18 @@ const device = (caller: Caller) => ({ uuid: `matrix-${caller}`, fcm_token: `matr
 export const matrix: MatrixModule = {
   rows: [
     {
+      route: 'GET /api/users/:id/devices',
+      sample: 'own id',
+      params: (fixture, caller) => ({ id: ownUserId(fixture, caller) }),
+      expect: ANY_ACTIVE_USER,
+    },
+    {
+      route: 'GET /api/users/:id/devices',
+      sample: "another user's id",
+      params: ({ bystander }) => ({ id: bystander.user.id }),
+      expect: NOBODY_ELSE,
+    },
+    {
       route: 'DELETE /api/users/:id/devices/:uuid',
       sample: 'own id',
       params: (fixture, caller) => ({ id: ownUserId(fixture, caller), uuid: `matrix-${caller}` }),

@@ -1,9 +1,9 @@
 import type { DeviceSchema, NotificationPreferencesSchema } from '@kiwi/shared/schemas/push';
-import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { organizationMembers } from '../../db/schema/organizations';
-import { userDevices, users } from '../../db/schema/users';
+import { type UserDeviceRow, userDevices, users } from '../../db/schema/users';
 
 export type DeviceInput = z.output<typeof DeviceSchema>;
 
@@ -46,6 +46,11 @@ export async function updateNotificationPreferences(
     .update(users)
     .set({ notificationPreferences: sql`${users.notificationPreferences} || ${JSON.stringify(choices)}::jsonb` })
     .where(eq(users.id, userId));
+}
+
+/** GET /api/users/{id}/devices, oldest first. */
+export async function listDevices(executor: Executor, userId: number): Promise<UserDeviceRow[]> {
+  return executor.select().from(userDevices).where(eq(userDevices.userId, userId)).orderBy(asc(userDevices.id));
 }
 
 /** DELETE /api/users/{id}/devices/{uuid}: push turned off on that device. True when there was one. */

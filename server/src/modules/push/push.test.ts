@@ -86,6 +86,14 @@ describe('devices on PUT /api/users/{id}', () => {
     const first = await putDevice(recipient, { uuid: 'phone', fcm_token: 'token-phone' });
     expect(first.status).toBe(200);
     expect(await putDevice(recipient, { uuid: 'browser', fcm_token: 'token-browser', platform: 'web' })).toMatchObject({ status: 200 });
+    const listed = await server.request(`/api/users/${recipient.user.id}/devices`, { token: recipient.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((d: { attributes: Record<string, unknown> }) => [d.attributes.uuid, d.attributes.platform])).toEqual([
+      ['phone', 'app'],
+      ['browser', 'web'],
+    ]);
+    // A token is a way to reach someone: never shown.
+    expect(JSON.stringify(listed.body)).not.toContain('token-');
     const stored = await devicesOf(recipient);
     expect(stored.map((d) => [d.uuid, d.fcmToken, d.platform])).toEqual([
       ['phone', 'token-phone', 'app'],
@@ -120,6 +128,8 @@ describe('devices on PUT /api/users/{id}', () => {
       expect(refused.body.errors[0].code).toBe('auth.forbidden');
       const removal = await server.request(`/api/users/${recipient.user.id}/devices/x`, { method: 'DELETE', token: caller.token });
       expect(removal.status).toBe(403);
+      const list = await server.request(`/api/users/${recipient.user.id}/devices`, { token: caller.token });
+      expect(list.status).toBe(403);
     }
     expect(await devicesOf(recipient)).toEqual([]);
   });
