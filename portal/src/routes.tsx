@@ -12,6 +12,8 @@ const AdminOrganizationsPage = lazyPage(() => import('./pages/organization/admin
 const GroupsPage = lazyPage(() => import('./pages/organization/groups-page'), 'GroupsPage');
 const MembersPage = lazyPage(() => import('./pages/organization/members-page'), 'MembersPage');
 const NewsPage = lazyPage(() => import('./pages/organization/news-page'), 'NewsPage');
+// Part D's stand-in for part B's profile page (see the file): removed at merge.
+const NotificationSettingsPage = lazyPage(() => import('./pages/user/notification-settings-page'), 'NotificationSettingsPage');
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage', { queries: false });
 const AdminCoinTransfersPage = lazyPage(() => import('./pages/coin-transfers/coin-transfers-page'), 'AdminCoinTransfersPage');
 const OrganizationCoinTransfersPage = lazyPage(() => import('./pages/coin-transfers/coin-transfers-page'), 'OrganizationCoinTransfersPage');
@@ -64,6 +66,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="send_coins" element={<SendCoinsPage />} />
       <Route path="activity" element={<MyActivityPage />} />
       <Route path="app_install" element={<ComingSoonPage area="member" page="appInstall" />} />
+      <Route path="user/profile" element={<NotificationSettingsPage />} />
       <Route path="user/mfa_setting" element={<ComingSoonPage area="member" page="mfaSetting" />} />
       <Route path="user/cancellation" element={<ComingSoonPage area="member" page="cancellation" />} />
 

@@ -141,7 +141,7 @@ function PushOnThisDevice({ userId }: { userId: string }) {
     }
     setWorking(true);
     try {
-      const { obtainPushToken, PushUnsupportedError } = await import('./web-push');
+      const { obtainPushToken, PushUnsupportedError } = await import('../../push/web-push');
       let token: string;
       try {
         token = await obtainPushToken(config.data as ClientConfig);
@@ -168,7 +168,7 @@ function PushOnThisDevice({ userId }: { userId: string }) {
       action: async () => {
         await api.delete(`/users/${userId}/devices/${encodeURIComponent(uuid ?? '')}`);
         // The server no longer pushes here; telling FCM too is a courtesy that may fail offline.
-        void import('./web-push').then(({ releasePushToken }) => releasePushToken(config.data as ClientConfig)).catch(() => {});
+        void import('../../push/web-push').then(({ releasePushToken }) => releasePushToken(config.data as ClientConfig)).catch(() => {});
       },
       done: t('push:settings.deviceDisabled'),
       afterDone: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
