@@ -61,6 +61,14 @@ export async function startFakeFcm({ port = 0 }: { port?: number } = {}): Promis
       const raw = Buffer.concat(chunks);
       const answer = (reply: FcmReply) =>
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(JSON.stringify(reply.body ?? {}));
+      // The e2e specs' window on it (another process): what arrived, and tokens to answer UNREGISTERED from now on.
+      const control = new URL(req.url ?? '/', 'http://localhost');
+      if (req.method === 'GET' && control.pathname === '/received')
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received));
+      if (req.method === 'POST' && control.pathname === '/unregistered') {
+        unregistered.add(control.searchParams.get('token') ?? '');
+        return res.writeHead(204).end();
+      }
       if (req.method !== 'POST' || !/^\/v1\/projects\/[^/]+\/messages:send$/.test(req.url ?? '')) {
         return answer({ status: 404, body: { error: { code: 404, status: 'NOT_FOUND' } } });
       }
