@@ -161,6 +161,17 @@ test('push: turning it off on this device asks first and forgets the device; it 
   await expect(toggle).toBeChecked();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
+  // Opening the profile again with push on sends the device again (its last use), with the same token.
+  const resent = page.waitForRequest((sent) => sent.method() === 'PUT' && /\/api\/users\/\d+$/.test(sent.url()));
+  await page.reload();
+  const device = (await resent).postDataJSON().user.device;
+  expect(device).toEqual({
+    uuid: await page.evaluate(() => localStorage.getItem('kiwi.pushDeviceUuid')),
+    fcm_token: fcm.token,
+    platform: 'web',
+  });
+  await expect(toggle).toBeChecked();
+
   await toggle.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(ja('push:settings.confirmOffTitle'));

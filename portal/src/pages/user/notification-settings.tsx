@@ -6,7 +6,7 @@ import { notificationPreferences, type NotificationPreferences, PUSH_KINDS } fro
 import { NotificationPreferencesSchema } from '@kiwi/shared/schemas/push';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { KiwiUser } from '../../session/kiwi-user';
@@ -117,6 +117,17 @@ function PushOnThisDevice({ userId }: { userId: string }) {
   const permission = canPush ? Notification.permission : 'default';
   const on = permission === 'granted' && (devices.data?.data ?? []).some((device) => device.uuid === uuid);
   const problemId = `${id}-problem`;
+  // Opening the profile with push on sends the device again: its last use is refreshed (60 days unseen drop it), and a
+  // token Firebase rotated meanwhile is replaced. Once per visit; not right after turning it on.
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (!on || refreshed.current || !config.data?.firebaseMessaging) return;
+    refreshed.current = true;
+    void import('../../push/web-push')
+      .then(({ obtainPushToken }) => obtainPushToken(config.data))
+      .then((token) => api.put(`/users/${userId}`, { user: { device: { uuid, fcm_token: token, platform: 'web' } } }))
+      .catch((error: unknown) => console.warn('Could not refresh this device for push', error));
+  }, [on, config.data, api, userId, uuid]);
 
   if (config.isPending || devices.isPending) {
     return (
@@ -151,6 +162,7 @@ function PushOnThisDevice({ userId }: { userId: string }) {
         return;
       }
       await api.put(`/users/${userId}`, { user: { device: { uuid, fcm_token: token, platform: 'web' } } });
+      refreshed.current = true;
       await queryClient.invalidateQueries({ queryKey: devicesKey });
       showToast(t('push:settings.deviceEnabled'), 'success');
     } catch (error) {
