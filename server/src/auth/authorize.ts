@@ -7,6 +7,8 @@ import type { Session } from './session-cache';
 /** A person as rights see them: their platform role and the organisations they are a member of. */
 export type UserSubject = { kind: 'user'; role: string; organizationIds: readonly number[] };
 export type OrganizationSubject = { kind: 'organization'; id: number };
+/** Whose devices (push tokens) are acted on: the user's id. */
+export type DevicesSubject = { kind: 'devices'; userId: number };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -16,6 +18,8 @@ type Subjects = {
   'organization.manage': OrganizationSubject;
   /** Spec §6 "Managers: ... resend invitations, reset a member's multi-factor authentication". */
   'user.administer': UserSubject;
+  /** Storing, listing or removing a user's push devices (issue 15). */
+  'user.devices': DevicesSubject;
 };
 export type Action = keyof Subjects;
 
@@ -29,11 +33,18 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'organization.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
   // A platform admin is nobody's to administer but another admin's, whatever memberships they hold.
   'user.administer': (actor, user) => user.role !== 'admin' && user.organizationIds.some((id) => managesOrganizationId(actor, id)),
+  'user.devices': (actor, devices) => actor.user.id === devices.userId,
 };
 
-/** Whether the actor may; admins may everything (spec §6 "admin: passes every guard"). */
+/**
+ * Actions even a platform admin may do only on their own things. A device is bound to the person who sent it: an
+ * admin's browser registered under someone else's id would receive that person's notifications.
+ */
+const OWN_ONLY: ReadonlySet<Action> = new Set(['user.devices']);
+
+/** Whether the actor may; admins may everything (spec §6 "admin: passes every guard") but the OWN_ONLY actions. */
 export function can<A extends Action>(actor: Session, action: A, subject: Subjects[A]): boolean {
-  return isAdmin(actor) || policies[action](actor, subject);
+  return (isAdmin(actor) && !OWN_ONLY.has(action)) || policies[action](actor, subject);
 }
 
 /** Throws the coded 403 `auth.forbidden` unless the actor may. */

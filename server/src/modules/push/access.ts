@@ -1,10 +1,7 @@
+import { authorize } from '../../auth/authorize';
 import type { Session } from '../../auth/session-cache';
-import { forbidden } from '../../jsonapi/errors';
 
-/**
- * A device is bound to the user who sent it: only that user stores or removes it, not even a platform admin (an
- * admin's browser registered under someone else's id would receive that person's notifications).
- */
+/** Only the user themself stores, lists or removes their devices (the `user.devices` policy: admins included). */
 export function assertOwnDevices(session: Session, userId: number): void {
-  if (session.user.id !== userId) throw forbidden();
+  authorize(session, 'user.devices', { kind: 'devices', userId });
 }
