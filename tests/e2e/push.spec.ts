@@ -100,6 +100,10 @@ test('push: turned on in the profile, the token is stored; a coin message reache
   await context.grantPermissions(['notifications']);
   await standInForThePushService(page);
   const fcm = await standInForFirebaseMessaging(page);
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+  });
   await signIn(page, ACCOUNTS.acmeMember);
   await expect(mainMenu(page)).toBeVisible();
   await page.goto('/user/profile');
@@ -107,8 +111,9 @@ test('push: turned on in the profile, the token is stored; a coin message reache
   const toggle = page.getByRole('switch', { name: ja('push:settings.deviceOn') });
   await expect(toggle).not.toBeChecked();
   await expect(page.getByText(ja('push:settings.deviceHelp'))).toBeVisible();
-  // Nothing is asked on load.
+  // Nothing is asked on load, and Firebase Messaging is not even downloaded until the member turns push on.
   expect(await page.evaluate(() => window.kiwiPermissionRequests)).toBe(0);
+  expect(scripts.filter((path) => path.includes('web-push'))).toEqual([]);
   const axe = await new AxeBuilder({ page }).include('.notification-settings').analyze();
   expect(axe.violations).toEqual([]);
 
@@ -121,6 +126,7 @@ test('push: turned on in the profile, the token is stored; a coin message reache
       .first(),
   ).toBeVisible();
   expect(await page.evaluate(() => window.kiwiPermissionRequests)).toBe(1);
+  expect(scripts.filter((path) => path.includes('web-push'))).toHaveLength(1);
   expect(fcm.registrations.filter((call) => call.startsWith('POST'))).toHaveLength(1);
 
   // The server holds this browser's device, bound to the member (its token is never shown).
