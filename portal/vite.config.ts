@@ -15,7 +15,8 @@ export default defineConfig({
         // it does not need.
         codeSplitting: {
           groups: [
-            { name: 'firebase-sdk', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
+            // Not Messaging (push on the device): it loads only when a member turns push on, never with the sign-in page.
+            { name: 'firebase-sdk', test: /node_modules[\\/](@firebase|firebase)[\\/](?!messaging|installations)/ },
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/ },
             // One request for react-query (not one per hook), loaded with the first page that fetches.
             { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },

@@ -46,6 +46,7 @@ describe('app shell', () => {
       expect(csp).toMatch(new RegExp(`connect-src 'self' http://${server.config.firebase.emulatorHost}`));
       expect(csp).toContain('https://identitytoolkit.googleapis.com');
       expect(csp).toContain('https://securetoken.googleapis.com');
+      expect(csp).toContain('https://fcmregistrations.googleapis.com');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-powered-by')).toBeNull();
     }

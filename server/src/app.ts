@@ -28,6 +28,7 @@ import { sharedEventsRoutes } from './modules/shared-events/routes';
 import { homeRoutes } from './modules/home/routes';
 import { guildsRoutes } from './modules/guilds/routes';
 import { usersRoutes } from './modules/users/routes';
+import { pushRoutes } from './modules/push/routes';
 import { surveysRoutes } from './modules/surveys/routes';
 import { embedOriginsRoutes } from './modules/embed-origins/routes';
 import { appInstallRoutes } from './modules/app-install/routes';
@@ -79,6 +80,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(clientConfigRoutes(deps));
   api.use(activityRoutes(deps));
   api.use(usersRoutes(deps));
+  api.use(pushRoutes(deps));
   api.use(coinsRoutes(deps));
   api.use(slackSettingsRoutes(deps));
   api.use(embedOriginsRoutes(deps));

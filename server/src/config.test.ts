@@ -80,6 +80,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...emulator, WIDGETS_DEMO_PORT: '0' })).toThrow(/WIDGETS_DEMO_PORT/);
   });
 
+  it('sends push to FCM_BASE_URL, to Google with a real project credentials file, and otherwise not at all', () => {
+    const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(loadConfig(emulator).push).toEqual({ fcmBaseUrl: undefined, projectId: 'demo-kiwi', adminCredential: false, web: null });
+    expect(loadConfig({ ...emulator, FCM_BASE_URL: 'http://127.0.0.1:28104' }).push.fcmBaseUrl).toBe('http://127.0.0.1:28104');
+    const real = { FIREBASE_PROJECT_ID: 'kiwi-prod', FIREBASE_API_KEY: 'AIza-real' };
+    expect(loadConfig(real).push).toMatchObject({ fcmBaseUrl: undefined, adminCredential: true });
+    expect(loadConfig({ ...real, GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json' }).push).toMatchObject({
+      fcmBaseUrl: 'https://fcm.googleapis.com',
+      projectId: 'kiwi-prod',
+      adminCredential: true,
+    });
+    expect(() => loadConfig({ ...emulator, FCM_BASE_URL: 'ftp://fcm' })).toThrow(/FCM_BASE_URL/);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).databaseUrl).toBeUndefined();
   });

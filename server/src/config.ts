@@ -74,6 +74,12 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(blankAsUndefined, z.string().trim().default('Kiwi <no-reply@kiwi.example>')),
+  // FCM HTTP v1 host (tests and the demo point it at a local receiver); unset = Google's with a real project's credentials, else push off.
+  FCM_BASE_URL: z.preprocess(blankAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  // The portal's Web Push (Firebase Messaging) settings; without all three the portal does not offer push on the device.
+  FIREBASE_APP_ID: optionalString,
+  FIREBASE_MESSAGING_SENDER_ID: optionalString,
+  FIREBASE_VAPID_KEY: optionalString,
   WIDGETS_DIST: z.string().trim().min(1).default(resolve(REPO_ROOT, 'widgets/dist')),
   // Not 0 ("any free port"): the demo seed registers http://localhost:<this port> as acme's embed origin.
   WIDGETS_DEMO_PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
@@ -118,12 +124,23 @@ export type Config = {
     smtpUrl: string | undefined;
     from: string;
   };
+  push: PushConfig;
   widgets: {
     /** The built widgets (`npm run build -w widgets`), served at /widgets/. */
     dist: string;
     /** Port of the second origin serving widgets/demo/intranet.html (`npm start` sets 8081); undefined = no demo server. */
     demoPort: number | undefined;
   };
+};
+
+export type PushConfig = {
+  /** Where FCM HTTP v1 requests go; undefined = push is off (outbox rows are marked skipped). */
+  fcmBaseUrl: string | undefined;
+  projectId: string;
+  /** Send the admin credential's OAuth token (a real project); the emulator project's local receivers need none. */
+  adminCredential: boolean;
+  /** Firebase Messaging in the portal; null = the portal does not offer push on its device. */
+  web: { appId: string; messagingSenderId: string; vapidKey: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -163,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    push: pushConfig(e),
     widgets: { dist: resolve(e.WIDGETS_DIST), demoPort: e.WIDGETS_DEMO_PORT },
   };
 }
@@ -177,7 +195,10 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
 }
 
 /** The standalone workers' settings (`npm run worker -w server`): no HTTP listener and no Firebase, which they never use. */
-export type WorkerConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'logLevel' | 'logFormat' | 'nodeEnv' | 'publicUrl' | 'slack' | 'mail'>;
+export type WorkerConfig = Pick<
+  Config,
+  'dataDir' | 'databaseUrl' | 'logLevel' | 'logFormat' | 'nodeEnv' | 'publicUrl' | 'slack' | 'mail' | 'push'
+>;
 
 /** Like loadConfig, but starts with only DATABASE_URL (and the Slack and mail settings): no Firebase variables required. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -191,6 +212,22 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     slack: { apiUrl: e.SLACK_API_URL, credentialsKey: e.SLACK_CREDENTIALS_KEY },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    push: pushConfig(e),
+  };
+}
+
+/** Push is on with FCM_BASE_URL, or with a real project's credentials file (Google's host); otherwise off. */
+function pushConfig(e: ReturnType<typeof parseEnvironment>): PushConfig {
+  const realProject = !e.FIREBASE_AUTH_EMULATOR_HOST;
+  const web =
+    e.FIREBASE_APP_ID && e.FIREBASE_MESSAGING_SENDER_ID && e.FIREBASE_VAPID_KEY
+      ? { appId: e.FIREBASE_APP_ID, messagingSenderId: e.FIREBASE_MESSAGING_SENDER_ID, vapidKey: e.FIREBASE_VAPID_KEY }
+      : null;
+  return {
+    fcmBaseUrl: e.FCM_BASE_URL ?? (realProject && e.GOOGLE_APPLICATION_CREDENTIALS ? 'https://fcm.googleapis.com' : undefined),
+    projectId: e.FIREBASE_PROJECT_ID,
+    adminCredential: realProject,
+    web,
   };
 }
 

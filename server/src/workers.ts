@@ -5,6 +5,8 @@ import type { DatabaseHandle } from './db/client';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs/worker';
 import { mailOutboxHandler } from './mail/deliver';
 import { runScheduledGrant, SCHEDULED_GRANT_JOB } from './modules/coins/jobs';
+import { createPushDelivery } from './modules/push/fcm';
+import { pushJobHandlers, scheduleIdleDeviceCleanup } from './modules/push/jobs';
 import { slackSettingsPort } from './modules/slack-settings/ports';
 import { surveyJobHandlers } from './modules/surveys/jobs';
 import { createOutboxWorker, type OutboxHandler, type OutboxHandlers, type OutboxWorker } from './outbox/worker';
@@ -13,11 +15,13 @@ import { createOutboxWorker, type OutboxHandler, type OutboxHandlers, type Outbo
 export const jobHandlers: Record<string, JobHandler> = {
   [SCHEDULED_GRANT_JOB]: runScheduledGrant,
   ...surveyJobHandlers,
+  ...pushJobHandlers,
 };
 
 export type WorkerDependencies = {
   db: DatabaseHandle;
-  config: Pick<Config, 'publicUrl' | 'mail'>;
+  /** Without `push`, push is off (its outbox rows are marked skipped). */
+  config: Pick<Config, 'publicUrl' | 'mail'> & Partial<Pick<Config, 'push'>>;
   logger?: Logger;
   /** Tests pass a fetch, or options for the workers (short backoff). */
   fetch?: typeof globalThis.fetch;
@@ -25,14 +29,22 @@ export type WorkerDependencies = {
   jobs?: Partial<Parameters<typeof createJobWorker>[0]>;
 };
 
-/** Outbox topics and their delivery: `slack.*` -> the Slack app, `mail.send` -> SMTP or the dev mailbox. */
-export function outboxHandlers({ db, config, fetch }: Pick<WorkerDependencies, 'db' | 'config' | 'fetch'>): OutboxHandlers {
+/** Outbox topics and their delivery: `slack.*` -> the Slack app, `mail.send` -> SMTP or the dev mailbox, `push.send` -> FCM. */
+export function outboxHandlers({
+  db,
+  config,
+  fetch,
+  logger,
+}: Pick<WorkerDependencies, 'db' | 'config' | 'fetch' | 'logger'>): OutboxHandlers {
   const slack: OutboxHandler = createSlackDelivery({
     settings: slackSettingsPort(db.db),
     publicUrl: config.publicUrl,
     ...(fetch ? { fetch } : {}),
   });
-  const byTopic: Record<string, OutboxHandler> = { 'mail.send': mailOutboxHandler({ db, config }) };
+  const byTopic: Record<string, OutboxHandler> = {
+    'mail.send': mailOutboxHandler({ db, config }),
+    'push.send': createPushDelivery({ db, config, logger, ...(fetch ? { fetch } : {}) }),
+  };
   return (topic) => byTopic[topic] ?? (topic.startsWith('slack.') ? slack : undefined);
 }
 
@@ -48,6 +60,10 @@ export function createWorkers(deps: WorkerDependencies): Workers {
     start() {
       outbox.start();
       jobs.start();
+      // Periodic work is a job that schedules its next run; starting makes sure today's exists.
+      void deps.db.db
+        .transaction((tx) => scheduleIdleDeviceCleanup(tx, new Date()))
+        .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the idle device cleanup'));
     },
     async stop() {
       await Promise.all([outbox.stop(), jobs.stop()]);

@@ -23,5 +23,13 @@ export type MailNotifications = {
   'mail.send': { to: string; language: 'ja' | 'en'; template: string; params: Record<string, string | number> };
 };
 
-export type Notifications = SlackNotifications & MailNotifications;
+/**
+ * Push goes through the outbox too (server/src/modules/push): titles and bodies already in each member's language,
+ * grouped by text, at most 500 tokens per row.
+ */
+export type PushNotifications = {
+  'push.send': { kind: string; path: string; messages: { title: string; body: string; tokens: string[] }[] };
+};
+
+export type Notifications = SlackNotifications & MailNotifications & PushNotifications;
 export type NotificationTopic = keyof Notifications;

@@ -79,6 +79,7 @@ const admin: Session = {
     restingHeartRate: null,
     icon: null,
     language: 'ja',
+    notificationPreferences: {},
   },
   memberships: [],
 };

@@ -1,3 +1,4 @@
+import type { NotificationPreferences } from '@kiwi/shared/domain/push';
 import type { Language } from '@kiwi/shared/i18n/languages';
 
 // The product user as GET /api/user returns it after JSON:API decoding (camelCase, relationships resolved).
@@ -49,6 +50,8 @@ export type KiwiUser = {
   /** The interface language the user chose; it wins over the device's after sign-in. */
   language?: Language;
   active?: boolean;
+  /** Push kinds on (true) or off; every kind is there (shared/domain/push.ts). */
+  notificationPreferences?: NotificationPreferences;
   organizationMembers: OrganizationMember[];
 };
 

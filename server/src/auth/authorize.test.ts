@@ -66,4 +66,15 @@ describe('authorize', () => {
   ])('user.editProfile: %s -> %s', (_who, actor, userId, allowed) => {
     expect(can(actor, 'user.editProfile', { kind: 'profile', userId })).toBe(allowed);
   });
+
+  it.each([
+    ['the user themself', session('member', [[ACME, 'member']]), 1, true],
+    ['the user themself, an admin', session('admin', []), 1, true],
+    ['another member', session('member', [[ACME, 'member']]), 2, false],
+    ["the user's manager", session('member', [[ACME, 'manager']]), 2, false],
+    // A device is bound to the person who sent it: not even an admin acts on someone else's.
+    ['an admin, of someone else', session('admin', []), 2, false],
+  ])('user.devices: %s -> %s', (_who, actor, userId, allowed) => {
+    expect(can(actor, 'user.devices', { kind: 'devices', userId })).toBe(allowed);
+  });
 });

@@ -12,6 +12,8 @@ export type SystemSettingsSubject = { kind: 'systemSettings' };
 export const SYSTEM_SETTINGS: SystemSettingsSubject = { kind: 'systemSettings' };
 /** A user's own profile and devices (PUT /api/users/{id}). */
 export type ProfileSubject = { kind: 'profile'; userId: number };
+/** Whose devices (push tokens) are acted on: the user's id. */
+export type DevicesSubject = { kind: 'devices'; userId: number };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -25,6 +27,8 @@ type Subjects = {
   'systemSettings.manage': SystemSettingsSubject;
   /** Issue 15: a member edits only their own profile; not even their manager edits it. */
   'user.editProfile': ProfileSubject;
+  /** Storing, listing or removing a user's push devices (issue 15). */
+  'user.devices': DevicesSubject;
 };
 export type Action = keyof Subjects;
 
@@ -41,11 +45,18 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   // Nobody but an admin (whom can() lets through before any policy): no organisation role reaches platform settings.
   'systemSettings.manage': () => false,
   'user.editProfile': (actor, profile) => actor.user.id === profile.userId,
+  'user.devices': (actor, devices) => actor.user.id === devices.userId,
 };
 
-/** Whether the actor may; admins may everything (spec §6 "admin: passes every guard"). */
+/**
+ * Actions even a platform admin may do only on their own things. A device is bound to the person who sent it: an
+ * admin's browser registered under someone else's id would receive that person's notifications.
+ */
+const OWN_ONLY: ReadonlySet<Action> = new Set(['user.devices']);
+
+/** Whether the actor may; admins may everything (spec §6 "admin: passes every guard") but the OWN_ONLY actions. */
 export function can<A extends Action>(actor: Session, action: A, subject: Subjects[A]): boolean {
-  return isAdmin(actor) || policies[action](actor, subject);
+  return (isAdmin(actor) && !OWN_ONLY.has(action)) || policies[action](actor, subject);
 }
 
 /** Throws the coded 403 `auth.forbidden` unless the actor may. */

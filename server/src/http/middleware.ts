@@ -111,6 +111,8 @@ const GOOGLE_IDENTITY_HOSTS = [
   'https://securetoken.googleapis.com',
   'https://www.googleapis.com',
 ];
+/** Firebase Messaging in the portal (push on the device): its installation id and its FCM registration. */
+const FIREBASE_MESSAGING_HOSTS = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
 
 /**
  * helmet with a CSP that lets the portal talk to the API, Firebase Auth (or its emulator) and nothing else.
@@ -124,7 +126,7 @@ export function securityHeaders(config: Pick<Config, 'firebase' | 'nodeEnv'>): R
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          'connect-src': ["'self'", ...emulator, ...GOOGLE_IDENTITY_HOSTS],
+          'connect-src': ["'self'", ...emulator, ...GOOGLE_IDENTITY_HOSTS, ...FIREBASE_MESSAGING_HOSTS],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'font-src': ["'self'", 'data:'],

@@ -6,6 +6,8 @@ export type ClientConfig = {
   firebaseProjectId: string;
   firebaseAuthDomain?: string | null;
   authEmulatorUrl?: string | null;
+  /** Web push settings (Firebase Messaging); null or absent = push is not offered on this device. */
+  firebaseMessaging?: { appId: string; messagingSenderId: string; vapidKey: string } | null;
 };
 
 export async function fetchClientConfig(api: ApiClient): Promise<ClientConfig> {

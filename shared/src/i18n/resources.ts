@@ -10,6 +10,7 @@ import enMail from '../../../locales/en/mail.json' with { type: 'json' };
 import enOrganization from '../../../locales/en/organization.json' with { type: 'json' };
 import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
+import enPush from '../../../locales/en/push.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
@@ -26,6 +27,7 @@ import jaMail from '../../../locales/ja/mail.json' with { type: 'json' };
 import jaOrganization from '../../../locales/ja/organization.json' with { type: 'json' };
 import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
 import jaProfile from '../../../locales/ja/profile.json' with { type: 'json' };
+import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
@@ -50,6 +52,7 @@ export const resources = {
     widgets: jaWidgets,
     home: jaHome,
     profile: jaProfile,
+    push: jaPush,
   },
   en: {
     common: enCommon,
@@ -68,6 +71,7 @@ export const resources = {
     widgets: enWidgets,
     home: enHome,
     profile: enProfile,
+    push: enPush,
   },
 };
 

@@ -6,6 +6,7 @@ import { requiredOrInvalidType, strictPayload } from './common';
 import { dateField } from './dates';
 import { isFutureDay } from './activity';
 import { imageUrlSchema } from './guild';
+import { DeviceSchema, NotificationPreferencesSchema } from './push';
 
 // Limits the spec leaves open ("other product limits: not shown"); the birthday's range is every date's (dates.ts).
 export const USER_LIMITS = {
@@ -56,10 +57,8 @@ export const UpdateUserSchema = strictPayload({
     weight_kg: measure(USER_LIMITS.weightKgMin, USER_LIMITS.weightKgMax).nullable().optional(),
     icon: icon.nullable().optional(),
     language: language.optional(),
-    device: strictPayload({
-      uuid: graphemeString({ min: 1, max: 255 }),
-      fcm_token: graphemeString({ min: 1, max: 4096 }),
-    }).optional(),
+    device: DeviceSchema.optional(),
+    notification_preferences: NotificationPreferencesSchema.optional(),
   }),
 });
 

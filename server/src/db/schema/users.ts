@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cascadingReference, timestamps } from './columns';
 
 export const USER_ROLES = ['admin', 'member'] as const;
@@ -23,6 +23,8 @@ export const users = pgTable(
     weightKg: numeric('weight_kg', { precision: 4, scale: 1, mode: 'number' }),
     icon: text('icon'),
     language: text('language').notNull().default('ja'),
+    /** Push kinds the user turned off or on (`{ "coin_message": false }`); a kind not named is on (shared/domain/push.ts). */
+    notificationPreferences: jsonb('notification_preferences').$type<Partial<Record<string, boolean>>>().notNull().default({}),
     ...timestamps,
   },
   (t) => [
@@ -37,6 +39,8 @@ export const users = pgTable(
   ],
 );
 
+export const DEVICE_PLATFORMS = ['app', 'web'] as const;
+
 export const userDevices = pgTable(
   'user_devices',
   {
@@ -44,9 +48,19 @@ export const userDevices = pgTable(
     userId: cascadingReference('user_id', () => users.id),
     uuid: text('uuid').notNull(),
     fcmToken: text('fcm_token').notNull(),
+    /** `app` (the mobile app, spec §3) or `web` (the portal in a browser). */
+    platform: text('platform', { enum: DEVICE_PLATFORMS }).notNull().default('app'),
+    /** Refreshed each time the device is sent again; devices unseen for 60 days are dropped (modules/push/jobs.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
-  (t) => [unique('user_devices_user_id_uuid_unique').on(t.userId, t.uuid)],
+  (t) => [
+    unique('user_devices_user_id_uuid_unique').on(t.userId, t.uuid),
+    // A token reaches one browser or phone: it belongs to the last user who sent it, never to two.
+    unique('user_devices_fcm_token_unique').on(t.fcmToken),
+    index('user_devices_last_seen_at_index').on(t.lastSeenAt),
+    check('user_devices_platform_check', sql`${t.platform} in ('app', 'web')`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -21,6 +21,7 @@ describe('GET /api/client_config', () => {
           'firebase-project-id': 'demo-kiwi',
           'firebase-auth-domain': 'demo-kiwi.firebaseapp.com',
           'auth-emulator-url': `http://${server.config.firebase.emulatorHost}`,
+          'firebase-messaging': null,
         },
       },
     });
@@ -39,6 +40,18 @@ describe('GET /api/client_config', () => {
       firebaseProjectId: 'kiwi-prod',
       firebaseAuthDomain: 'auth.kiwi.example',
       authEmulatorUrl: null,
+      firebaseMessaging: null,
     });
+  });
+
+  it('offers web push only with the Messaging settings and a server that can send', () => {
+    const messaging = { FIREBASE_APP_ID: '1:42:web:abc', FIREBASE_MESSAGING_SENDER_ID: '42', FIREBASE_VAPID_KEY: 'BPublicKey' };
+    expect(clientConfig(testConfig({ ...messaging, FCM_BASE_URL: 'http://127.0.0.1:9' })).firebaseMessaging).toEqual({
+      appId: '1:42:web:abc',
+      messagingSenderId: '42',
+      vapidKey: 'BPublicKey',
+    });
+    expect(clientConfig(testConfig(messaging)).firebaseMessaging).toBeNull();
+    expect(clientConfig(testConfig({ FCM_BASE_URL: 'http://127.0.0.1:9' })).firebaseMessaging).toBeNull();
   });
 });

@@ -7,9 +7,11 @@ export type ClientConfig = {
   firebaseAuthDomain: string;
   /** The browser connects its Firebase SDK here; null for a real project. */
   authEmulatorUrl: string | null;
+  /** Firebase Messaging for push on the portal's device; null = the portal does not offer it. */
+  firebaseMessaging: { appId: string; messagingSenderId: string; vapidKey: string } | null;
 };
 
-export function clientConfig(config: Pick<Config, 'firebase'>): ClientConfig {
+export function clientConfig(config: Pick<Config, 'firebase' | 'push'>): ClientConfig {
   const { apiKey, projectId, authDomain, emulatorHost } = config.firebase;
   return {
     id: 'web',
@@ -17,5 +19,7 @@ export function clientConfig(config: Pick<Config, 'firebase'>): ClientConfig {
     firebaseProjectId: projectId,
     firebaseAuthDomain: authDomain,
     authEmulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
+    // Offered only where the server can also send (a token nobody pushes to would be a promise not kept).
+    firebaseMessaging: config.push.fcmBaseUrl ? config.push.web : null,
   };
 }

@@ -11,6 +11,7 @@ import { users } from '../../db/schema/users';
 import { cancelJob, scheduleJob } from '../../jobs/schedule';
 import { ApiError, notFound, notFoundInOrganization } from '../../jsonapi/errors';
 import { enqueue } from '../../outbox/enqueue';
+import { pushToMembers } from '../push/notify';
 import { type CoinAccount, moveCoins, notEnoughCoins } from './ledger';
 
 export const SCHEDULED_GRANT_JOB = 'coins.scheduled_grant';
@@ -138,6 +139,20 @@ export async function sendCoinMessage(
     },
     { organizationId: sender.organizationId },
   );
+  const received = new Map(rendered.map((entry) => [entry.card.organizationMemberId, entry]));
+  await pushToMembers(tx, {
+    kind: 'coin_message',
+    organizationMemberIds: [...received.keys()],
+    path: '/',
+    organizationId: sender.organizationId,
+    render: (t, { organizationMemberId }) => {
+      const entry = received.get(organizationMemberId)!;
+      return {
+        title: t('push:coin_message.title', { sender: sender.name, amount: entry.amount }),
+        body: t('push:coin_message.body', { message: entry.text }),
+      };
+    },
+  });
   return { coinMessageId: message.id, transferIds };
 }
 

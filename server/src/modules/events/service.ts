@@ -10,6 +10,7 @@ import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { ApiError, ApiErrorList, forbidden, notFound } from '../../jsonapi/errors';
 import { enqueue } from '../../outbox/enqueue';
+import { pushToMembers } from '../push/notify';
 import { assertCanManage, canManage, type EventContext, loadEventContext, viewerOf } from './access';
 import { signalEventChange } from './changes';
 
@@ -380,6 +381,16 @@ export async function joinOrInvite(
     .returning();
   if (!row) throw new ApiError(ErrorCode.eventAlreadyJoined);
   await signalEventChange(tx, event.id);
+  await pushToMembers(tx, {
+    kind: 'event_invitation',
+    organizationMemberIds: [invitee.id],
+    path: eventPath(event.id),
+    organizationId: event.organizationId,
+    render: (t) => ({
+      title: t('push:event_invitation.title'),
+      body: t('push:event_invitation.body', { inviter: session.user.name, name: event.name }),
+    }),
+  });
   return { member: await memberView(tx, row.id), invited: true };
 }
 

@@ -6,6 +6,7 @@ import { type GuildMemberRow, guildMembers } from '../../db/schema/guilds';
 import { organizationMembers } from '../../db/schema/organizations';
 import { ApiError, notFound } from '../../jsonapi/errors';
 import type { GuildViewer } from './access';
+import { pushToMembers } from '../push/notify';
 import { appendGuildEvent } from './event-log';
 import type { LoadedGuild } from './service';
 import { type GuildMemberView, guildMemberViews } from './views';
@@ -50,6 +51,16 @@ export async function joinOrInvite(tx: Executor, viewer: GuildViewer, loaded: Lo
     .values({ guildId: guild.id, organizationMemberId: targetMemberId, status: 'invited', invitedByMemberId: viewer.memberId })
     .returning();
   await appendGuildEvent(tx, guild.id, 'members.changed', { publicRange: guild.publicRange });
+  await pushToMembers(tx, {
+    kind: 'guild_invitation',
+    organizationMemberIds: [targetMemberId],
+    path: `/guilds/${guild.id}`,
+    organizationId: guild.organizationId,
+    render: (t) => ({
+      title: t('push:guild_invitation.title'),
+      body: t('push:guild_invitation.body', { inviter: viewer.displayName, name: guild.name }),
+    }),
+  });
   return { created: true, member: await memberView(tx, row!.id) };
 }
 

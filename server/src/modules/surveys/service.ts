@@ -25,6 +25,7 @@ import { users } from '../../db/schema/users';
 import { cancelJob, scheduleJob } from '../../jobs/schedule';
 import { ApiError, notFound } from '../../jsonapi/errors';
 import { enqueue } from '../../outbox/enqueue';
+import { pushToMembers } from '../push/notify';
 import { surveyAccess } from './access';
 
 export const SURVEY_JOB_KINDS = { opened: 'survey.opened', reminder: 'survey.reminder' } as const;
@@ -439,6 +440,26 @@ async function surveyWithOrganization(tx: Executor, surveyId: number, lock: bool
   return row ?? null;
 }
 
+/** The survey's push (opened, or its reminder) to the members who have not answered, with the deadline in their language. */
+async function pushSurvey(
+  tx: Executor,
+  kind: 'survey_opened' | 'survey_reminder',
+  survey: WellBeingSurveyRow,
+  path: string,
+  recipients: { memberId: number }[],
+): Promise<void> {
+  await pushToMembers(tx, {
+    kind,
+    organizationMemberIds: recipients.map((recipient) => recipient.memberId),
+    path,
+    organizationId: survey.organizationId,
+    render: (t, { language }) => ({
+      title: t(`push:${kind}.title`),
+      body: t(`push:${kind}.body`, { title: survey.title, deadline: DEADLINE_FORMAT[language].format(survey.expiredAt) }),
+    }),
+  });
+}
+
 /**
  * Reminds the members who have not answered: one Slack post for the organisation and one mail each, through the
  * outbox. Records the moment so the next reminder waits 24 hours. Returns how many members were reminded.
@@ -479,6 +500,7 @@ async function remindNonResponders(
       { organizationId: survey.organizationId },
     );
   }
+  await pushSurvey(tx, 'survey_reminder', survey, path, recipients);
   await tx.update(wellBeingSurveys).set({ lastRemindedAt: now }).where(eq(wellBeingSurveys.id, survey.id));
   return recipients.length;
 }
@@ -528,5 +550,6 @@ export async function announceOpenedSurvey(tx: Executor, payload: unknown, now: 
     { surveyId, title: row.survey.title, expiredAt: row.survey.expiredAt.toISOString(), path: surveyPath(row.identifier, surveyId) },
     { organizationId: row.survey.organizationId },
   );
+  await pushSurvey(tx, 'survey_opened', row.survey, surveyPath(row.identifier, surveyId), await nonResponders(tx, row.survey, now));
   return true;
 }

@@ -1,4 +1,5 @@
 import { isKiwiUserActive, membershipState } from '@kiwi/shared/domain/membership';
+import { notificationPreferences } from '@kiwi/shared/domain/push';
 import type { Session, SessionMembership, SessionOrganization } from '../../auth/session-cache';
 import { serialize } from '../../jsonapi/serialize';
 
@@ -18,6 +19,7 @@ export function presentUser(session: Session, now: Date) {
       weightKg: user.weightKg,
       icon: user.icon,
       language: user.language,
+      notificationPreferences: notificationPreferences(user.notificationPreferences),
       active: isKiwiUserActive({ role: user.role, organizationMembers: memberships }, now),
     }),
     relationships: {

@@ -4,6 +4,7 @@ import { authorize } from '../../auth/authorize';
 import { currentSession, requireSignedIn } from '../../auth/guards';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
+import { assertOwnDevices } from '../push/access';
 import { presentUser } from './presenter';
 import { updateUser } from './service';
 
@@ -20,6 +21,7 @@ export function usersRoutes({ db, sessions }: ModuleDependencies): Router {
     // Own profile only (an admin may any): another user's id is 403 before the body is read.
     authorize(await currentSession(req), 'user.editProfile', { kind: 'profile', userId });
     const { user: input } = parseBody(UpdateUserSchema, req);
+    if (input.device) assertOwnDevices(await currentSession(req), userId);
     const updated = await db.db.transaction((tx) => updateUser(tx, userId, input));
     // After commit, so no other request can cache the old row again.
     await sessions.invalidateUser(userId);

@@ -6,8 +6,9 @@ import type { z } from 'zod';
 import { loadSession, type Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { organizationMembers } from '../../db/schema/organizations';
-import { userDevices, users } from '../../db/schema/users';
-import { ApiError, notFound } from '../../jsonapi/errors';
+import { users } from '../../db/schema/users';
+import { ApiError, forbidden, notFound } from '../../jsonapi/errors';
+import { registerDevice, updateNotificationPreferences } from '../push/devices';
 
 export type UpdateUserInput = z.output<typeof UpdateUserSchema>['user'];
 
@@ -33,16 +34,9 @@ export async function updateUser(tx: Executor, userId: number, input: UpdateUser
   if (input.icon !== undefined) changes.icon = input.icon;
   if (input.language !== undefined) changes.language = input.language;
   if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, userId));
+  if (input.notification_preferences !== undefined) await updateNotificationPreferences(tx, userId, input.notification_preferences);
 
-  if (input.device) {
-    await tx
-      .insert(userDevices)
-      .values({ userId, uuid: input.device.uuid, fcmToken: input.device.fcm_token })
-      .onConflictDoUpdate({
-        target: [userDevices.userId, userDevices.uuid],
-        set: { fcmToken: input.device.fcm_token, updatedAt: sql`now()` },
-      });
-  }
+  if (input.device) await registerDevice(tx, userId, input.device, new Date());
 
   const session = await loadSession(tx, target.firebaseUid);
   if (!session) throw notFound();
