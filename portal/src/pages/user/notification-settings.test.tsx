@@ -83,6 +83,8 @@ const signedIn: PortalIdentity = {
   signOut: async () => {},
   signIn: async () => {},
   sendPasswordResetEmail: async () => {},
+  changePassword: async () => {},
+  changeEmail: async () => {},
 };
 
 /** The browser's Notification API: its permission, and each time the page asks for it. */
