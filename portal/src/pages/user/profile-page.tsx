@@ -123,6 +123,13 @@ function Field({
   );
 }
 
+/** The number fields: one row each, with the schema's bounds as hint and input limits. */
+const MEASURES = [
+  { field: 'resting_heart_rate', label: 'restingHeartRate', step: 1, inputMode: 'numeric' },
+  { field: 'height_cm', label: 'height', step: 0.1, inputMode: 'decimal' },
+  { field: 'weight_kg', label: 'weight', step: 0.1, inputMode: 'decimal' },
+] as const;
+
 function DetailsSection({ user }: { user: KiwiUser }) {
   const { t, i18n } = useTranslation(['profile', 'errors']);
   const { api, updateKiwiUser } = useSession();
@@ -204,57 +211,26 @@ function DetailsSection({ user }: { user: KiwiUser }) {
           >
             {(props) => <input {...props} type="date" min="1900-01-01" autoComplete="bday" {...register('birthday')} />}
           </Field>
-          <Field
-            label={t('profile:details.restingHeartRate')}
-            hints={[t('profile:details.restingHeartRateHint', bounds.resting_heart_rate)]}
-            error={message('resting_heart_rate')}
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                inputMode="numeric"
-                step={1}
-                min={bounds.resting_heart_rate.min}
-                max={bounds.resting_heart_rate.max}
-                {...register('resting_heart_rate')}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('profile:details.height')}
-            hints={[t('profile:details.heightHint', bounds.height_cm)]}
-            error={message('height_cm')}
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                inputMode="decimal"
-                step={0.1}
-                min={bounds.height_cm.min}
-                max={bounds.height_cm.max}
-                {...register('height_cm')}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('profile:details.weight')}
-            hints={[t('profile:details.weightHint', bounds.weight_kg)]}
-            error={message('weight_kg')}
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                inputMode="decimal"
-                step={0.1}
-                min={bounds.weight_kg.min}
-                max={bounds.weight_kg.max}
-                {...register('weight_kg')}
-              />
-            )}
-          </Field>
+          {MEASURES.map(({ field, label, step, inputMode }) => (
+            <Field
+              key={field}
+              label={t(`profile:details.${label}`)}
+              hints={[t(`profile:details.${label}Hint`, bounds[field])]}
+              error={message(field)}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="number"
+                  inputMode={inputMode}
+                  step={step}
+                  min={bounds[field].min}
+                  max={bounds[field].max}
+                  {...register(field)}
+                />
+              )}
+            </Field>
+          ))}
         </div>
         <Field label={t('profile:details.language')} error={message('language')}>
           {(props) => (
