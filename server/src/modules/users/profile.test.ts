@@ -274,7 +274,7 @@ describe('the migration that added the nickname rule', () => {
   afterAll(() => server.close());
 
   it('backfills the keys of nicknames set before it as nicknameKey() makes them', async () => {
-    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0015_profile.sql'), 'utf8');
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0016_home_profile_push.sql'), 'utf8');
     const backfill = /UPDATE "users" SET "nickname_key"[\s\S]*?;/.exec(migration)?.[0];
     expect(backfill).toBeDefined();
     const nicknames = ['Ｈａｎａ　Ko', 'ﾊﾅｺ', ' \u3000 ', 'はなこ🌸', 'TARO'];
