@@ -158,8 +158,12 @@ describe('outbox worker', () => {
   }, 90_000);
 
   it("a claim whose lease ran out is delivered by another worker; the first worker's late outcome changes nothing", async () => {
-    const id = await db.db.transaction((tx) => enqueue(tx, 'slack.test_message', { requestedBy: 'stuck' }, { organizationId }));
+    // Due exactly at `start`: a default next_attempt_at is the database's now(), in microseconds, which can fall after a
+    // Date.now() taken within the same millisecond, and then the first claim finds nothing due.
     const start = Date.now();
+    const id = await db.db.transaction((tx) =>
+      enqueue(tx, 'slack.test_message', { requestedBy: 'stuck' }, { organizationId, notBefore: new Date(start) }),
+    );
     let release: () => void = () => {};
     const calls: string[] = [];
     const stuck: OutboxHandler = (row) => {
@@ -175,8 +179,7 @@ describe('outbox worker', () => {
     const b = createOutboxWorker({ db, handlers: () => quick, leaseMs: 1_000, now: () => new Date(start + 500) });
     const later = createOutboxWorker({ db, handlers: () => quick, leaseMs: 1_000, now: () => new Date(start + 1_500) });
     const first = a.runOnce();
-    // The claim is one short transaction, but a busy machine can take longer than expect.poll's default second.
-    await expect.poll(() => calls.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => calls.length).toBe(1);
     // Within the lease the row is invisible to other workers; after it, it is claimed again.
     expect(await b.runOnce()).toBe(0);
     expect(await later.runOnce()).toBe(1);
