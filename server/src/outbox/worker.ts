@@ -1,6 +1,6 @@
 import { backoffDelay } from '@kiwi/shared/domain/backoff';
 import { DeliveryError } from '@kiwi/slack-app/delivery-error';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/client';
 import { type OutboxRow, outbox } from '../db/schema/outbox';
@@ -59,7 +59,9 @@ export function createOutboxWorker({
       const due = await tx
         .select({ id: outbox.id })
         .from(outbox)
-        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, at)))
+        // Due within `at`'s millisecond counts as due: next_attempt_at defaults to the database's now(), in microseconds,
+        // which can fall just after a Date of the same millisecond (a row enqueued just now would wait a poll).
+        .where(and(eq(outbox.status, 'pending'), lt(outbox.nextAttemptAt, new Date(at.getTime() + 1))))
         .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
         .limit(batchSize)
         .for('update', { skipLocked: true });
