@@ -32,6 +32,7 @@ const GuildFormPage = lazyPage(() => import('./pages/guilds/guild-form-page'), '
 const GuildPage = lazyPage(() => import('./pages/guilds/guild-page'), 'GuildPage');
 const GuildsPage = lazyPage(() => import('./pages/guilds/guilds-page'), 'GuildsPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage', { queries: false });
+const ActionsPage = lazyPage(() => import('./pages/actions/actions-page'), 'ActionsPage', { queries: false });
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'), 'ResetPasswordPage', { queries: false });
 const AdminSurveysPage = lazyPage(() => import('./pages/surveys/admin-surveys-page'), 'AdminSurveysPage');
 const OrganizationSurveysPage = lazyPage(() => import('./pages/surveys/organization-surveys-page'), 'OrganizationSurveysPage');
@@ -50,7 +51,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
     {/* Reached from mail links or by guests without an account. */}
     <Route path="user/invitation" element={<InvitationPage />} />
     <Route path="user/confirmation" element={<ComingSoonPage area="public" page="confirmation" />} />
-    <Route path="user/actions" element={<ComingSoonPage area="public" page="userActions" />} />
+    <Route path="user/actions" element={<ActionsPage />} />
     <Route path="shared_events/:id" element={<SharedEventPage />} />
 
     <Route element={<RequireSignedIn />}>

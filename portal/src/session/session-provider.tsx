@@ -16,6 +16,8 @@ export type Session = SessionState & {
   sendPasswordResetEmail: PortalIdentity['sendPasswordResetEmail'];
   changePassword: PortalIdentity['changePassword'];
   changeEmail: PortalIdentity['changeEmail'];
+  /** The SDK's Auth, for the pages' own identity modules (portal/src/identity/*), which they import dynamically. */
+  auth: PortalIdentity['auth'];
   signOut(): Promise<void>;
   /** Replaces the signed-in product user with a fresher copy (e.g. the answer of PUT /api/users/{id}). */
   updateKiwiUser(kiwiUser: KiwiUser): void;
@@ -92,6 +94,7 @@ export function SessionProvider({
       sendPasswordResetEmail: identity.sendPasswordResetEmail,
       changePassword: identity.changePassword,
       changeEmail: identity.changeEmail,
+      auth: identity.auth,
     }),
     [state, identity, api, signOut, updateKiwiUser],
   );

@@ -1,3 +1,4 @@
+import enActions from '../../../locales/en/actions.json' with { type: 'json' };
 import enActivity from '../../../locales/en/activity.json' with { type: 'json' };
 import enAppInstall from '../../../locales/en/app-install.json' with { type: 'json' };
 import enCoins from '../../../locales/en/coins.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
+import jaActions from '../../../locales/ja/actions.json' with { type: 'json' };
 import jaActivity from '../../../locales/ja/activity.json' with { type: 'json' };
 import jaAppInstall from '../../../locales/ja/app-install.json' with { type: 'json' };
 import jaCoins from '../../../locales/ja/coins.json' with { type: 'json' };
@@ -53,6 +55,7 @@ export const resources = {
     home: jaHome,
     profile: jaProfile,
     push: jaPush,
+    actions: jaActions,
   },
   en: {
     common: enCommon,
@@ -72,6 +75,7 @@ export const resources = {
     home: enHome,
     profile: enProfile,
     push: enPush,
+    actions: enActions,
   },
 };
 
