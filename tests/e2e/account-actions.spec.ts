@@ -211,10 +211,7 @@ test('signIn: on another device the address is asked for and a wrong one refused
   await context.close();
 });
 
-test('refused links: garbled, unknown mode, missing code, a code of another kind; an outside continue URL is ignored', async ({
-  page,
-  request,
-}) => {
+test('refused links: a garbled code, an unknown mode, a missing code', async ({ page }) => {
   await page.goto('/user/actions?mode=verifyEmail&oobCode=garbled-code-123&apiKey=fake-api-key&lang=ja');
   await expect(heading(page, 'actions:verifyEmail.title')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(ja('errors:identity.invalid-action-code'));
@@ -226,26 +223,56 @@ test('refused links: garbled, unknown mode, missing code, a code of another kind
   await expect(page.getByRole('alert')).toHaveText(ja('actions:invalidLink.unknownMode'));
   await expect(page.getByRole('link', { name: ja('actions:next.signIn') })).toHaveAttribute('href', '/login');
   await expectAccessible(page);
+
   await page.goto('/user/actions?mode=recoverEmail&apiKey=fake-api-key&lang=en');
+  await expect(heading(page, 'actions:invalidLink.title', 'en')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(text('en', 'actions:invalidLink.missingCode'));
+});
 
-  // A verifyEmail code opened as a revertSecondFactorAddition link is refused without being spent...
+test('revertSecondFactorAddition: the emulator mails no revert code after an SMS enrolment; a code of another kind is refused', async ({
+  page,
+  request,
+}) => {
   const email = await invitedMember(request);
-  await identityCall(request, 'sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: await signInWithPassword(request, emulator, email, PASSWORD) });
-  const code = await issuedCode(request, (oob) => oob.requestType === 'VERIFY_EMAIL' && oob.email === email);
-  const tampered = new URLSearchParams(new URL(actionPath(code), origin).search);
-  tampered.set('mode', 'revertSecondFactorAddition');
-  await page.goto(`/user/actions?${tampered}`);
-  await expect(heading(page, 'actions:revertSecondFactorAddition.title')).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(ja('errors:identity.invalid-action-code'));
-  await expectAccessible(page);
-
-  // ...so the real link still works; its continue URL, pointed at another origin, is not offered.
-  tampered.set('mode', 'verifyEmail');
-  tampered.set('continueUrl', 'https://evil.example/login');
-  await page.goto(`/user/actions?${tampered}`);
+  const verifyEmail = async () => {
+    await identityCall(request, 'sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: await signInWithPassword(request, emulator, email, PASSWORD) });
+    const codes = (await oobCodes(request, emulator)).filter((oob) => oob.requestType === 'VERIFY_EMAIL' && oob.email === email);
+    return codes.at(-1)!;
+  };
+  // Enrolling a second factor needs a verified address: verified through the page, its continue URL pointed at
+  // another origin, which is not offered.
+  const first = new URL(kiwiActionLink((await verifyEmail()).oobLink, origin, { lang: 'ja' }));
+  first.searchParams.set('continueUrl', 'https://evil.example/login');
+  await page.goto(`${first.pathname}${first.search}`);
   await expect(success(page, tr('ja', 'actions:verifyEmail.done', { email }))).toBeVisible();
   await expect(page.getByRole('link', { name: ja('actions:next.continue') })).toHaveCount(0);
   await expect(page.locator('a[href*="evil.example"]')).toHaveCount(0);
   await expect(page.getByRole('link', { name: ja('actions:next.signIn') })).toHaveAttribute('href', '/login');
+
+  // Taken before the enrolment: a password alone no longer signs in after it.
+  const other = new URL(kiwiActionLink((await verifyEmail()).oobLink, origin, { lang: 'ja' }));
+
+  // SMS enrolment through the emulator's REST API, with the code it "texted".
+  const phoneNumber = `+1555${Math.floor(1e6 + Math.random() * 8e6)}`;
+  const v2 = (method: string, data: object) =>
+    request.post(`${emulator.url}/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:${method}?key=${emulator.apiKey}`, { data });
+  const idToken = await signInWithPassword(request, emulator, email, PASSWORD);
+  const started = await v2('start', { idToken, phoneEnrollmentInfo: { phoneNumber } });
+  expect(started.ok()).toBe(true);
+  const { sessionInfo } = (await started.json()).phoneSessionInfo;
+  const sms = await (await request.get(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/verificationCodes`)).json();
+  const { code } = sms.verificationCodes.findLast((item: { sessionInfo: string }) => item.sessionInfo === sessionInfo);
+  expect((await v2('finalize', { idToken, phoneVerificationInfo: { sessionInfo, code } })).ok()).toBe(true);
+  expect((await oobCodes(request, emulator)).filter((oob) => oob.email === email && oob.requestType === 'REVERT_SECOND_FACTOR_ADDITION')).toEqual([]);
+
+  // A verifyEmail code opened as a revert link is refused without being spent: the real link still works.
+  other.searchParams.set('mode', 'revertSecondFactorAddition');
+  await page.goto(`${other.pathname}${other.search}`);
+  await expect(heading(page, 'actions:revertSecondFactorAddition.title')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(ja('errors:identity.invalid-action-code'));
+  await expect(page.getByText(ja('actions:revertSecondFactorAddition.failedHint'))).toBeVisible();
+  await expectAccessible(page);
+  other.searchParams.set('mode', 'verifyEmail');
+  await page.goto(`${other.pathname}${other.search}`);
+  await expect(success(page, tr('ja', 'actions:verifyEmail.done', { email }))).toBeVisible();
 });
