@@ -26,10 +26,15 @@ async function invitedMember(request: APIRequestContext): Promise<string> {
   const headers = { authorization: `Bearer ${await signInWithPassword(request, emulator, ACCOUNTS.acmeManager, DEMO_PASSWORD)}` };
   const me = await (await request.get('/api/user', { headers })).json();
   const acme = me.included.find((item: { type: string }) => item.type === 'organizations');
-  const invited = await request.post(`/api/organizations/${acme.id}/members`, { headers, data: { organization_member: { email, name: 'Action Member' } } });
+  const invited = await request.post(`/api/organizations/${acme.id}/members`, {
+    headers,
+    data: { organization_member: { email, name: 'Action Member' } },
+  });
   expect(invited.status()).toBe(201);
   const token = /\/user\/invitation\?token=([A-Za-z0-9_-]+)/.exec((await waitForMail(email)).text)?.[1];
-  const accepted = await request.post('/api/user/accept_invitation', { data: { user: { token, name: 'Action Member', password: PASSWORD } } });
+  const accepted = await request.post('/api/user/accept_invitation', {
+    data: { user: { token, name: 'Action Member', password: PASSWORD } },
+  });
   expect(accepted.ok()).toBe(true);
   return email;
 }
@@ -37,7 +42,12 @@ async function invitedMember(request: APIRequestContext): Promise<string> {
 /** The latest code the emulator issued that `matches`, waiting for it to arrive. */
 async function issuedCode(request: APIRequestContext, matches: (code: OobCode & { newEmail?: string }) => boolean): Promise<OobCode> {
   let found: OobCode | undefined;
-  await expect.poll(async () => (found = (await oobCodes(request, emulator)).filter(matches).at(-1)) !== undefined).toBe(true);
+  await expect
+    .poll(async () => {
+      found = (await oobCodes(request, emulator)).filter(matches).at(-1);
+      return found !== undefined;
+    })
+    .toBe(true);
   return found!;
 }
 
@@ -48,7 +58,9 @@ function actionPath(code: OobCode, lang: Language = 'ja'): string {
 }
 
 async function identityCall<T>(request: APIRequestContext, method: string, data: object): Promise<T> {
-  const response = await request.post(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${emulator.apiKey}`, { data });
+  const response = await request.post(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${emulator.apiKey}`, {
+    data,
+  });
   expect(response.ok(), `accounts:${method}`).toBe(true);
   return (await response.json()) as T;
 }
@@ -159,7 +171,8 @@ test('verifyAndChangeEmail from the profile page changes the address; recoverEma
   const hijacked = `actions-hijacked-${unique()}@example.com`;
   await identityCall(request, 'update', { idToken, email: hijacked });
   const recover = await issuedCode(request, (oob) => oob.requestType === 'RECOVER_EMAIL' && oob.email === newEmail);
-  const resets = async () => (await oobCodes(request, emulator)).filter((oob) => oob.requestType === 'PASSWORD_RESET' && oob.email === newEmail);
+  const resets = async () =>
+    (await oobCodes(request, emulator)).filter((oob) => oob.requestType === 'PASSWORD_RESET' && oob.email === newEmail);
   const resetsBefore = (await resets()).length;
   await page.goto(actionPath(recover));
   await expect(heading(page, 'actions:recoverEmail.title')).toBeVisible();
@@ -200,7 +213,10 @@ test('signIn: on another device the address is asked for and a wrong one refused
 
   // The device that asked for the link kept the address: no question, straight to the continue URL.
   await identityCall(request, 'sendOobCode', { requestType: 'EMAIL_SIGNIN', email, continueUrl: `${origin}/send_coins` });
-  const second = await issuedCode(request, (oob) => oob.requestType === 'EMAIL_SIGNIN' && oob.email === email && oob.oobCode !== first.oobCode);
+  const second = await issuedCode(
+    request,
+    (oob) => oob.requestType === 'EMAIL_SIGNIN' && oob.email === email && oob.oobCode !== first.oobCode,
+  );
   const context = await browser.newContext();
   const device = await context.newPage();
   await device.goto('/login');
@@ -235,7 +251,10 @@ test('revertSecondFactorAddition: the emulator mails no revert code after an SMS
 }) => {
   const email = await invitedMember(request);
   const verifyEmail = async () => {
-    await identityCall(request, 'sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: await signInWithPassword(request, emulator, email, PASSWORD) });
+    await identityCall(request, 'sendOobCode', {
+      requestType: 'VERIFY_EMAIL',
+      idToken: await signInWithPassword(request, emulator, email, PASSWORD),
+    });
     const codes = (await oobCodes(request, emulator)).filter((oob) => oob.requestType === 'VERIFY_EMAIL' && oob.email === email);
     return codes.at(-1)!;
   };
@@ -263,7 +282,9 @@ test('revertSecondFactorAddition: the emulator mails no revert code after an SMS
   const sms = await (await request.get(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/verificationCodes`)).json();
   const { code } = sms.verificationCodes.findLast((item: { sessionInfo: string }) => item.sessionInfo === sessionInfo);
   expect((await v2('finalize', { idToken, phoneVerificationInfo: { sessionInfo, code } })).ok()).toBe(true);
-  expect((await oobCodes(request, emulator)).filter((oob) => oob.email === email && oob.requestType === 'REVERT_SECOND_FACTOR_ADDITION')).toEqual([]);
+  expect(
+    (await oobCodes(request, emulator)).filter((oob) => oob.email === email && oob.requestType === 'REVERT_SECOND_FACTOR_ADDITION'),
+  ).toEqual([]);
 
   // A verifyEmail code opened as a revert link is refused without being spent: the real link still works.
   other.searchParams.set('mode', 'revertSecondFactorAddition');

@@ -31,7 +31,11 @@ export type AppliedAction = { email: string | null };
  * verifyEmail, recoverEmail, verifyAndChangeEmail, revertSecondFactorAddition: the code is checked to be of the link's
  * kind (Firebase's own check gives the address), then applied. Firebase's auth/... error when refused.
  */
-export async function applyAction(auth: Auth, mode: Exclude<ActionMode, 'signIn' | 'resetPassword'>, oobCode: string): Promise<AppliedAction> {
+export async function applyAction(
+  auth: Auth,
+  mode: Exclude<ActionMode, 'signIn' | 'resetPassword'>,
+  oobCode: string,
+): Promise<AppliedAction> {
   const info = await checkActionCode(auth, oobCode);
   if (info.operation !== OPERATION_OF[mode]) throw invalidCode();
   await applyActionCode(auth, oobCode);

@@ -97,7 +97,11 @@ describe('kiwiActionLink', () => {
   });
 
   it('can set the language and leaves out what the link lacks', () => {
-    const kiwi = new URL(kiwiActionLink('https://kiwi-prod.firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=C&apiKey=K', 'https://kiwi.example.com/', { lang: 'ja' }));
+    const kiwi = new URL(
+      kiwiActionLink('https://kiwi-prod.firebaseapp.com/__/auth/action?mode=verifyEmail&oobCode=C&apiKey=K', 'https://kiwi.example.com/', {
+        lang: 'ja',
+      }),
+    );
     expect(kiwi.toString()).toBe('https://kiwi.example.com/user/actions?mode=verifyEmail&oobCode=C&apiKey=K&lang=ja');
   });
 });

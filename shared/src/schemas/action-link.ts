@@ -23,7 +23,11 @@ export const ACTION_LINK_LIMITS = { codeMax: 512, apiKeyMax: 128, continueUrlMax
 /** Why a link is refused before any call to the identity provider; the page shows `actions:invalidLink.<reason>`. */
 export type ActionLinkProblem = 'unknownMode' | 'missingCode' | 'missingApiKey';
 
-const code = z.string({ error: 'missingCode' }).trim().min(1, { error: 'missingCode' }).max(ACTION_LINK_LIMITS.codeMax, { error: 'missingCode' });
+const code = z
+  .string({ error: 'missingCode' })
+  .trim()
+  .min(1, { error: 'missingCode' })
+  .max(ACTION_LINK_LIMITS.codeMax, { error: 'missingCode' });
 const apiKey = z
   .string({ error: 'missingApiKey' })
   .trim()
@@ -48,9 +52,7 @@ export const ActionLinkQuerySchema = z.object({
 export type ActionLinkQuery = z.output<typeof ActionLinkQuerySchema>;
 
 /** The link's parts, or the first reason (mode first, then code, then key) it cannot be acted on. */
-export function parseActionLink(
-  params: URLSearchParams,
-): { ok: true; link: ActionLinkQuery } | { ok: false; problem: ActionLinkProblem } {
+export function parseActionLink(params: URLSearchParams): { ok: true; link: ActionLinkQuery } | { ok: false; problem: ActionLinkProblem } {
   const raw = Object.fromEntries(['mode', 'oobCode', 'apiKey', 'continueUrl', 'lang'].map((name) => [name, params.get(name) ?? undefined]));
   const result = ActionLinkQuerySchema.safeParse(raw);
   if (result.success) return { ok: true, link: result.data };

@@ -1,5 +1,6 @@
-import { type ComponentProps, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
@@ -9,8 +10,8 @@ import { loadLanguage } from '../../i18n/portal-i18n';
 import { useSession } from '../../session/session-provider';
 import { AuthCard } from '../auth-card';
 import { LoadingView } from '../loading-view';
-import { FormFailure } from '../text-field';
-import { schemaResolver } from '../user/schema-resolver';
+import { Field } from '../labelled-field';
+import { EmailField, FormFailure } from '../text-field';
 import {
   EMAIL_FOR_SIGN_IN_KEY,
   type NewPassword,
@@ -20,7 +21,9 @@ import {
   type SignInEmailInput,
   SignInEmailSchema,
 } from './actions-schema';
-import './actions.css';
+
+// Long addresses wrap on a 320 px phone (inline: a stylesheet of its own would add a file name to the entry /login loads).
+const WRAP = { overflowWrap: 'anywhere' } as const;
 
 // The SDK calls live in their own module, fetched with this page (they join the SDK chunk, not the entry).
 const identity = () => import('../../identity/actions');
@@ -40,7 +43,7 @@ export function ActionsPage() {
   if (!parsed.ok) {
     return (
       <AuthCard title={t('actions:invalidLink.title')}>
-        <div className="actions-page">
+        <div style={WRAP}>
           <Outcome kind="error" text={t(`actions:invalidLink.${parsed.problem}`)} />
           <NextSteps continuePath={null} />
         </div>
@@ -50,8 +53,12 @@ export function ActionsPage() {
   const { link } = parsed;
   return (
     <AuthCard title={t(`actions:${link.mode}.title`)}>
-      <div className="actions-page">
-        <ModeView key={`${link.mode}:${link.oobCode}`} link={link} continuePath={safeContinuePath(link.continueUrl, [window.location.origin])} />
+      <div style={WRAP}>
+        <ModeView
+          key={`${link.mode}:${link.oobCode}`}
+          link={link}
+          continuePath={safeContinuePath(link.continueUrl, [window.location.origin])}
+        />
       </div>
     </AuthCard>
   );
@@ -137,7 +144,7 @@ function NextSteps({ continuePath, extra }: { continuePath: string | null; extra
   const { status } = useSession();
   const signedIn = status === 'signedIn';
   return (
-    <div className="auth-card__actions actions-page__next">
+    <div className="auth-card__actions">
       {extra}
       {continuePath && (
         <Link className="button button--primary" to={continuePath}>
@@ -145,12 +152,12 @@ function NextSteps({ continuePath, extra }: { continuePath: string | null; extra
         </Link>
       )}
       {signedIn ? (
-        <Link className={continuePath ? 'button' : 'button button--primary'} to="/">
+        <Link className={continuePath ? 'button button--text' : 'button button--primary'} to="/">
           {t('next.home')}
         </Link>
       ) : (
         continuePath !== '/login' && (
-          <Link className={continuePath ? 'button' : 'button button--primary'} to="/login">
+          <Link className={continuePath ? 'button button--text' : 'button button--primary'} to="/login">
             {t('next.signIn')}
           </Link>
         )
@@ -221,34 +228,6 @@ function SendResetButton({ email }: { email: string }) {
   );
 }
 
-function PasswordInput({ label, hint, error, ...input }: { label: string; hint?: string; error?: string } & ComponentProps<'input'>) {
-  const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="password"
-        autoComplete="new-password"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        {...input}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** resetPassword: the code is checked first (it names the account), then the new password is set with it. */
 function ResetPassword({ oobCode, continuePath }: { oobCode: string; continuePath: string | null }) {
   const { t } = useTranslation(['actions', 'errors']);
@@ -260,8 +239,8 @@ function ResetPassword({ oobCode, continuePath }: { oobCode: string; continuePat
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<NewPassword, unknown, NewPassword>({
-    resolver: schemaResolver(NewPasswordSchema),
+  } = useForm<NewPassword>({
+    resolver: zodResolver(NewPasswordSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
 
@@ -271,11 +250,11 @@ function ResetPassword({ oobCode, continuePath }: { oobCode: string; continuePat
       <>
         <Outcome kind="error" text={t(identityErrorKey(check.error))} />
         <p>{t('actions:resetPassword.failedHint')}</p>
-        <div className="auth-card__actions actions-page__next">
+        <div className="auth-card__actions">
           <Link className="button button--primary" to="/user/reset_password">
             {t('actions:resetPassword.requestAgain')}
           </Link>
-          <Link className="button" to="/login">
+          <Link className="button button--text" to="/login">
             {t('actions:next.signIn')}
           </Link>
         </div>
@@ -313,13 +292,16 @@ function ResetPassword({ oobCode, continuePath }: { oobCode: string; continuePat
       <FormFailure message={failure} />
       {/* Lets a password manager store the new password under the right account. */}
       <input type="email" autoComplete="username" value={check.value} readOnly hidden />
-      <PasswordInput
+      <Field
         label={t('actions:resetPassword.newPassword')}
-        hint={t('actions:resetPassword.policy', { count: PASSWORD_LIMITS.min })}
+        hints={[t('actions:resetPassword.policy', { count: PASSWORD_LIMITS.min })]}
         error={message('newPassword')}
-        {...register('newPassword')}
-      />
-      <PasswordInput label={t('actions:resetPassword.confirmPassword')} error={message('confirmPassword')} {...register('confirmPassword')} />
+      >
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...register('newPassword')} />}
+      </Field>
+      <Field label={t('actions:resetPassword.confirmPassword')} error={message('confirmPassword')}>
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
+      </Field>
       <div className="auth-card__actions">
         <button type="submit" className="button button--primary" disabled={isSubmitting}>
           {isSubmitting ? t('actions:resetPassword.submitting') : t('actions:resetPassword.submit')}
@@ -348,7 +330,8 @@ function SignIn({ oobCode, continuePath }: { oobCode: string; continuePath: stri
   const [email, setEmail] = useState<string | null>(storedEmail);
   const run = useOnce(email === null ? null : `signIn:${oobCode}:${email}`, async () => {
     const actions = await identity();
-    if (!actions.isEmailSignInLink(auth, window.location.href)) throw Object.assign(new Error('Not a sign-in link'), { code: 'auth/invalid-action-code' });
+    if (!actions.isEmailSignInLink(auth, window.location.href))
+      throw Object.assign(new Error('Not a sign-in link'), { code: 'auth/invalid-action-code' });
     await actions.signInWithLink(auth, email ?? '', window.location.href);
   });
   const [failure, setFailure] = useState<string | null>(null);
@@ -387,34 +370,16 @@ function SignIn({ oobCode, continuePath }: { oobCode: string; continuePath: stri
 
 function SignInEmailForm({ failure, onSubmit }: { failure: string | null; onSubmit: (email: string) => void }) {
   const { t } = useTranslation(['actions', 'errors']);
-  const id = useId();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignInEmailInput, unknown, SignInEmail>({ resolver: schemaResolver(SignInEmailSchema), defaultValues: { email: '' } });
-  const error = errors.email?.message;
+  } = useForm<SignInEmailInput, unknown, SignInEmail>({ resolver: zodResolver(SignInEmailSchema), defaultValues: { email: '' } });
   return (
-    <form noValidate onSubmit={handleSubmit(({ email }) => onSubmit(email))}>
+    <form noValidate onSubmit={handleSubmit(({ email }) => onSubmit(email.toLowerCase()))}>
       <p>{t('actions:signIn.askEmail')}</p>
       <FormFailure message={failure} />
-      <div className="field">
-        <label htmlFor={id}>{t('actions:signIn.email')}</label>
-        <input
-          id={id}
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...register('email')}
-        />
-        {error && (
-          <p id={`${id}-error`} className="field__error">
-            {t(`errors:${error}`)}
-          </p>
-        )}
-      </div>
+      <EmailField label={t('actions:signIn.email')} error={errors.email} {...register('email')} />
       <div className="auth-card__actions">
         <button type="submit" className="button button--primary">
           {t('actions:signIn.submit')}

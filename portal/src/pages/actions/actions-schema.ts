@@ -15,7 +15,12 @@ export const NewPasswordSchema = z
 export type NewPassword = z.infer<typeof NewPasswordSchema>;
 
 /** signIn on another device: the address the link was sent to. */
-export const SignInEmailSchema = z.object({ email: z.string().transform((value) => value.trim().toLowerCase()).pipe(memberEmail) });
+export const SignInEmailSchema = z.object({
+  email: z
+    .string()
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(memberEmail),
+});
 export type SignInEmailInput = z.input<typeof SignInEmailSchema>;
 export type SignInEmail = z.output<typeof SignInEmailSchema>;
 

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { applyLanguage } from '../../i18n/language';
 import type { KiwiUser } from '../../session/kiwi-user';
 import { useSession } from '../../session/session-provider';
+import { Field } from '../labelled-field';
 import { apiErrorMessage } from '../organization/api-error';
 import { NotificationSettings } from './notification-settings';
 import {
@@ -89,38 +90,6 @@ function useErrorText() {
     if (error.message === 'mismatch') return t('profile:password.mismatch');
     return t(`errors:${error.message}`, params);
   };
-}
-
-/** A labelled control with its hints and error tied to it for screen readers. */
-function Field({
-  label,
-  hints = [],
-  error,
-  children,
-}: {
-  label: string;
-  hints?: string[];
-  error: string | undefined;
-  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  const described = [...hints.map((_, index) => `${id}-hint-${index}`), ...(error ? [`${id}-error`] : [])];
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described.join(' ') || undefined })}
-      {hints.map((hint, index) => (
-        <p key={hint} id={`${id}-hint-${index}`} className="field__hint">
-          {hint}
-        </p>
-      ))}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** The number fields: one row each, with the schema's bounds as hint and input limits. */
