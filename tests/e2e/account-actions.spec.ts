@@ -65,6 +65,10 @@ async function identityCall<T>(request: APIRequestContext, method: string, data:
   return (await response.json()) as T;
 }
 
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
@@ -133,7 +137,7 @@ test('verifyEmail: the link in English verifies the address, at 320 px', async (
   await expect(success(page, tr('en', 'actions:verifyEmail.done', { email }))).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('link', { name: text('en', 'actions:next.signIn') })).toHaveAttribute('href', '/login');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 
   const fresh = await signInWithPassword(request, emulator, email, PASSWORD);
@@ -227,11 +231,13 @@ test('signIn: on another device the address is asked for and a wrong one refused
   await context.close();
 });
 
-test('refused links: a garbled code, an unknown mode, a missing code', async ({ page }) => {
+test('refused links: a garbled code, an unknown mode, a missing code (at 320 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
   await page.goto('/user/actions?mode=verifyEmail&oobCode=garbled-code-123&apiKey=fake-api-key&lang=ja');
   await expect(heading(page, 'actions:verifyEmail.title')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(ja('errors:identity.invalid-action-code'));
   await expect(page.getByText(ja('actions:verifyEmail.failedHint'))).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 
   await page.goto('/user/actions?mode=deleteAccount&oobCode=abc&apiKey=fake-api-key');
