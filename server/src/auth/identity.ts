@@ -69,7 +69,13 @@ export function createIdentity(config: Pick<Config, 'firebase'>, options: Identi
       if (!code.startsWith('auth/')) options.logger?.warn({ err: error }, 'ID token verification failed unexpectedly');
       throw new TokenRejectedError('invalid', error);
     }
-    const verified = { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true, exp: decoded.exp, authTime: decoded.auth_time };
+    const verified = {
+      uid: decoded.uid,
+      email: decoded.email,
+      emailVerified: decoded.email_verified === true,
+      exp: decoded.exp,
+      authTime: decoded.auth_time,
+    };
     tokens.set(token, verified);
     return verified;
   }

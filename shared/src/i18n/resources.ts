@@ -1,5 +1,6 @@
 import enActivity from '../../../locales/en/activity.json' with { type: 'json' };
 import enAppInstall from '../../../locales/en/app-install.json' with { type: 'json' };
+import enCancellation from '../../../locales/en/cancellation.json' with { type: 'json' };
 import enCoins from '../../../locales/en/coins.json' with { type: 'json' };
 import enCommon from '../../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import enValidation from '../../../locales/en/validation.json' with { type: 'jso
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
 import jaActivity from '../../../locales/ja/activity.json' with { type: 'json' };
 import jaAppInstall from '../../../locales/ja/app-install.json' with { type: 'json' };
+import jaCancellation from '../../../locales/ja/cancellation.json' with { type: 'json' };
 import jaCoins from '../../../locales/ja/coins.json' with { type: 'json' };
 import jaCommon from '../../../locales/ja/common.json' with { type: 'json' };
 import jaErrors from '../../../locales/ja/errors.json' with { type: 'json' };
@@ -53,6 +55,7 @@ export const resources = {
     home: jaHome,
     profile: jaProfile,
     push: jaPush,
+    cancellation: jaCancellation,
   },
   en: {
     common: enCommon,
@@ -72,6 +75,7 @@ export const resources = {
     home: enHome,
     profile: enProfile,
     push: enPush,
+    cancellation: enCancellation,
   },
 };
 

@@ -46,13 +46,26 @@ describe('cancellation (GET and POST /api/user/cancellation, issue 16)', () => {
     const member = await buildUser(server, { organization: acme, name: 'Hanako Yamada' });
     const membershipId = member.membership!.id;
     await server.db.db.transaction((tx) =>
-      moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'member', organizationMemberId: membershipId }, amount: 120 }], reason: 'activity' }),
+      moveCoins(tx, {
+        from: { kind: 'issuance' },
+        legs: [{ to: { kind: 'member', organizationMemberId: membershipId }, amount: 120 }],
+        reason: 'activity',
+      }),
     );
     await server.db.db
       .update(users)
-      .set({ nickname: 'hana', birthday: '1990-01-02', restingHeartRate: 60, heightCm: 160, weightKg: 50, icon: `/api/images/${'c'.repeat(32)}` })
+      .set({
+        nickname: 'hana',
+        birthday: '1990-01-02',
+        restingHeartRate: 60,
+        heightCm: 160,
+        weightKg: 50,
+        icon: `/api/images/${'c'.repeat(32)}`,
+      })
       .where(eq(users.id, member.user.id));
-    await server.db.db.insert(userDevices).values({ userId: member.user.id, uuid: `device-${member.uid}`, fcmToken: `token-${member.uid}` });
+    await server.db.db
+      .insert(userDevices)
+      .values({ userId: member.user.id, uuid: `device-${member.uid}`, fcmToken: `token-${member.uid}` });
     const guild = await server.request(`/api/organizations/${acme.id}/guilds`, {
       method: 'POST',
       token: member.token,
@@ -124,7 +137,10 @@ describe('cancellation (GET and POST /api/user/cancellation, issue 16)', () => {
     // The scheduled grant is canceled and its job will not run.
     const [grant] = await server.db.db.select().from(kiwiCoinTransfers).where(eq(kiwiCoinTransfers.id, grantId));
     expect(grant).toMatchObject({ status: 'canceled', cancelReason: 'recipientInactive' });
-    const [job] = await server.db.db.select().from(jobs).where(eq(jobs.dedupeKey, `coins.scheduled_grant:${grantId}`));
+    const [job] = await server.db.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `coins.scheduled_grant:${grantId}`));
     expect(job?.status).toBe('done');
 
     // Personal data erased, devices gone.
@@ -155,7 +171,9 @@ describe('cancellation (GET and POST /api/user/cancellation, issue 16)', () => {
     const messages = await server.request(`/api/guilds/${guildId}/messages`, { token: manager.token });
     expect(messages.status).toBe(200);
     expect(messages.body.data).toEqual([
-      expect.objectContaining({ attributes: expect.objectContaining({ body: 'See you at the park', 'author-name': '', 'author-icon': null }) }),
+      expect.objectContaining({
+        attributes: expect.objectContaining({ body: 'See you at the park', 'author-name': '', 'author-icon': null }),
+      }),
     ]);
   });
 
@@ -242,7 +260,9 @@ describe('cancellation (GET and POST /api/user/cancellation, issue 16)', () => {
     await server.db.db.execute(sql`
       create or replace function refuse_device_delete() returns trigger language plpgsql as $$
       begin raise exception 'device deletion refused (test)'; end $$`);
-    await server.db.db.execute(sql`create trigger refuse_device_delete before delete on user_devices for each row execute function refuse_device_delete()`);
+    await server.db.db.execute(
+      sql`create trigger refuse_device_delete before delete on user_devices for each row execute function refuse_device_delete()`,
+    );
     try {
       const response = await cancel(member);
       expect(response.status).toBe(500);

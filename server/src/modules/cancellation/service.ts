@@ -91,7 +91,11 @@ async function organizationsLeftWithoutManager(
   const managed = memberships.filter((membership) => membership.role === 'manager' && isMembershipActive(membership, now));
   if (managed.length === 0) return [];
   const others = await tx
-    .select({ organizationId: organizationMembers.organizationId, activeFrom: organizationMembers.activeFrom, activeTo: organizationMembers.activeTo })
+    .select({
+      organizationId: organizationMembers.organizationId,
+      activeFrom: organizationMembers.activeFrom,
+      activeTo: organizationMembers.activeTo,
+    })
     .from(organizationMembers)
     .where(
       and(
@@ -174,7 +178,12 @@ export async function cancelAccount(tx: Executor, { userId, now }: { userId: num
     await tx
       .update(organizationMembers)
       .set({ activeTo: now, updatedAt: now })
-      .where(and(eq(organizationMembers.userId, userId), or(isNull(organizationMembers.activeTo), sql`${organizationMembers.activeTo} > ${now}`)));
+      .where(
+        and(
+          eq(organizationMembers.userId, userId),
+          or(isNull(organizationMembers.activeTo), sql`${organizationMembers.activeTo} > ${now}`),
+        ),
+      );
     await tx
       .update(organizationMembers)
       .set({ nickname: null, icon: null, belongings: [], occupations: [], appInstalled: false, updatedAt: now })

@@ -11,5 +11,7 @@ const isFormerMember = sql`${users.cancelledAt} is not null`;
 export const memberNickname = sql<
   string | null
 >`case when ${isFormerMember} then null else coalesce(nullif(${organizationMembers.nickname}, ''), nullif(${users.nickname}, '')) end`;
-export const memberIcon = sql<string | null>`case when ${isFormerMember} then null else coalesce(${organizationMembers.icon}, ${users.icon}) end`;
+export const memberIcon = sql<
+  string | null
+>`case when ${isFormerMember} then null else coalesce(${organizationMembers.icon}, ${users.icon}) end`;
 export const memberDisplayName = sql<string>`case when ${isFormerMember} then '' else coalesce(${memberNickname}, ${users.name}) end`;
