@@ -31,7 +31,10 @@ type Subjects = {
   'user.editProfile': ProfileSubject;
   /** Storing, listing or removing a user's push devices (issue 15). */
   'user.devices': DevicesSubject;
-  /** Issue 16: a member ends their own membership; nobody, not their manager nor an admin, does it for them here. */
+  /**
+   * Issue 16: a member ends their own membership; nobody, not their manager nor an admin, does it for them here. A
+   * platform admin's own account is not closed this way either (another admin removes it).
+   */
   'user.cancel': AccountSubject;
 };
 export type Action = keyof Subjects;
@@ -50,7 +53,7 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'systemSettings.manage': () => false,
   'user.editProfile': (actor, profile) => actor.user.id === profile.userId,
   'user.devices': (actor, devices) => actor.user.id === devices.userId,
-  'user.cancel': (actor, account) => actor.user.id === account.userId,
+  'user.cancel': (actor, account) => actor.user.id === account.userId && !isAdmin(actor),
 };
 
 /**

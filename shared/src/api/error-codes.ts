@@ -66,8 +66,6 @@ export const ErrorCode = {
   memberLastManager: 'member.lastManager',
   /** Issue 16: the last active manager of an organisation cannot cancel their membership. */
   cancellationLastManager: 'cancellation.lastManager',
-  /** Issue 16: a platform admin's account is not closed through the member's cancellation. */
-  cancellationPlatformAdmin: 'cancellation.platformAdmin',
   invitationTokenInvalid: 'invitation.tokenInvalid',
   invitationTokenExpired: 'invitation.tokenExpired',
   csvEmpty: 'csv.empty',
@@ -154,7 +152,6 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'auth.forbidden': 403,
   'auth.recentLoginRequired': 403,
   'cancellation.lastManager': 409,
-  'cancellation.platformAdmin': 403,
   rateLimited: 429,
   originNotAllowed: 403,
   'event.deadlineAfterStart': 422,

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import { PASSWORD_LIMITS } from '@kiwi/shared/schemas/invitation';
@@ -9,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
-import { schemaResolver } from '../user/schema-resolver';
 import { type CancellationPassword, CancellationPasswordSchema } from './cancellation-schema';
 import './cancellation.css';
 
@@ -51,7 +51,8 @@ export function CancellationPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<CancellationPassword, unknown, CancellationPassword>({
-    resolver: schemaResolver(CancellationPasswordSchema),
+    // The sign-in page's resolver: react-hook-form and it stay one chunk for /login (a second user of only one splits them).
+    resolver: zodResolver(CancellationPasswordSchema),
     defaultValues: { password: '' },
   });
 

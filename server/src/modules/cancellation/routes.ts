@@ -2,7 +2,7 @@ import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { CancelAccountSchema } from '@kiwi/shared/schemas/cancellation';
 import { type Request, Router } from 'express';
 import { authorize } from '../../auth/authorize';
-import { currentSession, isAdmin, requireSignedIn, requireSignedInAnyMembershipState } from '../../auth/guards';
+import { currentSession, requireSignedIn, requireSignedInAnyMembershipState } from '../../auth/guards';
 import type { Identity } from '../../auth/identity';
 import { ApiError } from '../../jsonapi/errors';
 import { parseBody } from '../../jsonapi/parse';
@@ -34,10 +34,7 @@ export function cancellationRoutes({ db, identity, sessions, logger }: ModuleDep
     authorize(session, 'user.cancel', { kind: 'account', userId: session.user.id });
     parseBody(CancelAccountSchema, req);
     const now = new Date();
-    if (!session.user.cancelledAt) {
-      assertRecentSignIn(await signedInAt(req, identity), now);
-      if (isAdmin(session)) throw new ApiError(ErrorCode.cancellationPlatformAdmin);
-    }
+    if (!session.user.cancelledAt) assertRecentSignIn(await signedInAt(req, identity), now);
     const summary = await db.db.transaction((tx) => cancelAccount(tx, { userId: session.user.id, now }));
     await sessions.invalidateUser(session.user.id);
     // At once, so the account is gone when the answer arrives; the outbox row retries it if this fails.
