@@ -11,6 +11,8 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
 import { type CancellationPassword, CancellationPasswordSchema } from './cancellation-schema';
+// The profile's cards and fields: the page is the profile's continuation.
+import '../user/profile.css';
 import './cancellation.css';
 
 type Named = { id: number; name: string };
@@ -95,7 +97,7 @@ export function CancellationPage() {
         <h1>{t('cancellation:title')}</h1>
         <p className="cancellation-page__intro">{t('cancellation:intro')}</p>
       </header>
-      <section className="cancellation-card" aria-labelledby={`${passwordId}-summary`}>
+      <section className="profile-card" aria-labelledby={`${passwordId}-summary`}>
         <h2 id={`${passwordId}-summary`}>{t('cancellation:summary.title')}</h2>
         {summary.isPending ? (
           <p role="status">{t('cancellation:summary.loading')}</p>
@@ -107,7 +109,7 @@ export function CancellationPage() {
             </button>
           </div>
         ) : (
-          <ul className="cancellation-card__losses" data-testid="cancellation-summary">
+          <ul className="cancellation-page__losses" data-testid="cancellation-summary">
             <li>{t('cancellation:summary.coins', { balance: formatNumber(data.coinBalance, language) })}</li>
             <li>
               {data.guilds.length === 0
@@ -134,7 +136,7 @@ export function CancellationPage() {
           </p>
         )}
       </section>
-      <section className="cancellation-card" aria-labelledby={`${passwordId}-title`}>
+      <section className="profile-card" aria-labelledby={`${passwordId}-title`}>
         <h2 id={`${passwordId}-title`}>{t('cancellation:password.title')}</h2>
         <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={isSubmitting}>
           {failure && (
@@ -158,7 +160,7 @@ export function CancellationPage() {
               </p>
             )}
           </div>
-          <div className="cancellation-card__actions">
+          <div className="profile-card__actions">
             <Link to="/user/profile" className="button button--text">
               {t('cancellation:back')}
             </Link>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type LiveState, openLiveStream, type StreamEvent } from '../../api/event-stream';
 import { countGraphemes } from '../../domain/graphemes';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
-import { formatDateTime } from '../../i18n/format';
+import { formatAuthorName, formatDateTime } from '../../i18n/format';
 import {
   type Guild,
   guildApi,
@@ -17,7 +17,6 @@ import {
 import { decodeDocument } from '../../api/jsonapi';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { EmojiPicker } from '../../ui/emoji-picker';
-import { authorName } from '../../ui/former-member';
 import { ImageInput } from '../../ui/image-input';
 import { LinkifiedText } from '../../ui/linkified-text';
 import { MessageImages } from '../../ui/message-images';
@@ -402,7 +401,7 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
       {guild.pinnedMessage && (
         <div className="kiwi-guild__pinned" role="region" aria-label={t('guilds:chat.pinnedMessage')}>
           <span className="kiwi-guild__pinned-label">📌 {t('guilds:chat.pinnedMessage')}</span>
-          <p className="kiwi-guild__pinned-author">{authorName(t, guild.pinnedMessage.authorName)}</p>
+          <p className="kiwi-guild__pinned-author">{formatAuthorName(t, guild.pinnedMessage.authorName)}</p>
           <p className="kiwi-guild-message__text">
             <LinkifiedText text={guild.pinnedMessage.body} />
           </p>
@@ -540,7 +539,7 @@ function MessageItem({
   const [draft, setDraft] = useState(message.body);
   const [saving, setSaving] = useState(false);
   const editId = useId();
-  const author = authorName(t, message.authorName);
+  const author = formatAuthorName(t, message.authorName);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../i18n/create-i18n';
-import { authorName } from './former-member';
+import { createI18n } from './create-i18n';
+import { formatAuthorName } from './format';
 
-describe('authorName', () => {
+describe('formatAuthorName', () => {
   it.each([
     ['ja', '', '退会したメンバー'],
     ['en', '', 'Former member'],
@@ -12,6 +12,6 @@ describe('authorName', () => {
     ['en', 'Hanako', 'Hanako'],
   ] as const)('in %s, %j reads %s', (language, name, shown) => {
     const i18n = createI18n({ lng: language });
-    expect(authorName(i18n.t, name)).toBe(shown);
+    expect(formatAuthorName(i18n.t, name)).toBe(shown);
   });
 });
