@@ -40,6 +40,10 @@ const SurveyAnswerPage = lazyPage(() => import('./pages/surveys/survey-answer-pa
 const SurveyResultPage = lazyPage(() => import('./pages/surveys/survey-result-page'), 'SurveyResultPage');
 const AppInstallPage = lazyPage(() => import('./pages/app-install/app-install-page'), 'AppInstallPage');
 const ProfilePage = lazyPage(() => import('./pages/user/profile-page'), 'ProfilePage');
+const CancellationPage = lazyPage(() => import('./pages/cancellation/cancellation-page'), 'CancellationPage');
+const CancellationDonePage = lazyPage(() => import('./pages/cancellation/cancellation-done-page'), 'CancellationDonePage', {
+  queries: false,
+});
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
@@ -53,6 +57,8 @@ export const routes: RouteObject[] = createRoutesFromElements(
     <Route path="user/confirmation" element={<ComingSoonPage area="public" page="confirmation" />} />
     <Route path="user/actions" element={<ActionsPage />} />
     <Route path="shared_events/:id" element={<SharedEventPage />} />
+    {/* Signed out: the account was just closed (issue 16). */}
+    <Route path="user/cancellation/done" element={<CancellationDonePage />} />
 
     <Route element={<RequireSignedIn />}>
       <Route index element={<HomePage />} />
@@ -70,7 +76,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="app_install" element={<AppInstallPage />} />
       <Route path="user/profile" element={<ProfilePage />} />
       <Route path="user/mfa_setting" element={<ComingSoonPage area="member" page="mfaSetting" />} />
-      <Route path="user/cancellation" element={<ComingSoonPage area="member" page="cancellation" />} />
+      <Route path="user/cancellation" element={<CancellationPage />} />
 
       <Route path="org/:identifier" element={<OrganizationProvider />}>
         <Route element={<RequireOrganizationMember />}>

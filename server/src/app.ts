@@ -29,6 +29,7 @@ import { homeRoutes } from './modules/home/routes';
 import { guildsRoutes } from './modules/guilds/routes';
 import { usersRoutes } from './modules/users/routes';
 import { pushRoutes } from './modules/push/routes';
+import { cancellationRoutes } from './modules/cancellation/routes';
 import { surveysRoutes } from './modules/surveys/routes';
 import { embedOriginsRoutes } from './modules/embed-origins/routes';
 import { appInstallRoutes } from './modules/app-install/routes';
@@ -81,6 +82,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(activityRoutes(deps));
   api.use(usersRoutes(deps));
   api.use(pushRoutes(deps));
+  api.use(cancellationRoutes(deps));
   api.use(coinsRoutes(deps));
   api.use(slackSettingsRoutes(deps));
   api.use(embedOriginsRoutes(deps));

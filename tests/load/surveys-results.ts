@@ -80,6 +80,7 @@ const admin: Session = {
     icon: null,
     language: 'ja',
     notificationPreferences: {},
+    cancelledAt: null,
   },
   memberships: [],
 };

@@ -12,6 +12,7 @@ export const SIDEBARLESS_PATTERNS = [
   '/user/invitation',
   '/user/confirmation',
   '/user/cancellation',
+  '/user/cancellation/done',
   '/app_install',
   '/user/actions',
   '/org/:identifier/well_being_surveys/:id',

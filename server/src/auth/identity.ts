@@ -12,6 +12,8 @@ export type VerifiedToken = {
   emailVerified: boolean;
   /** seconds since epoch */
   exp: number;
+  /** When the user last entered their credentials (the auth_time claim), seconds since epoch; re-authentication renews it. */
+  authTime: number;
 };
 
 /** Why a bearer token was refused; the guards turn it into auth.tokenExpired or auth.invalidToken. */
@@ -67,7 +69,13 @@ export function createIdentity(config: Pick<Config, 'firebase'>, options: Identi
       if (!code.startsWith('auth/')) options.logger?.warn({ err: error }, 'ID token verification failed unexpectedly');
       throw new TokenRejectedError('invalid', error);
     }
-    const verified = { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true, exp: decoded.exp };
+    const verified = {
+      uid: decoded.uid,
+      email: decoded.email,
+      emailVerified: decoded.email_verified === true,
+      exp: decoded.exp,
+      authTime: decoded.auth_time,
+    };
     tokens.set(token, verified);
     return verified;
   }

@@ -55,6 +55,8 @@ export const ErrorCode = {
   authUserNotFound: 'auth.userNotFound',
   authUserInactive: 'auth.userInactive',
   authForbidden: 'auth.forbidden',
+  /** SPEC §8 "authentication information expired (redo)": the sign-in is too old for this call (issue 16 cancellation). */
+  authRecentLoginRequired: 'auth.recentLoginRequired',
 
   organizationMemberLimitReached: 'organization.memberLimitReached',
   organizationIdentifierTaken: 'organization.identifierTaken',
@@ -62,6 +64,8 @@ export const ErrorCode = {
   memberAlreadyMember: 'member.alreadyMember',
   memberAlreadyAccepted: 'member.alreadyAccepted',
   memberLastManager: 'member.lastManager',
+  /** Issue 16: the last active manager of an organisation cannot cancel their membership. */
+  cancellationLastManager: 'cancellation.lastManager',
   invitationTokenInvalid: 'invitation.tokenInvalid',
   invitationTokenExpired: 'invitation.tokenExpired',
   csvEmpty: 'csv.empty',
@@ -146,6 +150,8 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'auth.userNotFound': 403,
   'auth.userInactive': 403,
   'auth.forbidden': 403,
+  'auth.recentLoginRequired': 403,
+  'cancellation.lastManager': 409,
   rateLimited: 429,
   originNotAllowed: 403,
   'event.deadlineAfterStart': 422,

@@ -1,6 +1,7 @@
 import enActions from '../../../locales/en/actions.json' with { type: 'json' };
 import enActivity from '../../../locales/en/activity.json' with { type: 'json' };
 import enAppInstall from '../../../locales/en/app-install.json' with { type: 'json' };
+import enCancellation from '../../../locales/en/cancellation.json' with { type: 'json' };
 import enCoins from '../../../locales/en/coins.json' with { type: 'json' };
 import enCommon from '../../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
@@ -19,6 +20,7 @@ import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
 import jaActions from '../../../locales/ja/actions.json' with { type: 'json' };
 import jaActivity from '../../../locales/ja/activity.json' with { type: 'json' };
 import jaAppInstall from '../../../locales/ja/app-install.json' with { type: 'json' };
+import jaCancellation from '../../../locales/ja/cancellation.json' with { type: 'json' };
 import jaCoins from '../../../locales/ja/coins.json' with { type: 'json' };
 import jaCommon from '../../../locales/ja/common.json' with { type: 'json' };
 import jaErrors from '../../../locales/ja/errors.json' with { type: 'json' };
@@ -56,6 +58,7 @@ export const resources = {
     profile: jaProfile,
     push: jaPush,
     actions: jaActions,
+    cancellation: jaCancellation,
   },
   en: {
     common: enCommon,
@@ -76,6 +79,7 @@ export const resources = {
     profile: enProfile,
     push: enPush,
     actions: enActions,
+    cancellation: enCancellation,
   },
 };
 

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { applyLanguage } from '../../i18n/language';
 import type { KiwiUser } from '../../session/kiwi-user';
 import { useSession } from '../../session/session-provider';
@@ -67,6 +68,9 @@ export function ProfilePage() {
           <NotificationSettings />
         </>
       )}
+      <p className="profile-page__leave">
+        <Link to="/user/cancellation">{t('cancellation:profileLink')}</Link>
+      </p>
     </div>
   );
 }

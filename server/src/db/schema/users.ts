@@ -25,6 +25,8 @@ export const users = pgTable(
     language: text('language').notNull().default('ja'),
     /** Push kinds the user turned off or on (`{ "coin_message": false }`); a kind not named is on (shared/domain/push.ts). */
     notificationPreferences: jsonb('notification_preferences').$type<Partial<Record<string, boolean>>>().notNull().default({}),
+    /** When the user cancelled their membership themselves (issue 16): personal data erased, posts show "former member". */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
