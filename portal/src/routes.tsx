@@ -39,6 +39,7 @@ const SurveyAnswerPage = lazyPage(() => import('./pages/surveys/survey-answer-pa
 const SurveyResultPage = lazyPage(() => import('./pages/surveys/survey-result-page'), 'SurveyResultPage');
 const AppInstallPage = lazyPage(() => import('./pages/app-install/app-install-page'), 'AppInstallPage');
 const ProfilePage = lazyPage(() => import('./pages/user/profile-page'), 'ProfilePage');
+const MfaSettingPage = lazyPage(() => import('./pages/user/mfa/mfa-setting-page'), 'MfaSettingPage');
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
@@ -68,7 +69,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="activity" element={<MyActivityPage />} />
       <Route path="app_install" element={<AppInstallPage />} />
       <Route path="user/profile" element={<ProfilePage />} />
-      <Route path="user/mfa_setting" element={<ComingSoonPage area="member" page="mfaSetting" />} />
+      <Route path="user/mfa_setting" element={<MfaSettingPage />} />
       <Route path="user/cancellation" element={<ComingSoonPage area="member" page="cancellation" />} />
 
       <Route path="org/:identifier" element={<OrganizationProvider />}>

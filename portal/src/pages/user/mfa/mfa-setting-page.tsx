@@ -1,0 +1,395 @@
+import { fetchClientConfig } from '@kiwi/shared/api/client-config';
+import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
+import { useConfirm } from '@kiwi/shared/ui/confirm-dialog';
+import { useToast } from '@kiwi/shared/ui/toast';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TotpEnrollment } from '../../../identity/mfa';
+import { useSession } from '../../../session/session-provider';
+import { QrCode } from '../../app-install/qr-code';
+import { FormFailure, TextField } from '../../text-field';
+import { schemaResolver } from '../schema-resolver';
+import { type FactorView, factorViews } from './factor-view';
+import {
+  type CodeForm,
+  type CodeFormInput,
+  CodeFormSchema,
+  type PhoneForm,
+  type PhoneFormInput,
+  PhoneFormSchema,
+  type ReauthForm,
+  ReauthFormSchema,
+} from './mfa-schema';
+import '../profile.css';
+import './mfa.css';
+
+const MFA_QUERY_KEY = ['mfa-state'] as const;
+// Firebase's calls live in their own chunk, fetched when this page first needs them.
+const mfa = () => import('../../../identity/mfa');
+
+/**
+ * /user/mfa_setting (issue 16, SPEC §7 mfaEnrollment): the enrolled second factors, SMS enrolment (a verified email
+ * first), authenticator apps where the project allows them, and removal after re-entering the password.
+ */
+export function MfaSettingPage() {
+  const { t } = useTranslation('mfa');
+  const { api } = useSession();
+  // Read from Firebase after a reload of the user; on returning to the tab it is read again, so a verification made
+  // in the mail's tab shows here.
+  const state = useQuery({ queryKey: MFA_QUERY_KEY, queryFn: async () => (await mfa()).loadMfaState() });
+  const config = useQuery({ queryKey: ['client-config'], queryFn: () => fetchClientConfig(api), staleTime: Number.POSITIVE_INFINITY });
+
+  return (
+    <div className="profile-page mfa-page">
+      <header>
+        <h1>{t('title')}</h1>
+        <p className="profile-page__intro">{t('intro')}</p>
+      </header>
+      {state.isPending ? (
+        <p role="status">{t('loading')}</p>
+      ) : state.isError ? (
+        <div role="alert" className="alert alert--error">
+          <p>{t('loadFailed')}</p>
+          <button type="button" className="button button--text" onClick={() => void state.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <FactorsSection factors={state.data.factors} />
+          {state.data.emailVerified ? (
+            <>
+              <SmsSection />
+              {config.data?.totpMfa === true && <TotpSection email={state.data.email} />}
+            </>
+          ) : (
+            <EmailVerificationSection email={state.data.email} onCheck={() => state.refetch()} checking={state.isFetching} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="profile-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Re-reads the factors after a change (Firebase's user object already holds them). */
+function useRefreshState() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: MFA_QUERY_KEY });
+}
+
+function EmailVerificationSection({ email, onCheck, checking }: { email: string; onCheck: () => Promise<unknown>; checking: boolean }) {
+  const { t } = useTranslation(['mfa', 'errors']);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [checked, setChecked] = useState(false);
+
+  const send = async () => {
+    setFailure(null);
+    setSending(true);
+    try {
+      await (await mfa()).sendVerificationMail(`${window.location.origin}/user/actions`);
+      setSent(true);
+    } catch (error) {
+      setFailure(t(identityErrorKey(error)));
+    } finally {
+      setSending(false);
+    }
+  };
+  const check = async () => {
+    await onCheck();
+    setChecked(true);
+  };
+
+  return (
+    <Section title={t('email.title')}>
+      <p>{t('email.explanation', { email })}</p>
+      <FormFailure message={failure} />
+      {sent && (
+        <p role="status" className="alert alert--success">
+          {t('email.sent', { email })}
+        </p>
+      )}
+      {checked && !checking && (
+        <p role="status" className="profile-card__muted">
+          {t('email.stillUnverified')}
+        </p>
+      )}
+      <div className="profile-card__actions mfa-actions">
+        <button type="button" className="button button--primary" disabled={sending} onClick={() => void send()}>
+          {sending ? t('email.sending') : t('email.send')}
+        </button>
+        <button type="button" className="button" disabled={checking} onClick={() => void check()}>
+          {checking ? t('email.checking') : t('email.checkAgain')}
+        </button>
+      </div>
+    </Section>
+  );
+}
+
+function FactorsSection({ factors }: { factors: Parameters<typeof factorViews>[0] }) {
+  const { t, i18n } = useTranslation('mfa');
+  const [removing, setRemoving] = useState<FactorView | null>(null);
+  const views = factorViews(factors, i18n.language);
+
+  return (
+    <Section title={t('factors.title')}>
+      {views.length === 0 ? (
+        <p className="profile-card__muted">{t('factors.empty')}</p>
+      ) : (
+        <ul className="mfa-factors">
+          {views.map((factor) => {
+            const kind = t(`factors.kind.${factor.kind}`);
+            return (
+              <li key={factor.uid} className="mfa-factor">
+                <div className="mfa-factor__text">
+                  <span className="mfa-factor__kind">{kind}</span> <span>{factor.label}</span>
+                  <span className="mfa-factor__date">{t('factors.enrolledOn', { date: factor.enrolledOn })}</span>
+                </div>
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={t('factors.removeLabel', { kind, label: factor.label })}
+                  aria-expanded={removing?.uid === factor.uid}
+                  onClick={() => setRemoving(factor)}
+                >
+                  {t('factors.remove')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {removing && <RemoveFactorForm key={removing.uid} factor={removing} onDone={() => setRemoving(null)} />}
+    </Section>
+  );
+}
+
+/** SPEC §7: the current password first, then the shared confirmation dialog, then mfaEnrollment:withdraw. */
+function RemoveFactorForm({ factor, onDone }: { factor: FactorView; onDone: () => void }) {
+  const { t } = useTranslation(['mfa', 'errors']);
+  const confirm = useConfirm();
+  const { showToast } = useToast();
+  const refresh = useRefreshState();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ReauthForm, unknown, ReauthForm>({ resolver: schemaResolver(ReauthFormSchema), defaultValues: { currentPassword: '' } });
+  const names = { kind: t(`mfa:factors.kind.${factor.kind}`), label: factor.label };
+
+  const onSubmit = ({ currentPassword }: ReauthForm) => {
+    setFailure(null);
+    confirm({
+      title: t('mfa:remove.confirmTitle'),
+      body: t('mfa:remove.confirmBody', names),
+      okLabel: t('mfa:remove.submit'),
+      onSubmit: async () => {
+        try {
+          await (await mfa()).removeFactor(currentPassword, factor.uid);
+        } catch (error) {
+          setFailure(t(identityErrorKey(error)));
+          return;
+        }
+        showToast(t('mfa:remove.done'), 'success');
+        onDone();
+        await refresh();
+      },
+    });
+  };
+
+  return (
+    <form className="mfa-remove" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <h3>{t('mfa:remove.title', names)}</h3>
+      <p className="profile-card__muted">{t('mfa:remove.explanation')}</p>
+      <FormFailure message={failure} />
+      <TextField
+        label={t('mfa:remove.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword}
+        {...register('currentPassword')}
+      />
+      <div className="profile-card__actions mfa-actions">
+        <button type="submit" className="button button--primary">
+          {t('mfa:remove.submit')}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t('mfa:remove.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SmsSection() {
+  const { t } = useTranslation(['mfa', 'errors']);
+  const { showToast } = useToast();
+  const refresh = useRefreshState();
+  const recaptcha = useRef<HTMLDivElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ phoneNumber: string; verificationId: string } | null>(null);
+  const phoneForm = useForm<PhoneFormInput, unknown, PhoneForm>({
+    resolver: schemaResolver(PhoneFormSchema),
+    defaultValues: { phoneNumber: '' },
+  });
+  const codeForm = useForm<CodeFormInput, unknown, CodeForm>({ resolver: schemaResolver(CodeFormSchema), defaultValues: { code: '' } });
+
+  const sendCode = async ({ phoneNumber }: PhoneForm) => {
+    setFailure(null);
+    try {
+      const verificationId = await (await mfa()).startSmsEnrollment(phoneNumber, recaptcha.current!);
+      codeForm.reset();
+      setSent({ phoneNumber, verificationId });
+    } catch (error) {
+      setFailure(t(identityErrorKey(error)));
+    }
+  };
+  const confirmCode = async ({ code }: CodeForm) => {
+    if (!sent) return;
+    setFailure(null);
+    try {
+      await (await mfa()).finishSmsEnrollment(sent.verificationId, code, null);
+    } catch (error) {
+      setFailure(t(identityErrorKey(error)));
+      return;
+    }
+    setSent(null);
+    phoneForm.reset();
+    showToast(t('mfa:sms.enrolled'), 'success');
+    await refresh();
+  };
+
+  return (
+    <Section title={t('mfa:sms.title')}>
+      <p className="profile-card__muted">{t('mfa:sms.explanation')}</p>
+      <FormFailure message={failure} />
+      {sent ? (
+        <form noValidate onSubmit={codeForm.handleSubmit(confirmCode)} aria-busy={codeForm.formState.isSubmitting}>
+          <p role="status">{t('mfa:sms.sentTo', { phoneNumber: sent.phoneNumber })}</p>
+          <TextField
+            label={t('mfa:sms.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            error={codeForm.formState.errors.code}
+            {...codeForm.register('code')}
+          />
+          <div className="profile-card__actions mfa-actions">
+            <button type="submit" className="button button--primary" disabled={codeForm.formState.isSubmitting}>
+              {codeForm.formState.isSubmitting ? t('mfa:sms.confirming') : t('mfa:sms.confirm')}
+            </button>
+            <button type="button" className="button" onClick={() => void sendCode({ phoneNumber: sent.phoneNumber })}>
+              {t('mfa:sms.resend')}
+            </button>
+            <button type="button" className="button button--text" onClick={() => setSent(null)}>
+              {t('mfa:sms.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form noValidate onSubmit={phoneForm.handleSubmit(sendCode)} aria-busy={phoneForm.formState.isSubmitting}>
+          <TextField
+            label={t('mfa:sms.phoneNumber')}
+            type="tel"
+            autoComplete="tel"
+            maxLength={32}
+            error={phoneForm.formState.errors.phoneNumber}
+            {...phoneForm.register('phoneNumber')}
+          />
+          <p className="field__hint">{t('mfa:sms.phoneNumberHint')}</p>
+          <div className="profile-card__actions mfa-actions">
+            <button type="submit" className="button button--primary" disabled={phoneForm.formState.isSubmitting}>
+              {phoneForm.formState.isSubmitting ? t('mfa:sms.sending') : t('mfa:sms.send')}
+            </button>
+          </div>
+        </form>
+      )}
+      <div ref={recaptcha} />
+    </Section>
+  );
+}
+
+/** Beyond the spec: an authenticator app, offered only where the project enables TOTP (never the Auth Emulator). */
+function TotpSection({ email }: { email: string }) {
+  const { t } = useTranslation(['mfa', 'errors', 'common']);
+  const { showToast } = useToast();
+  const refresh = useRefreshState();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
+  const codeForm = useForm<CodeFormInput, unknown, CodeForm>({ resolver: schemaResolver(CodeFormSchema), defaultValues: { code: '' } });
+
+  const start = async () => {
+    setFailure(null);
+    setStarting(true);
+    try {
+      setEnrollment(await (await mfa()).startTotpEnrollment(email, t('common:appName')));
+    } catch (error) {
+      setFailure(t(identityErrorKey(error)));
+    } finally {
+      setStarting(false);
+    }
+  };
+  const confirmCode = async ({ code }: CodeForm) => {
+    if (!enrollment) return;
+    setFailure(null);
+    try {
+      await (await mfa()).finishTotpEnrollment(enrollment, code, null);
+    } catch (error) {
+      setFailure(t(identityErrorKey(error)));
+      return;
+    }
+    setEnrollment(null);
+    showToast(t('mfa:totp.enrolled'), 'success');
+    await refresh();
+  };
+
+  return (
+    <Section title={t('mfa:totp.title')}>
+      <p className="profile-card__muted">{t('mfa:totp.explanation')}</p>
+      <FormFailure message={failure} />
+      {enrollment ? (
+        <form noValidate onSubmit={codeForm.handleSubmit(confirmCode)} aria-busy={codeForm.formState.isSubmitting}>
+          <QrCode value={enrollment.url} label={t('mfa:totp.qr')} />
+          <p className="mfa-key">{t('mfa:totp.key', { key: enrollment.key })}</p>
+          <TextField
+            label={t('mfa:totp.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            error={codeForm.formState.errors.code}
+            {...codeForm.register('code')}
+          />
+          <div className="profile-card__actions mfa-actions">
+            <button type="submit" className="button button--primary" disabled={codeForm.formState.isSubmitting}>
+              {codeForm.formState.isSubmitting ? t('mfa:totp.confirming') : t('mfa:totp.confirm')}
+            </button>
+            <button type="button" className="button button--text" onClick={() => setEnrollment(null)}>
+              {t('mfa:totp.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="profile-card__actions mfa-actions">
+          <button type="button" className="button button--primary" disabled={starting} onClick={() => void start()}>
+            {starting ? t('mfa:totp.starting') : t('mfa:totp.start')}
+          </button>
+        </div>
+      )}
+    </Section>
+  );
+}
