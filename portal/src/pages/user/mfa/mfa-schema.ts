@@ -15,7 +15,8 @@ const JAPAN = '+81';
  */
 export function normalisePhoneNumber(input: string): string | null {
   if (input.length > PHONE_INPUT_MAX) return null;
-  const compact = input.normalize('NFKC').replace(/[\s\-.()]/g, '');
+  // Hyphens as Japanese keyboards type them (minus sign, dashes, the long vowel mark) count as hyphens.
+  const compact = input.normalize('NFKC').replace(/[\s\-.()\u2010-\u2015\u2212\u30fc]/g, '');
   if (!/^\+?\d+$/.test(compact)) return null;
   let international = compact;
   if (compact.startsWith('00')) international = `+${compact.slice(2)}`;
