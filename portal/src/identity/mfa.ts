@@ -77,8 +77,8 @@ export async function startSmsEnrollment(phoneNumber: string, recaptchaContainer
   }
 }
 
-/** Enrolment step 2 (mfaEnrollment:finalize): the texted code proves the phone. */
-export async function finishSmsEnrollment(verificationId: string, code: string, displayName: string | null): Promise<void> {
+/** Enrolment step 2 (mfaEnrollment:finalize): the texted code proves the phone. No name: a null one is refused. */
+export async function finishSmsEnrollment(verificationId: string, code: string, displayName?: string): Promise<void> {
   const assertion = PhoneMultiFactorGenerator.assertion(PhoneAuthProvider.credential(verificationId, code));
   await multiFactor(signedInUser()).enroll(assertion, displayName);
 }
@@ -92,7 +92,7 @@ export async function startTotpEnrollment(accountName: string, issuer: string): 
   return { secret, key: secret.secretKey, url: secret.generateQrCodeUrl(accountName, issuer) };
 }
 
-export async function finishTotpEnrollment(enrollment: TotpEnrollment, code: string, displayName: string | null): Promise<void> {
+export async function finishTotpEnrollment(enrollment: TotpEnrollment, code: string, displayName?: string): Promise<void> {
   const assertion = TotpMultiFactorGenerator.assertionForEnrollment(enrollment.secret, code);
   await multiFactor(signedInUser()).enroll(assertion, displayName);
 }

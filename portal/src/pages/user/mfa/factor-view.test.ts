@@ -3,11 +3,11 @@ import { factorViews, maskPhoneNumber } from './factor-view';
 
 describe('maskPhoneNumber', () => {
   it.each([
-    ['+819012345678', '+81 •••• 5678'],
-    ['+16505553434', '+ •••• 3434'],
-    // A real project sends it obfuscated already: shown as sent.
-    ['+*******5678', '+*******5678'],
-    ['1234', '1234'],
+    ['+819012345678', '•••• 5678'],
+    ['+16505553434', '•••• 3434'],
+    // A real project (and a sign-in hint) sends it obfuscated already.
+    ['+*******5678', '•••• 5678'],
+    ['+***', '+***'],
   ])('%s -> %s', (input, expected) => {
     expect(maskPhoneNumber(input)).toBe(expected);
   });
@@ -25,7 +25,7 @@ describe('factorViews', () => {
 
   it('lists the factors oldest first with the kind, the name or masked number and the date in the language', () => {
     expect(factorViews([app, sms], 'ja')).toEqual([
-      { uid: 'a', kind: 'phone', label: '+81 •••• 5678', enrolledOn: '2025年11月26日(水)' },
+      { uid: 'a', kind: 'phone', label: '•••• 5678', enrolledOn: '2025年11月26日(水)' },
       { uid: 'b', kind: 'totp', label: 'iPhone', enrolledOn: '2025年12月1日(月)' },
     ]);
     expect(factorViews([sms], 'en')[0]?.enrolledOn).toBe('Wed, Nov 26, 2025');
@@ -35,7 +35,7 @@ describe('factorViews', () => {
     const named = { ...sms, displayName: ' 仕事用 ' };
     const odd = { uid: 'c', factorId: 'email', enrollmentTime: 'not a date' };
     expect(factorViews([named, odd], 'en')).toEqual([
-      { uid: 'a', kind: 'phone', label: '仕事用 +81 •••• 5678', enrolledOn: 'Wed, Nov 26, 2025' },
+      { uid: 'a', kind: 'phone', label: '仕事用 •••• 5678', enrolledOn: 'Wed, Nov 26, 2025' },
       { uid: 'c', kind: 'other', label: '', enrolledOn: '' },
     ]);
   });

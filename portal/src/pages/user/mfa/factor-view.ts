@@ -13,14 +13,12 @@ export type FactorKind = 'phone' | 'totp' | 'other';
 export type FactorView = { uid: string; kind: FactorKind; label: string; enrolledOn: string };
 
 /**
- * Keeps the last four digits of a phone number (Firebase itself sends it obfuscated on a real project, in full from
- * the emulator): `+819012345678` -> `+81 •••• 5678`.
+ * Only the last four digits of a phone number, as Firebase itself shows it (it sends it obfuscated on a real project
+ * and in sign-in hints, in full from the emulator's account lookup): `+819012345678` -> `•••• 5678`.
  */
 export function maskPhoneNumber(phoneNumber: string): string {
   const digits = phoneNumber.replace(/\D/g, '');
-  if (digits.length <= 4) return phoneNumber;
-  const country = phoneNumber.startsWith('+81') ? '+81 ' : phoneNumber.startsWith('+') ? '+ ' : '';
-  return `${country}•••• ${digits.slice(-4)}`;
+  return digits.length < 4 ? phoneNumber : `•••• ${digits.slice(-4)}`;
 }
 
 const kindOf = (factorId: string): FactorKind => (factorId === 'phone' || factorId === 'totp' ? factorId : 'other');

@@ -262,7 +262,7 @@ function SmsSection() {
     if (!sent) return;
     setFailure(null);
     try {
-      await (await mfa()).finishSmsEnrollment(sent.verificationId, code, null);
+      await (await mfa()).finishSmsEnrollment(sent.verificationId, code);
     } catch (error) {
       setFailure(t(identityErrorKey(error)));
       return;
@@ -348,7 +348,7 @@ function TotpSection({ email }: { email: string }) {
     if (!enrollment) return;
     setFailure(null);
     try {
-      await (await mfa()).finishTotpEnrollment(enrollment, code, null);
+      await (await mfa()).finishTotpEnrollment(enrollment, code);
     } catch (error) {
       setFailure(t(identityErrorKey(error)));
       return;
