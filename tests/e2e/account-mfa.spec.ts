@@ -127,6 +127,10 @@ test('SMS second factor: verify the email, enrol with the texted code, sign in w
   await expect(factors.getByRole('listitem')).toHaveCount(1);
   await expect(factors.getByRole('listitem')).toContainText(masked);
   await expectAccessible(page);
+  // The same number again: §8's "phone number already in use".
+  await sms.getByLabel(t('mfa:sms.phoneNumber')).fill(phoneNumber);
+  await sms.getByRole('button', { name: t('mfa:sms.send') }).click();
+  await expect(sms.getByRole('alert')).toHaveText(t('errors:identity.second-factor-already-in-use'));
 
   // Signing in again asks for the second factor: the code texted to the enrolled phone completes it.
   await page.getByRole('button', { name: t('common:toast.close') }).click();

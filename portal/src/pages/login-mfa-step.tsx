@@ -7,7 +7,8 @@ import { finishSmsSignIn, finishTotpSignIn, secondFactorResolver, sendSignInCode
 import { maskPhoneNumber } from './user/mfa/factor-view';
 import { type CodeForm, type CodeFormInput, CodeFormSchema } from './user/mfa/mfa-schema';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormFailure, TextField } from './text-field';
+import { FormFailure } from './text-field';
+import { CodeField } from './user/mfa/code-field';
 
 type Hint = { uid: string; factorId: string; label: string };
 
@@ -96,11 +97,8 @@ export default function LoginMfaStep({ error, onRestart }: { error: unknown; onR
       ) : (
         <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={isSubmitting}>
           {hint?.factorId === 'phone' && <p role="status">{t('mfa:login.sentTo', { label: hint.label })}</p>}
-          <TextField
+          <CodeField
             label={t(hint?.factorId === 'totp' ? 'mfa:login.totpCode' : 'mfa:login.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
             error={errors.code}
             {...register('code')}
           />

@@ -3,7 +3,7 @@ import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useConfirm } from '@kiwi/shared/ui/confirm-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TotpEnrollment } from '../../../identity/mfa';
@@ -11,6 +11,8 @@ import { useSession } from '../../../session/session-provider';
 import { QrCode } from '../../app-install/qr-code';
 import { FormFailure, TextField } from '../../text-field';
 import { schemaResolver } from '../schema-resolver';
+import { Section } from '../section';
+import { CodeField } from './code-field';
 import { type FactorView, factorViews } from './factor-view';
 import {
   type CodeForm,
@@ -70,16 +72,6 @@ export function MfaSettingPage() {
         </>
       )}
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="profile-card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
   );
 }
 
@@ -246,19 +238,17 @@ function SmsSection() {
     resolver: schemaResolver(PhoneFormSchema),
     defaultValues: { phoneNumber: '' },
   });
-  const codeForm = useForm<CodeFormInput, unknown, CodeForm>({ resolver: schemaResolver(CodeFormSchema), defaultValues: { code: '' } });
 
   const sendCode = async ({ phoneNumber }: PhoneForm) => {
     setFailure(null);
     try {
       const verificationId = await (await mfa()).startSmsEnrollment(phoneNumber, recaptcha.current!);
-      codeForm.reset();
       setSent({ phoneNumber, verificationId });
     } catch (error) {
       setFailure(t(identityErrorKey(error)));
     }
   };
-  const confirmCode = async ({ code }: CodeForm) => {
+  const confirmCode = async (code: string) => {
     if (!sent) return;
     setFailure(null);
     try {
@@ -278,28 +268,17 @@ function SmsSection() {
       <p className="profile-card__muted">{t('mfa:sms.explanation')}</p>
       <FormFailure message={failure} />
       {sent ? (
-        <form noValidate onSubmit={codeForm.handleSubmit(confirmCode)} aria-busy={codeForm.formState.isSubmitting}>
-          <p role="status">{t('mfa:sms.sentTo', { phoneNumber: sent.phoneNumber })}</p>
-          <TextField
-            label={t('mfa:sms.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            error={codeForm.formState.errors.code}
-            {...codeForm.register('code')}
-          />
-          <div className="profile-card__actions mfa-actions">
-            <button type="submit" className="button button--primary" disabled={codeForm.formState.isSubmitting}>
-              {codeForm.formState.isSubmitting ? t('mfa:sms.confirming') : t('mfa:sms.confirm')}
-            </button>
+        <CodeEntryForm
+          kind="sms"
+          onConfirm={confirmCode}
+          onCancel={() => setSent(null)}
+          status={<p role="status">{t('mfa:sms.sentTo', { phoneNumber: sent.phoneNumber })}</p>}
+          extra={
             <button type="button" className="button" onClick={() => void sendCode({ phoneNumber: sent.phoneNumber })}>
               {t('mfa:sms.resend')}
             </button>
-            <button type="button" className="button button--text" onClick={() => setSent(null)}>
-              {t('mfa:sms.cancel')}
-            </button>
-          </div>
-        </form>
+          }
+        />
       ) : (
         <form noValidate onSubmit={phoneForm.handleSubmit(sendCode)} aria-busy={phoneForm.formState.isSubmitting}>
           <TextField
@@ -331,7 +310,6 @@ function TotpSection({ email }: { email: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
-  const codeForm = useForm<CodeFormInput, unknown, CodeForm>({ resolver: schemaResolver(CodeFormSchema), defaultValues: { code: '' } });
 
   const start = async () => {
     setFailure(null);
@@ -344,7 +322,7 @@ function TotpSection({ email }: { email: string }) {
       setStarting(false);
     }
   };
-  const confirmCode = async ({ code }: CodeForm) => {
+  const confirmCode = async (code: string) => {
     if (!enrollment) return;
     setFailure(null);
     try {
@@ -363,26 +341,17 @@ function TotpSection({ email }: { email: string }) {
       <p className="profile-card__muted">{t('mfa:totp.explanation')}</p>
       <FormFailure message={failure} />
       {enrollment ? (
-        <form noValidate onSubmit={codeForm.handleSubmit(confirmCode)} aria-busy={codeForm.formState.isSubmitting}>
-          <QrCode value={enrollment.url} label={t('mfa:totp.qr')} />
-          <p className="mfa-key">{t('mfa:totp.key', { key: enrollment.key })}</p>
-          <TextField
-            label={t('mfa:totp.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            error={codeForm.formState.errors.code}
-            {...codeForm.register('code')}
-          />
-          <div className="profile-card__actions mfa-actions">
-            <button type="submit" className="button button--primary" disabled={codeForm.formState.isSubmitting}>
-              {codeForm.formState.isSubmitting ? t('mfa:totp.confirming') : t('mfa:totp.confirm')}
-            </button>
-            <button type="button" className="button button--text" onClick={() => setEnrollment(null)}>
-              {t('mfa:totp.cancel')}
-            </button>
-          </div>
-        </form>
+        <CodeEntryForm
+          kind="totp"
+          onConfirm={confirmCode}
+          onCancel={() => setEnrollment(null)}
+          status={
+            <>
+              <QrCode value={enrollment.url} label={t('mfa:totp.qr')} />
+              <p className="mfa-key">{t('mfa:totp.key', { key: enrollment.key })}</p>
+            </>
+          }
+        />
       ) : (
         <div className="profile-card__actions mfa-actions">
           <button type="button" className="button button--primary" disabled={starting} onClick={() => void start()}>
@@ -391,5 +360,43 @@ function TotpSection({ email }: { email: string }) {
         </div>
       )}
     </Section>
+  );
+}
+
+/** The code step of an enrolment: what was sent or shown, the code, confirm, the step's other actions, cancel. */
+function CodeEntryForm({
+  kind,
+  status,
+  extra,
+  onConfirm,
+  onCancel,
+}: {
+  kind: 'sms' | 'totp';
+  status: ReactNode;
+  extra?: ReactNode;
+  onConfirm: (code: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('mfa');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeFormInput, unknown, CodeForm>({ resolver: schemaResolver(CodeFormSchema), defaultValues: { code: '' } });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(({ code }) => onConfirm(code))} aria-busy={isSubmitting}>
+      {status}
+      <CodeField label={t(`${kind}.code`)} error={errors.code} {...register('code')} />
+      <div className="profile-card__actions mfa-actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? t(`${kind}.confirming`) : t(`${kind}.confirm`)}
+        </button>
+        {extra}
+        <button type="button" className="button button--text" onClick={onCancel}>
+          {t(`${kind}.cancel`)}
+        </button>
+      </div>
+    </form>
   );
 }
