@@ -97,7 +97,13 @@ test('SMS second factor: verify the email, enrol with the texted code, sign in w
   const email = await invitedMember(request, 'ja');
   const phone = localMobile();
   const phoneNumber = e164(phone);
+  // The second-factor step is a chunk of its own, fetched only when Firebase asks for a second factor.
+  const stepChunks: string[] = [];
+  page.on('request', (loaded) => {
+    if (/login-mfa-step/.test(loaded.url())) stepChunks.push(loaded.url());
+  });
   await signInAs(page, email, 'ja');
+  expect(stepChunks).toEqual([]);
 
   // No factor yet, and none can be enrolled before the email is verified.
   await expect(page.getByText(t('mfa:factors.empty'))).toBeVisible();
@@ -138,6 +144,7 @@ test('SMS second factor: verify the email, enrol with the texted code, sign in w
   await expect(page).toHaveURL(/\/login/);
   await submitLogin(page, email, PASSWORD);
   await expect(page.getByRole('heading', { name: t('mfa:login.title'), level: 2 })).toBeVisible();
+  expect(stepChunks).toHaveLength(1);
   await page.getByRole('button', { name: t('mfa:login.send') }).click();
   await expect(page.getByText(t('mfa:login.sentTo').replace('{{label}}', masked))).toBeVisible();
   await page.getByLabel(t('mfa:login.code')).fill(code === '999999' ? '888888' : '999999');

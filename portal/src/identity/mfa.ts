@@ -46,6 +46,8 @@ function signedInUser(): User {
 export async function loadMfaState(): Promise<{ email: string; emailVerified: boolean; factors: EnrolledFactor[] }> {
   const user = signedInUser();
   await user.reload();
+  // A verification made since sign-in: a fresh token carries it to the enrolment calls too.
+  if (user.emailVerified && (await user.getIdTokenResult()).claims.email_verified !== true) await user.getIdToken(true);
   return { email: user.email ?? '', emailVerified: user.emailVerified, factors: enrolledFactors(user) };
 }
 

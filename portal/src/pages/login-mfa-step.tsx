@@ -106,6 +106,11 @@ export default function LoginMfaStep({ error, onRestart }: { error: unknown; onR
             <button type="submit" className="button button--primary" disabled={isSubmitting}>
               {isSubmitting ? t('mfa:login.submitting') : t('mfa:login.submit')}
             </button>
+            {hint?.factorId === 'phone' && (
+              <button type="button" className="button button--text" disabled={sending} onClick={() => void sendCode()}>
+                {t('mfa:sms.resend')}
+              </button>
+            )}
           </div>
         </form>
       )}
