@@ -172,6 +172,13 @@ test('SMS second factor: verify the email, enrol with the texted code, sign in w
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(t('mfa:remove.confirmTitle'))).toBeVisible();
   await dialog.getByRole('button', { name: t('mfa:remove.submit') }).click();
+  // With a factor enrolled, Firebase's re-authentication asks for it too: the /login step's code, then the removal.
+  await expect(factors.getByRole('heading', { name: t('mfa:reauth.title') })).toBeVisible();
+  await factors.getByRole('button', { name: t('mfa:login.send') }).click();
+  await expect(factors.getByText(t('mfa:login.sentTo').replace('{{label}}', masked))).toBeVisible();
+  await factors.getByLabel(t('mfa:login.code')).fill(await textedCode(request, phoneNumber));
+  await expectAccessible(page);
+  await factors.getByRole('button', { name: t('mfa:reauth.submit') }).click();
   await expect(page.getByText(t('mfa:remove.done'))).toBeVisible();
   await expect(factors.getByText(t('mfa:factors.empty'))).toBeVisible();
 

@@ -99,23 +99,28 @@ export async function finishTotpEnrollment(enrollment: TotpEnrollment, code: str
   await multiFactor(signedInUser()).enroll(assertion, displayName);
 }
 
-/** SPEC §7: re-authenticates with the current password (fresh sign-in), then withdraws the factor (mfaEnrollment:withdraw). */
-export async function removeFactor(currentPassword: string, factorUid: string): Promise<void> {
+/**
+ * SPEC §7: re-authenticates with the current password. With factors enrolled, Firebase then asks for one of them too:
+ * the answer is that auth/multi-factor-auth-required error, for the second-factor step to complete (null when done).
+ */
+export async function reauthenticate(currentPassword: string): Promise<unknown> {
   const user = signedInUser();
   if (!user.email) throw Object.assign(new Error('No email'), { code: 'auth/requires-recent-login' });
   try {
     await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+    return null;
   } catch (error) {
-    // With factors enrolled, re-authentication asks for one too; the password was right, which is what removal needs
-    // here, and a fresh second-factor sign-in would be the factor being removed. Firebase still wants a recent login.
     if ((error as { code?: string }).code !== 'auth/multi-factor-auth-required') throw error;
+    return error;
   }
-  await multiFactor(user).unenroll(factorUid);
 }
 
-export type SecondFactorHint = { uid: string; factorId: string; label: string };
+/** mfaEnrollment:withdraw, after a fresh re-authentication. */
+export async function removeFactor(factorUid: string): Promise<void> {
+  await multiFactor(signedInUser()).unenroll(factorUid);
+}
 
-/** The /login step: what the refused sign-in offers. */
+/** The second-factor step (/login, re-authentication): what the refused sign-in offers. */
 export function secondFactorResolver(error: unknown): MultiFactorResolver {
   return getMultiFactorResolver(portalAuth(), error as MultiFactorError);
 }
@@ -133,12 +138,12 @@ export async function sendSignInCode(resolver: MultiFactorResolver, factorUid: s
   }
 }
 
-/** Completes the sign-in with the texted code; the session then sees the signed-in user. */
+/** Completes the sign-in (or re-authentication) with the texted code. */
 export async function finishSmsSignIn(resolver: MultiFactorResolver, verificationId: string, code: string): Promise<void> {
   await resolver.resolveSignIn(PhoneMultiFactorGenerator.assertion(PhoneAuthProvider.credential(verificationId, code)));
 }
 
-/** Completes the sign-in with an authenticator app's code. */
+/** Completes the sign-in (or re-authentication) with an authenticator app's code. */
 export async function finishTotpSignIn(resolver: MultiFactorResolver, factorUid: string, code: string): Promise<void> {
   await resolver.resolveSignIn(TotpMultiFactorGenerator.assertionForSignIn(factorUid, code));
 }

@@ -22,9 +22,20 @@ function hintsOf(resolver: MultiFactorResolver): Hint[] {
 /**
  * The /login second step (issue 16), loaded only when Firebase answers auth/multi-factor-auth-required: texts a code
  * to the enrolled phone (or asks for the authenticator app's) and completes the sign-in; the session then loads the
- * product user and the login page moves on as after a password sign-in.
+ * product user and the login page moves on as after a password sign-in. /user/mfa_setting uses it the same way for a
+ * re-authentication (`purpose`), then runs `onResolved`.
  */
-export default function LoginMfaStep({ error, onRestart }: { error: unknown; onRestart: () => void }) {
+export default function LoginMfaStep({
+  error,
+  onRestart,
+  purpose = 'login',
+  onResolved,
+}: {
+  error: unknown;
+  onRestart: () => void;
+  purpose?: 'login' | 'reauth';
+  onResolved?: () => Promise<void>;
+}) {
   const { t } = useTranslation(['mfa', 'errors']);
   const [resolver] = useState(() => secondFactorResolver(error));
   const hints = hintsOf(resolver);
@@ -58,6 +69,7 @@ export default function LoginMfaStep({ error, onRestart }: { error: unknown; onR
     try {
       if (hint.factorId === 'totp') await finishTotpSignIn(resolver, hint.uid, code);
       else if (verificationId) await finishSmsSignIn(resolver, verificationId, code);
+      await onResolved?.();
     } catch (signInError) {
       setFailure(t(identityErrorKey(signInError)));
     }
@@ -66,8 +78,8 @@ export default function LoginMfaStep({ error, onRestart }: { error: unknown; onR
 
   return (
     <div className="login-mfa">
-      <h2>{t('mfa:login.title')}</h2>
-      <p>{t('mfa:login.explanation')}</p>
+      <h2>{t(`mfa:${purpose}.title`)}</h2>
+      <p>{t(`mfa:${purpose}.explanation`)}</p>
       <FormFailure message={failure} />
       {hints.length > 1 && (
         <div className="field">
@@ -104,7 +116,7 @@ export default function LoginMfaStep({ error, onRestart }: { error: unknown; onR
           />
           <div className="auth-card__actions">
             <button type="submit" className="button button--primary" disabled={isSubmitting}>
-              {isSubmitting ? t('mfa:login.submitting') : t('mfa:login.submit')}
+              {isSubmitting ? t(`mfa:${purpose}.submitting`) : t(`mfa:${purpose}.submit`)}
             </button>
             {hint?.factorId === 'phone' && (
               <button type="button" className="button button--text" disabled={sending} onClick={() => void sendCode()}>

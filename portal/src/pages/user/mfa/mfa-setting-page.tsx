@@ -3,7 +3,7 @@ import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useConfirm } from '@kiwi/shared/ui/confirm-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TotpEnrollment } from '../../../identity/mfa';
@@ -28,6 +28,8 @@ import '../profile.css';
 import './mfa.css';
 
 const MFA_QUERY_KEY = ['mfa-state'] as const;
+// The /login second-factor step, for a re-authentication that asks for a factor (loaded then).
+const LoginMfaStep = lazy(() => import('../../login-mfa-step'));
 // Firebase's calls live in their own chunk, fetched when this page first needs them.
 const mfa = () => import('../../../identity/mfa');
 
@@ -169,13 +171,17 @@ function FactorsSection({ factors }: { factors: Parameters<typeof factorViews>[0
   );
 }
 
-/** SPEC §7: the current password first, then the shared confirmation dialog, then mfaEnrollment:withdraw. */
+/**
+ * SPEC §7: the current password first, then the shared confirmation dialog, the re-authentication (with a second
+ * factor when Firebase asks for one, the /login step's component), then mfaEnrollment:withdraw.
+ */
 function RemoveFactorForm({ factor, onDone }: { factor: FactorView; onDone: () => void }) {
   const { t } = useTranslation(['mfa', 'errors']);
   const confirm = useConfirm();
   const { showToast } = useToast();
   const refresh = useRefreshState();
   const [failure, setFailure] = useState<string | null>(null);
+  const [reauthentication, setReauthentication] = useState<unknown>(null);
   const {
     register,
     handleSubmit,
@@ -191,18 +197,32 @@ function RemoveFactorForm({ factor, onDone }: { factor: FactorView; onDone: () =
       okLabel: t('mfa:remove.submit'),
       onSubmit: async () => {
         try {
-          await (await mfa()).removeFactor(currentPassword, factor.uid);
+          const identity = await mfa();
+          const secondFactor = await identity.reauthenticate(currentPassword);
+          // The password was right; Firebase asks for a second factor too before the removal.
+          if (secondFactor) setReauthentication(secondFactor);
+          else await remove();
         } catch (error) {
           setFailure(t(identityErrorKey(error)));
-          return;
         }
-        showToast(t('mfa:remove.done'), 'success');
-        onDone();
-        await refresh();
       },
     });
   };
+  const remove = async () => {
+    await (await mfa()).removeFactor(factor.uid);
+    showToast(t('mfa:remove.done'), 'success');
+    onDone();
+    await refresh();
+  };
 
+  if (reauthentication)
+    return (
+      <div className="mfa-remove">
+        <Suspense>
+          <LoginMfaStep error={reauthentication} purpose="reauth" onResolved={remove} onRestart={() => setReauthentication(null)} />
+        </Suspense>
+      </div>
+    );
   return (
     <form className="mfa-remove" noValidate onSubmit={handleSubmit(onSubmit)}>
       <h3>{t('mfa:remove.title', names)}</h3>
