@@ -44,6 +44,7 @@ const CancellationPage = lazyPage(() => import('./pages/cancellation/cancellatio
 const CancellationDonePage = lazyPage(() => import('./pages/cancellation/cancellation-done-page'), 'CancellationDonePage', {
   queries: false,
 });
+const MfaSettingPage = lazyPage(() => import('./pages/user/mfa/mfa-setting-page'), 'MfaSettingPage');
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
@@ -75,8 +76,8 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="activity" element={<MyActivityPage />} />
       <Route path="app_install" element={<AppInstallPage />} />
       <Route path="user/profile" element={<ProfilePage />} />
-      <Route path="user/mfa_setting" element={<ComingSoonPage area="member" page="mfaSetting" />} />
       <Route path="user/cancellation" element={<CancellationPage />} />
+      <Route path="user/mfa_setting" element={<MfaSettingPage />} />
 
       <Route path="org/:identifier" element={<OrganizationProvider />}>
         <Route element={<RequireOrganizationMember />}>

@@ -13,6 +13,7 @@ import enOrganization from '../../../locales/en/organization.json' with { type: 
 import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
 import enPush from '../../../locales/en/push.json' with { type: 'json' };
+import enMfa from '../../../locales/en/mfa.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
@@ -32,6 +33,7 @@ import jaOrganization from '../../../locales/ja/organization.json' with { type: 
 import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
 import jaProfile from '../../../locales/ja/profile.json' with { type: 'json' };
 import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
+import jaMfa from '../../../locales/ja/mfa.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
@@ -59,6 +61,7 @@ export const resources = {
     push: jaPush,
     actions: jaActions,
     cancellation: jaCancellation,
+    mfa: jaMfa,
   },
   en: {
     common: enCommon,
@@ -80,6 +83,7 @@ export const resources = {
     push: enPush,
     actions: enActions,
     cancellation: enCancellation,
+    mfa: enMfa,
   },
 };
 

@@ -31,6 +31,7 @@ import {
   profileFormValues,
 } from './profile-schema';
 import { schemaResolver } from './schema-resolver';
+import { Section } from './section';
 import './profile.css';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -72,16 +73,6 @@ export function ProfilePage() {
         <Link to="/user/cancellation">{t('cancellation:profileLink')}</Link>
       </p>
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="profile-card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
   );
 }
 
