@@ -55,6 +55,8 @@ export const ErrorCode = {
   authUserNotFound: 'auth.userNotFound',
   authUserInactive: 'auth.userInactive',
   authForbidden: 'auth.forbidden',
+  /** A self sign-up whose mailed confirmation link has not been opened yet (issue 16). */
+  authUnconfirmed: 'auth.unconfirmed',
 
   organizationMemberLimitReached: 'organization.memberLimitReached',
   organizationIdentifierTaken: 'organization.identifierTaken',
@@ -64,6 +66,12 @@ export const ErrorCode = {
   memberLastManager: 'member.lastManager',
   invitationTokenInvalid: 'invitation.tokenInvalid',
   invitationTokenExpired: 'invitation.tokenExpired',
+  /** A join code that opens no consumer-plan organisation (unknown, rotated, or the plan changed). */
+  signupJoinCodeInvalid: 'signup.joinCodeInvalid',
+  /** Join codes exist only for consumer-plan organisations. */
+  signupNotConsumerPlan: 'signup.notConsumerPlan',
+  /** A confirmation link that is unknown, used or past its time: spec §8 "confirmation code expired (resend and retry)". */
+  confirmationExpired: 'confirmation.expired',
   csvEmpty: 'csv.empty',
   csvTooLarge: 'csv.tooLarge',
   csvUnreadable: 'csv.unreadable',
@@ -146,6 +154,10 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'auth.userNotFound': 403,
   'auth.userInactive': 403,
   'auth.forbidden': 403,
+  'auth.unconfirmed': 403,
+  'signup.joinCodeInvalid': 422,
+  'signup.notConsumerPlan': 409,
+  'confirmation.expired': 410,
   rateLimited: 429,
   originNotAllowed: 403,
   'event.deadlineAfterStart': 422,
