@@ -11,6 +11,7 @@ import enOrganization from '../../../locales/en/organization.json' with { type: 
 import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
 import enPush from '../../../locales/en/push.json' with { type: 'json' };
+import enSignup from '../../../locales/en/signup.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
@@ -28,6 +29,7 @@ import jaOrganization from '../../../locales/ja/organization.json' with { type: 
 import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
 import jaProfile from '../../../locales/ja/profile.json' with { type: 'json' };
 import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
+import jaSignup from '../../../locales/ja/signup.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
@@ -53,6 +55,7 @@ export const resources = {
     home: jaHome,
     profile: jaProfile,
     push: jaPush,
+    signup: jaSignup,
   },
   en: {
     common: enCommon,
@@ -72,6 +75,7 @@ export const resources = {
     home: enHome,
     profile: enProfile,
     push: enPush,
+    signup: enSignup,
   },
 };
 
