@@ -123,7 +123,7 @@ test('the admin rotates the join code; a person signs up on a phone, is asked to
   // Signing in before opening the link: the confirmation page says why and offers a new link.
   await person.goto('/login');
   await submitLogin(person, email, PASSWORD);
-  await expect(person).toHaveURL('/user/confirmation?unconfirmed=1');
+  await expect(person).toHaveURL('/user/confirmation?unconfirmed');
   await expect(person.getByText(t('ja', 'errors:auth.unconfirmed'))).toBeVisible();
   await expect(person.getByRole('button', { name: t('ja', 'signup:confirmation.resend') })).toBeVisible();
   await expectAccessible(person);

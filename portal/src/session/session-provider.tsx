@@ -63,13 +63,12 @@ export function SessionProvider({
       } catch (error) {
         if (isStale(change)) return;
         console.error('Could not load the product user; signing out', error);
-        // A self sign-up that has not opened its confirmation link: the page that says so and offers a new link.
-        if ((error as { errors?: { code?: string }[] }).errors?.[0]?.code === 'auth.unconfirmed') {
-          history.replaceState(null, '', '/user/confirmation?unconfirmed=1');
-          dispatchEvent(new PopStateEvent('popstate'));
-        } else showToast(i18n.t('errors:userInactive'), 'error');
+        showToast(i18n.t('errors:userInactive'), 'error');
         dispatch({ type: 'LOGOUT' });
         await identity.signOut();
+        // A self sign-up that has not opened its confirmation link: the page that says so and offers a new link.
+        if ((error as { errors?: { code?: string }[] }).errors?.[0]?.code === 'auth.unconfirmed')
+          location.assign('/user/confirmation?unconfirmed');
       }
     });
     return () => {

@@ -28,7 +28,9 @@ export function formatJoinCode(code: string): string {
 }
 
 /** A fresh code from the platform's cryptographic random source (32 divides 256: every character equally likely). */
-export function generateJoinCode(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+export function generateJoinCode(
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+): string {
   const bytes = random(new Uint8Array(JOIN_CODE_LENGTH));
   return Array.from(bytes, (byte) => JOIN_CODE_ALPHABET[byte % JOIN_CODE_ALPHABET.length]).join('');
 }

@@ -6,7 +6,7 @@ import { requiredOrInvalidType, strictPayload } from './common';
 import { passwordSchema } from './invitation';
 import { memberEmail, memberName } from './member';
 import { graphemeString } from './text';
-import { USER_LIMITS } from './user';
+import { USER_LIMITS } from './user-limits';
 
 const email = z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), memberEmail);
 

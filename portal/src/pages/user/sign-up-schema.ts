@@ -1,6 +1,6 @@
 import { ConfirmationSchema, ResendConfirmationSchema, SignUpSchema } from '@kiwi/shared/schemas/consumer-user';
 import { PASSWORD_LIMITS } from '@kiwi/shared/schemas/invitation';
-import { USER_LIMITS } from '@kiwi/shared/schemas/user';
+import { USER_LIMITS } from '@kiwi/shared/schemas/user-limits';
 import { z } from 'zod';
 
 // The sign-up and resend forms, checked with the server's own field schemas (POST /api/consumer_users), so the page
