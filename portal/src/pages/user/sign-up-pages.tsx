@@ -92,7 +92,7 @@ export function SignUpPage() {
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={busy}>
         <p>{t('intro')}</p>
         <FormFailure message={failure} />
-        <Field label={t('joinCode')} hint={t('joinCodeHint')} error={message('join_code')}>
+        <Field label={t('joinCodeLabel')} hint={t('joinCodeHint')} error={message('join_code')}>
           <input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...register('join_code')} />
         </Field>
         <Field label={t('email')} error={message('email')}>
