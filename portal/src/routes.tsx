@@ -8,8 +8,8 @@ import { lazyPage } from './routing/lazy-page';
 // Every page is a chunk of its own, loaded when its route is first shown or prefetched (routing/prefetch.ts): the
 // entry holds the frame (layout, guards, session), so /login downloads no signed-in page.
 const InvitationPage = lazyPage(() => import('./pages/invitation/invitation-page'), 'InvitationPage');
-const SignUpPage = lazyPage(() => import('./pages/user/sign-up-pages'), 'SignUpPage');
-const ConfirmationPage = lazyPage(() => import('./pages/user/sign-up-pages'), 'ConfirmationPage');
+const SignUpPage = lazyPage(() => import('./pages/user/sign-up-page'), 'SignUpPage', { queries: false });
+const ConfirmationPage = lazyPage(() => import('./pages/user/confirmation-page'), 'ConfirmationPage');
 const AdminOrganizationsPage = lazyPage(() => import('./pages/organization/admin-organizations-page'), 'AdminOrganizationsPage');
 const GroupsPage = lazyPage(() => import('./pages/organization/groups-page'), 'GroupsPage');
 const MembersPage = lazyPage(() => import('./pages/organization/members-page'), 'MembersPage');

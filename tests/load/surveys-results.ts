@@ -80,6 +80,7 @@ const admin: Session = {
     icon: null,
     language: 'ja',
     notificationPreferences: {},
+    confirmationPending: false,
   },
   memberships: [],
 };
