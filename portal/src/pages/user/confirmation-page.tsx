@@ -85,7 +85,7 @@ function ResendForm({ reason, failure }: { reason: ResendReason; failure?: strin
       )}
       <FormFailure message={resend.isError ? apiErrorMessage(t, resend.error) : null} />
       <Field label={t('confirmation.email')} error={errors.email?.message && t(`errors:${errors.email.message}`)}>
-        <input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        {(props) => <input {...props} type="email" autoComplete="email" inputMode="email" {...register('email')} />}
       </Field>
       <div className="auth-card__actions">
         <button type="submit" className="button button--primary" disabled={resend.isPending}>

@@ -1,28 +1,28 @@
-import { cloneElement, type ComponentProps, type ReactElement, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 
-/** A labelled input with its hint and error tied to it for screen readers. */
+/** A labelled control with its hints and error tied to it for screen readers. */
 export function Field({
   label,
-  hint,
+  hints = [],
   error,
   children,
 }: {
   label: string;
-  hint?: string;
+  hints?: string[];
   error: string | undefined;
-  children: ReactElement<ComponentProps<'input'>>;
+  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {
   const id = useId();
-  const described = [...(hint ? [`${id}-hint`] : []), ...(error ? [`${id}-error`] : [])].join(' ') || undefined;
+  const described = [...hints.map((_, index) => `${id}-hint-${index}`), ...(error ? [`${id}-error`] : [])];
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described.join(' ') || undefined })}
+      {hints.map((hint, index) => (
+        <p key={hint} id={`${id}-hint-${index}`} className="field__hint">
           {hint}
         </p>
-      )}
+      ))}
       {error && (
         <p id={`${id}-error`} className="field__error">
           {error}

@@ -82,23 +82,23 @@ export function SignUpPage() {
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={busy}>
         <p>{t('intro')}</p>
         <FormFailure message={failure} />
-        <Field label={t('joinCodeLabel')} hint={t('joinCodeHint')} error={message('join_code')}>
-          <input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...register('join_code')} />
+        <Field label={t('joinCodeLabel')} hints={[t('joinCodeHint')]} error={message('join_code')}>
+          {(props) => <input {...props} autoComplete="off" autoCapitalize="characters" spellCheck={false} {...register('join_code')} />}
         </Field>
         <Field label={t('email')} error={message('email')}>
-          <input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+          {(props) => <input {...props} type="email" autoComplete="email" inputMode="email" {...register('email')} />}
         </Field>
-        <Field label={t('password')} hint={t('passwordHint', { min: PASSWORD_LIMITS.min })} error={message('password')}>
-          <input type="password" autoComplete="new-password" {...register('password')} />
+        <Field label={t('password')} hints={[t('passwordHint', { min: PASSWORD_LIMITS.min })]} error={message('password')}>
+          {(props) => <input {...props} type="password" autoComplete="new-password" {...register('password')} />}
         </Field>
         <Field label={t('passwordConfirmation')} error={message('password_confirmation')}>
-          <input type="password" autoComplete="new-password" {...register('password_confirmation')} />
+          {(props) => <input {...props} type="password" autoComplete="new-password" {...register('password_confirmation')} />}
         </Field>
         <Field label={t('name')} error={message('name')}>
-          <input autoComplete="name" {...register('name')} />
+          {(props) => <input {...props} autoComplete="name" {...register('name')} />}
         </Field>
-        <Field label={t('nickname')} hint={t('nicknameHint', { max: USER_LIMITS.nicknameMax })} error={message('nickname')}>
-          <input autoComplete="nickname" {...register('nickname')} />
+        <Field label={t('nickname')} hints={[t('nicknameHint', { max: USER_LIMITS.nicknameMax })]} error={message('nickname')}>
+          {(props) => <input {...props} autoComplete="nickname" {...register('nickname')} />}
         </Field>
         <div className="auth-card__actions">
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -1,11 +1,10 @@
 import { formatJoinCode } from '@kiwi/shared/domain/join-code';
 import { ConfirmationSchema, ResendConfirmationSchema, SignUpSchema } from '@kiwi/shared/schemas/consumer-user';
-import { MEMBER_LIMITS } from '@kiwi/shared/schemas/member';
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { authorize } from '../../auth/authorize';
 import { currentSession, requireOrganizationMember } from '../../auth/guards';
 import { requestLanguage } from '../../http/i18n';
-import { keyedRateLimit, perIpRateLimit } from '../../http/rate-limit';
+import { bodyEmailKey, keyedRateLimit, perIpRateLimit } from '../../http/rate-limit';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import { serialize } from '../../jsonapi/serialize';
 import type { ModuleDependencies } from '../deps';
@@ -32,12 +31,6 @@ export const CONSUMER_MAIL_LIMITS = {
   perClient: { limit: 20, windowMs: 60 * 60_000 },
 } as const;
 
-/** The address in `consumer_user.email`, normalised as the lookup compares it; none when the body has no plausible one. */
-function addressOf(req: Request): string | undefined {
-  const email: unknown = (req.body as { consumer_user?: { email?: unknown } } | undefined)?.consumer_user?.email;
-  return typeof email === 'string' && email.length <= MEMBER_LIMITS.emailMax * 2 ? email.trim().toLowerCase() : undefined;
-}
-
 const presentJoinCode = (joinCode: JoinCode) =>
   serialize('join-codes', joinCode, {
     id: (row) => row.organizationId,
@@ -50,9 +43,9 @@ export function consumerUsersRoutes({ db, identity, config, sessions, logger }: 
   const limited = perIpRateLimit({ limit: config.publicRateLimit });
   // One counter per route: a sign-up and a resend for one address each have their own allowance.
   const signUpPerClient = perIpRateLimit(CONSUMER_MAIL_LIMITS.perClient);
-  const signUpPerAddress = keyedRateLimit({ ...CONSUMER_MAIL_LIMITS.perAddress, keyOf: addressOf });
+  const signUpPerAddress = keyedRateLimit({ ...CONSUMER_MAIL_LIMITS.perAddress, keyOf: bodyEmailKey('consumer_user') });
   const resendPerClient = perIpRateLimit(CONSUMER_MAIL_LIMITS.perClient);
-  const resendPerAddress = keyedRateLimit({ ...CONSUMER_MAIL_LIMITS.perAddress, keyOf: addressOf });
+  const resendPerAddress = keyedRateLimit({ ...CONSUMER_MAIL_LIMITS.perAddress, keyOf: bodyEmailKey('consumer_user') });
   const managers = requireOrganizationMember();
 
   // 204 and no body whether the address is new, waiting for confirmation or already a member: each gets a mail
