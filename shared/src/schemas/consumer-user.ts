@@ -8,6 +8,9 @@ import { memberEmail, memberName } from './member';
 import { graphemeString } from './text';
 import { USER_LIMITS } from './user-limits';
 
+/** How long a confirmation link works (docs/decisions.md): a day, since a sign-up is usually confirmed at once. */
+export const CONFIRMATION_LIFETIME_HOURS = 24;
+
 const email = z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), memberEmail);
 
 /** The code as typed (any case, spaces, hyphens), answered in its stored form; anything that cannot be one is 422. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CONFIRMATION_LIFETIME_HOURS } from '@kiwi/shared/schemas/consumer-user';
 import { PASSWORD_LIMITS } from '@kiwi/shared/schemas/invitation';
 import { USER_LIMITS } from '@kiwi/shared/schemas/user-limits';
 import { useSession } from '../../session/session-provider';
@@ -19,8 +20,6 @@ import {
   SignUpFormSchema,
   signUpPayload,
 } from './sign-up-schema';
-
-const CONFIRMATION_HOURS = 24;
 
 /**
  * Issue 16: self sign-up to a consumer-plan organisation (no sidebar). The server answers alike whether the address is
@@ -58,7 +57,7 @@ export function SignUpPage() {
     return (
       <AuthCard title={t('sentTitle')}>
         <p role="status" className="alert alert--success">
-          {t('sent', { email: sentTo, hours: CONFIRMATION_HOURS })}
+          {t('sent', { email: sentTo, hours: CONFIRMATION_LIFETIME_HOURS })}
         </p>
         <div className="auth-card__actions">
           <Link to="/login">{t('toLogin')}</Link>

@@ -9,6 +9,7 @@ import { type SmtpSink, startSmtpSink } from '../../mail/smtp-sink';
 import { type BuiltUser, buildOrganization, buildUser, signInWithPassword } from '../../test/factories';
 import { startTestServer, type TestServer, testConfig } from '../../test/server';
 import { createWorkers, type Workers } from '../../workers';
+import { CONFIRMATION_LIFETIME_HOURS } from '@kiwi/shared/schemas/consumer-user';
 import { CONSUMER_MAIL_LIMITS } from './routes';
 
 const PASSWORD = 'signup-password-1';
@@ -144,6 +145,7 @@ describe('consumer sign-up and confirmation', () => {
     freshWorldPerGroup();
     it('signs up, refuses the API until the mailed link is opened, then confirms once', async () => {
       const input = await person();
+      const signedUpAt = Date.now();
       const response = await signUp(input, { 'Accept-Language': 'en' });
       expect([response.status, response.body]).toEqual([204, null]);
 
@@ -153,6 +155,14 @@ describe('consumer sign-up and confirmation', () => {
       expect(membership).toMatchObject({ organizationId: consumer.id, role: 'member', activeFrom: null });
       expect(membership!.activeTo!.getTime()).toBeLessThanOrEqual(Date.now());
       expect((await server.identity.auth.getUser(pending!.firebaseUid)).emailVerified).toBe(false);
+      // One link, stored hashed, valid CONFIRMATION_LIFETIME_HOURS from the sign-up.
+      const [stored] = await server.db.db
+        .select()
+        .from(consumerConfirmationTokens)
+        .where(eq(consumerConfirmationTokens.userId, pending!.id));
+      expect(stored!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored!.expiresAt.getTime() - signedUpAt).toBeGreaterThanOrEqual(CONFIRMATION_LIFETIME_HOURS * 3600_000);
+      expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(CONFIRMATION_LIFETIME_HOURS * 3600_000);
 
       const before = await apiUser(input.email);
       expect(before.status).toBe(403);

@@ -3,6 +3,7 @@ import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { generateJoinCode, isConsumerPlan } from '@kiwi/shared/domain/join-code';
 import { nicknameKey } from '@kiwi/shared/domain/nickname';
 import type { Language } from '@kiwi/shared/i18n/languages';
+import { CONFIRMATION_LIFETIME_HOURS } from '@kiwi/shared/schemas/consumer-user';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { consumerConfirmationTokens, organizationJoinCodes } from '../../db/schema/consumer-signups';
@@ -13,8 +14,6 @@ import { enqueue } from '../../outbox/enqueue';
 import { assertSeatsAvailable } from '../members/service';
 import { assertNicknameFreeIn } from '../users/service';
 
-/** How long a confirmation link works (decisions.md): a day, since a sign-up is usually confirmed at once. */
-export const CONFIRMATION_LIFETIME_HOURS = 24;
 const HOUR_MS = 3600 * 1000;
 const NICKNAME_POINTER = '/consumer_user/nickname';
 
