@@ -8,6 +8,8 @@ import { lazyPage } from './routing/lazy-page';
 // Every page is a chunk of its own, loaded when its route is first shown or prefetched (routing/prefetch.ts): the
 // entry holds the frame (layout, guards, session), so /login downloads no signed-in page.
 const InvitationPage = lazyPage(() => import('./pages/invitation/invitation-page'), 'InvitationPage');
+const SignUpPage = lazyPage(() => import('./pages/user/sign-up-page'), 'SignUpPage', { queries: false });
+const ConfirmationPage = lazyPage(() => import('./pages/user/confirmation-page'), 'ConfirmationPage');
 const AdminOrganizationsPage = lazyPage(() => import('./pages/organization/admin-organizations-page'), 'AdminOrganizationsPage');
 const GroupsPage = lazyPage(() => import('./pages/organization/groups-page'), 'GroupsPage');
 const MembersPage = lazyPage(() => import('./pages/organization/members-page'), 'MembersPage');
@@ -55,7 +57,8 @@ export const routes: RouteObject[] = createRoutesFromElements(
     <Route path="user/reset_password" element={<ResetPasswordPage />} />
     {/* Reached from mail links or by guests without an account. */}
     <Route path="user/invitation" element={<InvitationPage />} />
-    <Route path="user/confirmation" element={<ComingSoonPage area="public" page="confirmation" />} />
+    <Route path="user/sign_up" element={<SignUpPage />} />
+    <Route path="user/confirmation" element={<ConfirmationPage />} />
     <Route path="user/actions" element={<ActionsPage />} />
     <Route path="shared_events/:id" element={<SharedEventPage />} />
     {/* Signed out: the account was just closed (issue 16). */}

@@ -19,6 +19,7 @@ import type { ModuleDependencies } from './modules/deps';
 import { healthRoutes } from './modules/health/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { invitationsRoutes } from './modules/invitations/routes';
+import { consumerUsersRoutes } from './modules/consumer-users/routes';
 import { newsRoutes } from './modules/news/routes';
 import { membersRoutes } from './modules/members/routes';
 import { organizationsRoutes } from './modules/organizations/routes';
@@ -90,6 +91,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(organizationsRoutes(deps));
   api.use(membersRoutes(deps));
   api.use(invitationsRoutes(deps));
+  api.use(consumerUsersRoutes(deps));
   api.use(groupsRoutes(deps));
   api.use(newsRoutes(deps));
   api.use(imagesRoutes(deps));

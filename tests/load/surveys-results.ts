@@ -81,6 +81,7 @@ const admin: Session = {
     language: 'ja',
     notificationPreferences: {},
     cancelledAt: null,
+    confirmationPending: false,
   },
   memberships: [],
 };

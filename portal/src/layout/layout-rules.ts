@@ -11,6 +11,7 @@ export const SIDEBARLESS_PATTERNS = [
   '/user/reset_password',
   '/user/invitation',
   '/user/confirmation',
+  '/user/sign_up',
   '/user/cancellation',
   '/user/cancellation/done',
   '/app_install',

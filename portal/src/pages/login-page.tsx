@@ -65,6 +65,7 @@ export function LoginPage() {
             </button>
             <Link to="/user/reset_password">{t('login.forgotPassword')}</Link>
           </div>
+          <Link to="/user/sign_up">{t('signup:loginLink')}</Link>
         </form>
       )}
     </AuthCard>

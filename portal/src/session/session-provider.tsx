@@ -68,6 +68,9 @@ export function SessionProvider({
         showToast(i18n.t('errors:userInactive'), 'error');
         dispatch({ type: 'LOGOUT' });
         await identity.signOut();
+        // A self sign-up that has not opened its confirmation link: the page that says so and offers a new link.
+        if ((error as { errors?: { code?: string }[] }).errors?.[0]?.code === 'auth.unconfirmed')
+          location.assign('/user/confirmation?unconfirmed');
       }
     });
     return () => {

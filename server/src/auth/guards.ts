@@ -62,6 +62,8 @@ async function resolveSession(
   }
   let session = await sessions.get(verified.uid);
   if (!session) throw new ApiError(ErrorCode.authUserNotFound);
+  // A self sign-up uses nothing before opening its confirmation link (issue 16), whatever the route asks for.
+  if (session.user.confirmationPending) throw new ApiError(ErrorCode.authUnconfirmed);
   // The address changed at the identity provider (verify-and-change-email link from the profile): the product follows.
   if (verified.email && verified.emailVerified && verified.email.toLowerCase() !== session.user.email.toLowerCase()) {
     session = await sessions.followIdentityEmail(session, verified.email);

@@ -57,6 +57,8 @@ export const ErrorCode = {
   authForbidden: 'auth.forbidden',
   /** SPEC §8 "authentication information expired (redo)": the sign-in is too old for this call (issue 16 cancellation). */
   authRecentLoginRequired: 'auth.recentLoginRequired',
+  /** A self sign-up whose mailed confirmation link has not been opened yet (issue 16). */
+  authUnconfirmed: 'auth.unconfirmed',
 
   organizationMemberLimitReached: 'organization.memberLimitReached',
   organizationIdentifierTaken: 'organization.identifierTaken',
@@ -68,6 +70,12 @@ export const ErrorCode = {
   cancellationLastManager: 'cancellation.lastManager',
   invitationTokenInvalid: 'invitation.tokenInvalid',
   invitationTokenExpired: 'invitation.tokenExpired',
+  /** A join code that opens no consumer-plan organisation (unknown, rotated, or the plan changed). */
+  signupJoinCodeInvalid: 'signup.joinCodeInvalid',
+  /** Join codes exist only for consumer-plan organisations. */
+  signupNotConsumerPlan: 'signup.notConsumerPlan',
+  /** A confirmation link that is unknown, used or past its time: spec §8 "confirmation code expired (resend and retry)". */
+  confirmationExpired: 'confirmation.expired',
   csvEmpty: 'csv.empty',
   csvTooLarge: 'csv.tooLarge',
   csvUnreadable: 'csv.unreadable',
@@ -152,6 +160,10 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'auth.forbidden': 403,
   'auth.recentLoginRequired': 403,
   'cancellation.lastManager': 409,
+  'auth.unconfirmed': 403,
+  'signup.joinCodeInvalid': 422,
+  'signup.notConsumerPlan': 409,
+  'confirmation.expired': 410,
   rateLimited: 429,
   originNotAllowed: 403,
   'event.deadlineAfterStart': 422,

@@ -14,6 +14,7 @@ import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
 import enPush from '../../../locales/en/push.json' with { type: 'json' };
 import enMfa from '../../../locales/en/mfa.json' with { type: 'json' };
+import enSignup from '../../../locales/en/signup.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
@@ -34,6 +35,7 @@ import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
 import jaProfile from '../../../locales/ja/profile.json' with { type: 'json' };
 import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
 import jaMfa from '../../../locales/ja/mfa.json' with { type: 'json' };
+import jaSignup from '../../../locales/ja/signup.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
@@ -62,6 +64,7 @@ export const resources = {
     actions: jaActions,
     cancellation: jaCancellation,
     mfa: jaMfa,
+    signup: jaSignup,
   },
   en: {
     common: enCommon,
@@ -84,6 +87,7 @@ export const resources = {
     actions: enActions,
     cancellation: enCancellation,
     mfa: enMfa,
+    signup: enSignup,
   },
 };
 
