@@ -8,7 +8,7 @@ import { useSession } from '../../session/session-provider';
 import { AuthCard } from '../auth-card';
 import { FormFailure } from '../text-field';
 import { apiErrorMessage } from '../organization/api-error';
-import { Field } from './labelled-field';
+import { Field } from '../labelled-field';
 import { schemaResolver } from './schema-resolver';
 import { confirmationTokenOf, type ResendFormInput, ResendFormSchema } from './sign-up-schema';
 

@@ -30,7 +30,6 @@ import {
   changedFields,
   profileFormValues,
 } from './profile-schema';
-import { Field } from './labelled-field';
 import { schemaResolver } from './schema-resolver';
 import { Section } from './section';
 import './profile.css';

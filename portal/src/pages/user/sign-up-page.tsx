@@ -9,7 +9,7 @@ import { useSession } from '../../session/session-provider';
 import { AuthCard } from '../auth-card';
 import { FormFailure } from '../text-field';
 import { apiErrorMessage, fieldErrors } from '../organization/api-error';
-import { Field } from './labelled-field';
+import { Field } from '../labelled-field';
 import { schemaResolver } from './schema-resolver';
 import {
   messageParams,
