@@ -4,7 +4,7 @@ import { SUPPORTED_LANGUAGES } from '@kiwi/shared/i18n/create-i18n';
 import { ImageInput } from '@kiwi/shared/ui/image-input';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
