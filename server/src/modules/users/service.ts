@@ -7,7 +7,7 @@ import { loadSession, type Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
-import { notFound } from '../../jsonapi/errors';
+import { ApiError, notFound } from '../../jsonapi/errors';
 import { registerDevice, updateNotificationPreferences } from '../push/devices';
 
 export type UpdateUserInput = z.output<typeof UpdateUserSchema>['user'];
