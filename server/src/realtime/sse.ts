@@ -92,6 +92,8 @@ export function openEventStream(
     finish();
     res.end(() => req.socket.end());
   });
+  // The client may have gone while the caller was still preparing (subscribing): then 'close' has fired already.
+  if (res.destroyed || req.socket.destroyed) finish();
   return stream;
 }
 

@@ -65,20 +65,24 @@ export async function streamEventChanges(
   /** When the bearer token the stream was opened with expires (ms since epoch): the stream ends then. */
   tokenExpiresAt?: number,
 ): Promise<void> {
-  const stream = openEventStream(req, res);
-  let unsubscribe: () => void;
-  try {
-    unsubscribe = await broker.subscribe(eventId, () => {
-      stream.send({ event: 'changed', data: '{}' });
-      stillAllowed().then(
-        (allowed) => allowed || stream.close(),
-        () => stream.close(),
-      );
-    });
-  } catch (error) {
-    stream.close();
-    throw error;
-  }
+  // Subscribed before the stream answers: a change made once the client sees the stream open is never missed (one
+  // that arrives in between is sent as soon as the stream is open).
+  let stream: ReturnType<typeof openEventStream> | undefined;
+  let missed = false;
+  const changed = () => {
+    if (!stream) {
+      missed = true;
+      return;
+    }
+    stream.send({ event: 'changed', data: '{}' });
+    stillAllowed().then(
+      (allowed) => allowed || stream?.close(),
+      () => stream?.close(),
+    );
+  };
+  const unsubscribe = await broker.subscribe(eventId, changed);
+  stream = openEventStream(req, res);
+  if (missed) changed();
   limitStreamLifetime(stream, req, tokenExpiresAt);
   await stream.closed;
   unsubscribe();
