@@ -1,8 +1,10 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
 import { canAccessOrganization } from '@kiwi/shared/domain/organization-access';
+import { isProviderAllowed, SIGN_IN_METHODS } from '@kiwi/shared/domain/sign-in-policy';
 import { IdParamSchema } from '@kiwi/shared/schemas/common';
 import type { Request, RequestHandler } from 'express';
+import { requestLanguage, translatorFor } from '../http/i18n';
 import { ApiError, invalidParameter } from '../jsonapi/errors';
 import { type Identity, TokenRejectedError, type VerifiedToken } from './identity';
 import type { Session, SessionCache, SessionMembership } from './session-cache';
@@ -17,6 +19,8 @@ export type AuthDependencies = {
 
 type RequestAuth = { deps: AuthDependencies; session: Promise<Session> | null };
 const requestAuth = new WeakMap<Request, RequestAuth>();
+/** The verified token behind a request's session, for the rules that depend on how this sign-in was made (MFA). */
+const requestTokens = new WeakMap<Request, VerifiedToken>();
 
 /**
  * Mounted once in front of /api: lets the guards below find identity and sessions without each route wiring them.
@@ -60,8 +64,15 @@ async function resolveSession(
     }
     throw error;
   }
+  requestTokens.set(req, verified);
   let session = await sessions.get(verified.uid);
-  if (!session) throw new ApiError(ErrorCode.authUserNotFound);
+  // Issue 16: a new uid (Google, Microsoft, an email link) finds its product user by the VERIFIED address only.
+  if (!session && verified.email && verified.emailVerified) {
+    session = await sessions.linkVerifiedEmail(verified.uid, verified.email, verified.signInProvider ?? 'unknown', now());
+  }
+  if (!session) {
+    throw new ApiError(verified.signInProvider === 'password' ? ErrorCode.authUserNotFound : ErrorCode.authEmailNotAvailable);
+  }
   // The address changed at the identity provider (verify-and-change-email link from the profile): the product follows.
   if (verified.email && verified.emailVerified && verified.email.toLowerCase() !== session.user.email.toLowerCase()) {
     session = await sessions.followIdentityEmail(session, verified.email);
@@ -69,8 +80,32 @@ async function resolveSession(
   if (activeOnly && !isKiwiUserActive({ role: session.user.role, organizationMembers: session.memberships }, now())) {
     throw new ApiError(ErrorCode.authUserInactive);
   }
+  checkSignInPolicy(req, session, verified);
   checkSession?.(req, session, now());
   return session;
+}
+
+/**
+ * Issue 16: the organisation of the first membership decides which sign-in methods its members may use. Platform
+ * admins answer to no organisation's policy (docs/decisions.md).
+ */
+function checkSignInPolicy(req: Request, session: Session, verified: VerifiedToken): void {
+  const organization = firstMembership(session)?.organization;
+  if (isAdmin(session) || !organization || isProviderAllowed(organization.signInMethods, verified.signInProvider)) return;
+  const language = requestLanguage(req);
+  const translate = translatorFor(language);
+  const names = SIGN_IN_METHODS.filter((method) => organization.signInMethods.includes(method)).map((method) =>
+    translate(`errors:signInMethods.${method}`),
+  );
+  const methods = new Intl.ListFormat(language, { type: 'disjunction' }).format(names);
+  throw new ApiError(ErrorCode.authSignInMethodNotAllowed, { params: { methods } });
+}
+
+/** The verified token of a guarded request (how this sign-in was made). */
+export function currentToken(req: Request): VerifiedToken {
+  const token = requestTokens.get(req);
+  if (!token) throw new Error('currentToken() on a route without a guard');
+  return token;
 }
 
 export const firstMembership = (session: Session): SessionMembership | undefined => session.memberships[0];
@@ -111,8 +146,19 @@ export function requireOrganizationMember({ managerOnly = true }: { managerOnly?
     const isCurrentOrganization = organizationMatcher(req);
     const subject = { role: session.user.role, firstMembership: firstMembership(session) };
     if (!canAccessOrganization(subject, isCurrentOrganization, { managerOnly })) throw new ApiError(ErrorCode.authForbidden);
+    if (managerOnly && mustAddSecondFactor(req, session)) throw new ApiError(ErrorCode.authMfaRequired);
     next();
   };
+}
+
+/**
+ * Issue 16: a manager of an organisation that requires MFA for managers, signed in without a second factor, is kept
+ * out of the manager routes (not out of the portal: they must reach /user/mfa_setting to enrol). Admins are exempt.
+ */
+function mustAddSecondFactor(req: Request, session: Session): boolean {
+  const membership = firstMembership(session);
+  if (isAdmin(session) || membership?.role !== 'manager' || !membership.organization.mfaRequiredForManagers) return false;
+  return !requestTokens.get(req)?.secondFactor;
 }
 
 function organizationMatcher(req: Request): (membership: SessionMembership) => boolean {

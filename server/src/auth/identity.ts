@@ -12,6 +12,10 @@ export type VerifiedToken = {
   emailVerified: boolean;
   /** seconds since epoch */
   exp: number;
+  /** The token's firebase.sign_in_provider: password (also for an email link), google.com, microsoft.com ... (issue 16). */
+  signInProvider: string | null;
+  /** The token's firebase.sign_in_second_factor (phone, totp) when the sign-in passed a second factor, else null. */
+  secondFactor: string | null;
 };
 
 /** Why a bearer token was refused; the guards turn it into auth.tokenExpired or auth.invalidToken. */
@@ -67,7 +71,14 @@ export function createIdentity(config: Pick<Config, 'firebase'>, options: Identi
       if (!code.startsWith('auth/')) options.logger?.warn({ err: error }, 'ID token verification failed unexpectedly');
       throw new TokenRejectedError('invalid', error);
     }
-    const verified = { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true, exp: decoded.exp };
+    const verified: VerifiedToken = {
+      uid: decoded.uid,
+      email: decoded.email,
+      emailVerified: decoded.email_verified === true,
+      exp: decoded.exp,
+      signInProvider: decoded.firebase?.sign_in_provider ?? null,
+      secondFactor: decoded.firebase?.sign_in_second_factor ?? null,
+    };
     tokens.set(token, verified);
     return verified;
   }

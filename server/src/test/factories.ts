@@ -101,7 +101,7 @@ export async function signInWithPassword(host: string, email: string, password: 
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function claims(uid: string, projectId: string, expiresInSeconds: number) {
+function claims(uid: string, projectId: string, expiresInSeconds: number, extra: Record<string, unknown> = {}) {
   const now = Math.floor(Date.now() / 1000);
   const issuedAt = Math.min(now, now + expiresInSeconds - 3600);
   return {
@@ -113,12 +113,39 @@ function claims(uid: string, projectId: string, expiresInSeconds: number) {
     iat: issuedAt,
     exp: now + expiresInSeconds,
     firebase: { identities: {}, sign_in_provider: 'password' },
+    ...extra,
   };
 }
 
 /** An unsigned token shaped like the emulator's (alg none), for the claims a test needs. */
-export function emulatorStyleIdToken(uid: string, { projectId = 'demo-kiwi', expiresInSeconds = 3600 } = {}): string {
-  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims(uid, projectId, expiresInSeconds))}.`;
+export function emulatorStyleIdToken(
+  uid: string,
+  { projectId = 'demo-kiwi', expiresInSeconds = 3600, extra = {} as Record<string, unknown> } = {},
+): string {
+  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims(uid, projectId, expiresInSeconds, extra))}.`;
+}
+
+/**
+ * The emulator's REST accounts:signInWithIdp with the fake IdP id_token it accepts (what its IdP popup sends), as
+ * Google or Microsoft would assert `email`; answers the emulator's ID token and uid.
+ */
+export async function signInWithIdp(
+  { identity }: Pick<World, 'identity'>,
+  providerId: 'google.com' | 'microsoft.com',
+  { email, emailVerified = true, sub = `idp-${unique()}` }: { email: string; emailVerified?: boolean; sub?: string },
+): Promise<{ uid: string; token: string }> {
+  const idToken = `${base64url({ alg: 'none' })}.${base64url({ sub, email, email_verified: emailVerified })}.`;
+  const response = await fetch(
+    `http://${emulatorHost(identity)}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ postBody: `id_token=${idToken}&providerId=${providerId}`, requestUri: 'http://localhost', returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string; localId?: string; error?: unknown };
+  if (!body.idToken || !body.localId) throw new Error(`IdP sign-in failed for ${email}: ${JSON.stringify(body)}`);
+  return { uid: body.localId, token: body.idToken };
 }
 
 /** An emulator-style ID token that expired an hour ago. */

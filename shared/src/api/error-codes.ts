@@ -55,6 +55,14 @@ export const ErrorCode = {
   authUserNotFound: 'auth.userNotFound',
   authUserInactive: 'auth.userInactive',
   authForbidden: 'auth.forbidden',
+  /** Issue 16 SSO: a Google/Microsoft/email-link identity whose address no active product user has (or is unverified). */
+  authEmailNotAvailable: 'auth.emailNotAvailable',
+  /** Issue 16: the organisation's sign-in policy does not allow the way this session signed in (params.methods). */
+  authSignInMethodNotAllowed: 'auth.signInMethodNotAllowed',
+  /** Issue 16: the organisation requires managers to sign in with a second factor; the portal sends them to /user/mfa_setting. */
+  authMfaRequired: 'auth.mfaRequired',
+  /** Issue 16: a manager's policy that would refuse the very way they are signed in now. */
+  signInPolicyExcludesOwnMethod: 'signInPolicy.excludesOwnMethod',
 
   organizationMemberLimitReached: 'organization.memberLimitReached',
   organizationIdentifierTaken: 'organization.identifierTaken',
@@ -146,6 +154,10 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'auth.userNotFound': 403,
   'auth.userInactive': 403,
   'auth.forbidden': 403,
+  'auth.emailNotAvailable': 403,
+  'auth.signInMethodNotAllowed': 403,
+  'auth.mfaRequired': 403,
+  'signInPolicy.excludesOwnMethod': 422,
   rateLimited: 429,
   originNotAllowed: 403,
   'event.deadlineAfterStart': 422,
