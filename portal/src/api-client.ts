@@ -4,10 +4,17 @@ import { createApiClient, type ApiClient } from '@kiwi/shared/api/client';
 
 export type { ApiClient };
 
+/** Issue 16: dispatched on window when the server keeps a manager without a second factor out (detail: its message). */
+export const MFA_REQUIRED_EVENT = 'kiwi:mfa-required';
+
 /** The portal's API client: the bearer is the signed-in Firebase user's ID token (the SDK refreshes it). */
 export function createPortalApiClient(currentUser: () => User | null, i18n: I18n): ApiClient {
   return createApiClient({
     getToken: async () => (await currentUser()?.getIdToken()) ?? null,
     language: () => i18n.language,
+    onHttpError: (error) => {
+      const refusal = error.errors.find((item) => item.code === 'auth.mfaRequired');
+      if (refusal) window.dispatchEvent(new CustomEvent(MFA_REQUIRED_EVENT, { detail: refusal.detail }));
+    },
   });
 }

@@ -40,6 +40,7 @@ const SurveyResultPage = lazyPage(() => import('./pages/surveys/survey-result-pa
 const AppInstallPage = lazyPage(() => import('./pages/app-install/app-install-page'), 'AppInstallPage');
 const ProfilePage = lazyPage(() => import('./pages/user/profile-page'), 'ProfilePage');
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
+const SignInSettingsPage = lazyPage(() => import('./pages/sign-in-settings/sign-in-settings-page'), 'SignInSettingsPage');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
 /** The routes of SPEC §2 with the guards of §6. Pages later issues build say so. */
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
           <Route path="violation_reports" element={<ComingSoonPage area="organization" page="violationReports" />} />
           <Route path="kiwi_coin_transfers" element={<OrganizationCoinTransfersPage />} />
           <Route path="external_services" element={<ExternalServicesPage />} />
+          <Route path="sign_in_settings" element={<SignInSettingsPage />} />
         </Route>
         {/* SPEC §2, §6: the manager-only restriction is lifted in the survey area. */}
         <Route path="well_being_surveys" element={<RequireOrganizationMember managerOnly={false} />}>

@@ -9,6 +9,7 @@ import { landingPath, safePreviousPath } from '../guards/access';
 import { LoginSchema, type LoginInput } from './login-schema';
 import { AuthCard } from './auth-card';
 import { EmailField, FormFailure, TextField } from './text-field';
+import { LoginSso } from './login-sso';
 
 /** SPEC §2: email and password sign-in; returns to previousPath afterwards (or the role's landing page). */
 export function LoginPage() {
@@ -56,6 +57,7 @@ export function LoginPage() {
           <Link to="/user/reset_password">{t('login.forgotPassword')}</Link>
         </div>
       </form>
+      <LoginSso />
     </AuthCard>
   );
 }

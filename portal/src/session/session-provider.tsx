@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
+import { HttpResponseError } from '@kiwi/shared/api/errors';
 import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
 import { useToast } from '@kiwi/shared/ui/toast';
 import type { ApiClient } from '../api-client';
@@ -63,7 +64,7 @@ export function SessionProvider({
       } catch (error) {
         if (isStale(change)) return;
         console.error('Could not load the product user; signing out', error);
-        showToast(i18n.t('errors:userInactive'), 'error');
+        showToast(signInRefusal(error) ?? i18n.t('errors:userInactive'), 'error');
         dispatch({ type: 'LOGOUT' });
         await identity.signOut();
       }
@@ -98,6 +99,11 @@ export function SessionProvider({
 
   return <SessionContext value={session}>{children}</SessionContext>;
 }
+
+// Issue 16: refusals that say what to do instead (ask the admin; sign in another allowed way), in the server's words.
+const SIGN_IN_REFUSALS = new Set(['auth.emailNotAvailable', 'auth.signInMethodNotAllowed']);
+const signInRefusal = (error: unknown) =>
+  error instanceof HttpResponseError ? error.errors.find((item) => SIGN_IN_REFUSALS.has(item.code ?? ''))?.detail : undefined;
 
 export function useSession(): Session {
   const session = useContext(SessionContext);

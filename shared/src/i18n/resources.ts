@@ -12,6 +12,7 @@ import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
 import enPush from '../../../locales/en/push.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
+import enSso from '../../../locales/en/sso.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
@@ -29,6 +30,7 @@ import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
 import jaProfile from '../../../locales/ja/profile.json' with { type: 'json' };
 import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
+import jaSso from '../../../locales/ja/sso.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
 import jaWidgets from '../../../locales/ja/widgets.json' with { type: 'json' };
@@ -53,6 +55,7 @@ export const resources = {
     home: jaHome,
     profile: jaProfile,
     push: jaPush,
+    sso: jaSso,
   },
   en: {
     common: enCommon,
@@ -72,6 +75,7 @@ export const resources = {
     home: enHome,
     profile: enProfile,
     push: enPush,
+    sso: enSso,
   },
 };
 

@@ -23,3 +23,10 @@ export const SignInPolicyPayloadSchema = strictPayload({
 });
 
 export type SignInPolicyPayload = z.input<typeof SignInPolicyPayloadSchema>;
+
+/** The settings page's form: the same rules in the page's field names. */
+export const SignInPolicyFormSchema = z.object({
+  signInMethods: SignInMethodsSchema,
+  mfaRequiredForManagers: z.boolean({ error: requiredOrInvalidType }),
+});
+export type SignInPolicyForm = z.input<typeof SignInPolicyFormSchema>;
