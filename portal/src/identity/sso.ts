@@ -10,6 +10,7 @@ import {
   sendSignInLinkToEmail,
   signInWithPopup,
 } from 'firebase/auth';
+import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 
 /** Where a sign-in link's address is kept until the link is opened on this device (the actions page reads it). */
 export const EMAIL_FOR_SIGN_IN_KEY = 'kiwi.emailForSignIn';
@@ -27,9 +28,22 @@ function providerOf(provider: SsoProvider) {
   return microsoft;
 }
 
-/** Google or Microsoft in a popup; the session then loads the product user (or shows why it is refused). */
-export async function signInWithProvider(provider: SsoProvider): Promise<void> {
-  await signInWithPopup(auth(), providerOf(provider), browserPopupRedirectResolver);
+// Closing the popup is a change of mind, not a failure.
+const SILENT = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
+
+/**
+ * Google or Microsoft in a popup; the session then loads the product user (or shows why the server refused it).
+ * Answers the i18n key of what went wrong, null when signed in or when the person closed the popup.
+ */
+export async function signInWithProvider(provider: SsoProvider): Promise<string | null> {
+  try {
+    await signInWithPopup(auth(), providerOf(provider), browserPopupRedirectResolver);
+    return null;
+  } catch (error) {
+    const code = String((error as { code?: unknown } | null)?.code);
+    if (SILENT.has(code)) return null;
+    return code === 'auth/popup-blocked' ? 'sso:login.popupBlocked' : identityErrorKey(error);
+  }
 }
 
 /**

@@ -1,7 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
-import { Outlet, useNavigate, useParams } from 'react-router';
-import { useToast } from '@kiwi/shared/ui/toast';
-import { type ApiClient, MFA_REQUIRED_EVENT } from '../api-client';
+import { Outlet, useParams } from 'react-router';
+import type { ApiClient } from '../api-client';
 import { useSession } from '../session/session-provider';
 import type { Organization } from '../session/kiwi-user';
 import { initialOrganizationState, organizationReducer } from './organization-state';
@@ -23,32 +22,11 @@ const OrganizationContext = createContext<OrganizationContextValue | null>(null)
 export function OrganizationProvider({ children }: { children?: ReactNode }) {
   const { api } = useSession();
   const { identifier } = useParams();
-  useMfaRequiredRedirect();
   return (
     <OrganizationContextProvider api={api} identifier={identifier}>
       {children ?? <Outlet />}
     </OrganizationContextProvider>
   );
-}
-
-/**
- * Issue 16: a manager whose organisation requires MFA and who signed in without a second factor goes to the MFA
- * setting, with the server's explanation, from whichever call of the organisation area was refused first.
- */
-function useMfaRequiredRedirect() {
-  const navigate = useNavigate();
-  const { showToast } = useToast();
-  useEffect(() => {
-    let sent = false;
-    const redirect = (event: Event) => {
-      if (sent) return;
-      sent = true;
-      showToast(String((event as CustomEvent).detail ?? ''), 'error');
-      navigate('/user/mfa_setting', { replace: true });
-    };
-    window.addEventListener(MFA_REQUIRED_EVENT, redirect);
-    return () => window.removeEventListener(MFA_REQUIRED_EVENT, redirect);
-  }, [navigate, showToast]);
 }
 
 /** The context itself, for a given API client and route identifier. */

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
-import { HttpResponseError } from '@kiwi/shared/api/errors';
+import type { ApiErrorObject } from '@kiwi/shared/api/errors';
 import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
 import { useToast } from '@kiwi/shared/ui/toast';
 import type { ApiClient } from '../api-client';
@@ -102,8 +102,9 @@ export function SessionProvider({
 
 // Issue 16: refusals that say what to do instead (ask the admin; sign in another allowed way), in the server's words.
 const SIGN_IN_REFUSALS = new Set(['auth.emailNotAvailable', 'auth.signInMethodNotAllowed']);
+// Read by shape, not instanceof: the error classes stay out of the entry chunk /login loads.
 const signInRefusal = (error: unknown) =>
-  error instanceof HttpResponseError ? error.errors.find((item) => SIGN_IN_REFUSALS.has(item.code ?? ''))?.detail : undefined;
+  (error as { errors?: ApiErrorObject[] } | null)?.errors?.find((item) => SIGN_IN_REFUSALS.has(item.code ?? ''))?.detail;
 
 export function useSession(): Session {
   const session = useContext(SessionContext);

@@ -95,7 +95,7 @@ function checkSignInPolicy(req: Request, session: Session, verified: VerifiedTok
   const language = requestLanguage(req);
   const translate = translatorFor(language);
   const names = SIGN_IN_METHODS.filter((method) => organization.signInMethods.includes(method)).map((method) =>
-    translate(`errors:signInMethods.${method}`),
+    translate(`sso:errors.methods.${method}`),
   );
   const methods = new Intl.ListFormat(language, { type: 'disjunction' }).format(names);
   throw new ApiError(ErrorCode.authSignInMethodNotAllowed, { params: { methods } });

@@ -206,7 +206,10 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
 }
 
 export async function loadSession(executor: Executor, uid: string): Promise<Session | null> {
-  const linkedUser = executor.select({ userId: userIdentityLinks.userId }).from(userIdentityLinks).where(eq(userIdentityLinks.firebaseUid, uid));
+  const linkedUser = executor
+    .select({ userId: userIdentityLinks.userId })
+    .from(userIdentityLinks)
+    .where(eq(userIdentityLinks.firebaseUid, uid));
   const [row] = await executor
     .select()
     .from(users)

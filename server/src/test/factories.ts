@@ -140,7 +140,11 @@ export async function signInWithIdp(
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ postBody: `id_token=${idToken}&providerId=${providerId}`, requestUri: 'http://localhost', returnSecureToken: true }),
+      body: JSON.stringify({
+        postBody: `id_token=${idToken}&providerId=${providerId}`,
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+      }),
     },
   );
   const body = (await response.json()) as { idToken?: string; localId?: string; error?: unknown };

@@ -34,8 +34,6 @@ export type ApiClientOptions = {
   language?: () => string;
   fetch?: typeof globalThis.fetch;
   retryPolicy?: RetryPolicy;
-  /** Sees every answer outside 2xx before the caller does (the portal sends a manager refused for MFA to enrol). */
-  onHttpError?: (error: HttpResponseError) => void;
 };
 
 export type ApiCallOptions = {
@@ -103,7 +101,6 @@ export function createApiClient({
   language,
   fetch,
   retryPolicy = DEFAULT_RETRY_POLICY,
-  onHttpError,
 }: ApiClientOptions): ApiClient {
   const refuseRetryUnlessAllowed = (context: FetchContext) => {
     if (!mayRetry(context, retryPolicy)) context.options.retry = false;
@@ -149,10 +146,8 @@ export function createApiClient({
       } as FetchOptions<R>);
     } catch (error) {
       const response = error instanceof FetchError ? error.response : undefined;
-      if (!response) throw error;
-      const failure = new HttpResponseError(response.status, response.statusText, await readErrorBody(response._data));
-      onHttpError?.(failure);
-      throw failure;
+      if (response) throw new HttpResponseError(response.status, response.statusText, await readErrorBody(response._data));
+      throw error;
     }
   }
 

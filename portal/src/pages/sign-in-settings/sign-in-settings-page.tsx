@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { SIGN_IN_METHODS } from '@kiwi/shared/domain/sign-in-policy';
 import { type SignInPolicyForm, SignInPolicyFormSchema } from '@kiwi/shared/schemas/sign-in-policy';
@@ -11,7 +12,7 @@ import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
 import { LoadFailed, Loading } from '../organization/page-states';
 import { FormFailure } from '../text-field';
-import { schemaResolver } from '../user/schema-resolver';
+
 import '../organization/organization.css';
 import './sign-in-settings.css';
 
@@ -61,7 +62,7 @@ function PolicyForm({ organizationId, policy }: { organizationId: string; policy
     reset,
     formState: { errors, isDirty },
   } = useForm<SignInPolicyForm>({
-    resolver: schemaResolver(SignInPolicyFormSchema),
+    resolver: zodResolver(SignInPolicyFormSchema),
     defaultValues: { signInMethods: policy.signInMethods, mfaRequiredForManagers: policy.mfaRequiredForManagers },
   });
   const save = useMutation({

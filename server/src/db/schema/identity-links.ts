@@ -9,11 +9,11 @@ import { users } from './users';
 export const userIdentityLinks = pgTable(
   'user_identity_links',
   {
-  firebaseUid: text('firebase_uid').primaryKey(),
-  userId: cascadingReference('user_id', () => users.id),
-  /** The token's firebase.sign_in_provider when the link was made (google.com, microsoft.com, password). */
-  provider: text('provider').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    firebaseUid: text('firebase_uid').primaryKey(),
+    userId: cascadingReference('user_id', () => users.id),
+    /** The token's firebase.sign_in_provider when the link was made (google.com, microsoft.com, password). */
+    provider: text('provider').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_identity_links_user_id_index').on(t.userId)],
 );

@@ -26,10 +26,7 @@ export const organizations = pgTable(
     /** Members are asked to enrol a second factor (GET /organizations/:id?with_mfa_enabled=true answers it). */
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     /** Issue 16: how members may sign in (shared/domain/sign-in-policy.ts SIGN_IN_METHODS, at least one). */
-    signInMethods: text('sign_in_methods')
-      .array()
-      .notNull()
-      .default(sql`'{password,google,microsoft,emailLink}'::text[]`),
+    signInMethods: text('sign_in_methods').array().notNull().default(sql`'{password,google,microsoft,emailLink}'::text[]`),
     /** Issue 16: managers reach the manager routes only with a second factor in their sign-in. */
     mfaRequiredForManagers: boolean('mfa_required_for_managers').notNull().default(false),
     distributionGraphGroupFilter: text('distribution_graph_group_filter', { enum: GROUP_FILTERS }).notNull().default('and'),

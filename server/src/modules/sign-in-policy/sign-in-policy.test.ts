@@ -27,12 +27,18 @@ describe('single sign-on and the sign-in policy', () => {
       headers: { 'accept-language': 'en' },
     });
   const setPolicy = (organization: OrganizationRow, signInMethods: string[], mfaRequiredForManagers = false) =>
-    putPolicy(organization.id, callers.tokens.admin!, { sign_in_methods: signInMethods, mfa_required_for_managers: mfaRequiredForManagers });
+    putPolicy(organization.id, callers.tokens.admin!, {
+      sign_in_methods: signInMethods,
+      mfa_required_for_managers: mfaRequiredForManagers,
+    });
 
   /** A product user whose first identity is not in the emulator (a CSV import not yet accepted), with a membership. */
   async function productUserWithoutIdentity(organization: OrganizationRow, { activeTo = null as Date | null } = {}) {
     const email = `sso-${unique()}@test.example`;
-    const [user] = await server.db.db.insert(users).values({ firebaseUid: `pending-${unique()}`, email, name: 'SSO' }).returning();
+    const [user] = await server.db.db
+      .insert(users)
+      .values({ firebaseUid: `pending-${unique()}`, email, name: 'SSO' })
+      .returning();
     await server.db.db.insert(organizationMembers).values({ userId: user!.id, organizationId: organization.id, activeTo });
     return { email, user: user! };
   }
@@ -45,20 +51,23 @@ describe('single sign-on and the sign-in policy', () => {
   afterAll(() => server.close());
 
   describe('linking by verified email', () => {
-    it.each(['google.com', 'microsoft.com'] as const)('finds the product user of a new %s identity by its verified email and records the link', async (provider) => {
-      const organization = await buildOrganization(server);
-      const { email, user } = await productUserWithoutIdentity(organization);
-      const { uid, token } = await signInWithIdp(server, provider, { email });
+    it.each(['google.com', 'microsoft.com'] as const)(
+      'finds the product user of a new %s identity by its verified email and records the link',
+      async (provider) => {
+        const organization = await buildOrganization(server);
+        const { email, user } = await productUserWithoutIdentity(organization);
+        const { uid, token } = await signInWithIdp(server, provider, { email });
 
-      const first = await me(token);
-      expect(first.status).toBe(200);
-      expect(first.body.data.id).toBe(String(user.id));
-      expect(await linksOf(user.id)).toEqual([expect.objectContaining({ firebaseUid: uid, provider })]);
-      // The link holds: a second sign-in under the same identity finds the user by its uid.
-      const again = await signInWithIdp(server, provider, { email, sub: undefined });
-      expect(again.uid).toBe(uid);
-      expect((await me(again.token)).body.data.id).toBe(String(user.id));
-    });
+        const first = await me(token);
+        expect(first.status).toBe(200);
+        expect(first.body.data.id).toBe(String(user.id));
+        expect(await linksOf(user.id)).toEqual([expect.objectContaining({ firebaseUid: uid, provider })]);
+        // The link holds: a second sign-in under the same identity finds the user by its uid.
+        const again = await signInWithIdp(server, provider, { email, sub: undefined });
+        expect(again.uid).toBe(uid);
+        expect((await me(again.token)).body.data.id).toBe(String(user.id));
+      },
+    );
 
     it('lets a Google sign-in of an existing account (one account per address) in under its own uid', async () => {
       const organization = await buildOrganization(server);
@@ -128,9 +137,17 @@ describe('single sign-on and the sign-in policy', () => {
 
     it.each([
       [{ sign_in_methods: [], mfa_required_for_managers: false }, 'validation.required', '/sign_in_policy/sign_in_methods'],
-      [{ sign_in_methods: ['password', 'facebook'], mfa_required_for_managers: false }, 'validation.oneOf', '/sign_in_policy/sign_in_methods/1'],
+      [
+        { sign_in_methods: ['password', 'facebook'], mfa_required_for_managers: false },
+        'validation.oneOf',
+        '/sign_in_policy/sign_in_methods/1',
+      ],
       [{ sign_in_methods: 'password', mfa_required_for_managers: false }, 'validation.invalidType', '/sign_in_policy/sign_in_methods'],
-      [{ sign_in_methods: Array(9).fill('password'), mfa_required_for_managers: false }, 'validation.tooManyItems', '/sign_in_policy/sign_in_methods'],
+      [
+        { sign_in_methods: Array(9).fill('password'), mfa_required_for_managers: false },
+        'validation.tooManyItems',
+        '/sign_in_policy/sign_in_methods',
+      ],
       [{ sign_in_methods: ['password'] }, 'validation.required', '/sign_in_policy/mfa_required_for_managers'],
       [{ sign_in_methods: ['password'], mfa_required_for_managers: false, extra: 1 }, 'validation.unknownKey', '/sign_in_policy/extra'],
     ])('refuses %j with %s', async (policy, code, pointer) => {
