@@ -97,8 +97,9 @@ function checkSignInPolicy(req: Request, session: Session, verified: VerifiedTok
   const names = SIGN_IN_METHODS.filter((method) => organization.signInMethods.includes(method)).map((method) =>
     translate(`sso:errors.methods.${method}`),
   );
-  const methods = new Intl.ListFormat(language, { type: 'disjunction' }).format(names);
-  throw new ApiError(ErrorCode.authSignInMethodNotAllowed, { params: { methods } });
+  // `values`, as validation.oneOf names its choices.
+  const values = new Intl.ListFormat(language, { type: 'disjunction' }).format(names);
+  throw new ApiError(ErrorCode.authSignInMethodNotAllowed, { params: { values } });
 }
 
 /** The verified token of a guarded request (how this sign-in was made). */

@@ -57,7 +57,7 @@ export const ErrorCode = {
   authForbidden: 'auth.forbidden',
   /** Issue 16 SSO: a Google/Microsoft/email-link identity whose address no active product user has (or is unverified). */
   authEmailNotAvailable: 'auth.emailNotAvailable',
-  /** Issue 16: the organisation's sign-in policy does not allow the way this session signed in (params.methods). */
+  /** Issue 16: the organisation's sign-in policy does not allow the way this session signed in (params.values). */
   authSignInMethodNotAllowed: 'auth.signInMethodNotAllowed',
   /** Issue 16: the organisation requires managers to sign in with a second factor; the portal sends them to /user/mfa_setting. */
   authMfaRequired: 'auth.mfaRequired',
