@@ -78,6 +78,22 @@ describe('single sign-on and the sign-in policy', () => {
       expect(await linksOf(member.user.id)).toEqual([]);
     });
 
+    it("drops the cached session of every uid of a user when the user is invalidated", async () => {
+      const organization = await buildOrganization(server);
+      const { email, user } = await productUserWithoutIdentity(organization);
+      const viaGoogle = await signInWithIdp(server, 'google.com', { email });
+      // A second identity of the same user (as a Microsoft sign-in under another address would have been linked).
+      const viaMicrosoft = await signInWithIdp(server, 'microsoft.com', { email: `other-${unique()}@test.example` });
+      await server.db.db.insert(userIdentityLinks).values({ firebaseUid: viaMicrosoft.uid, userId: user.id, provider: 'microsoft.com' });
+      expect((await me(viaGoogle.token)).body.data.attributes.name).toBe('SSO');
+      expect((await me(viaMicrosoft.token)).body.data.attributes.name).toBe('SSO');
+
+      await server.db.db.update(users).set({ name: 'Renamed' }).where(eq(users.id, user.id));
+      await server.sessions.invalidateUser(user.id);
+      expect((await me(viaGoogle.token)).body.data.attributes.name).toBe('Renamed');
+      expect((await me(viaMicrosoft.token)).body.data.attributes.name).toBe('Renamed');
+    });
+
     it('never links an unverified email', async () => {
       const organization = await buildOrganization(server);
       const { email, user } = await productUserWithoutIdentity(organization);
