@@ -19,8 +19,6 @@ export type AuthDependencies = {
 
 type RequestAuth = { deps: AuthDependencies; session: Promise<Session> | null };
 const requestAuth = new WeakMap<Request, RequestAuth>();
-/** The verified token behind a request's session, for the rules that depend on how this sign-in was made (MFA). */
-const requestTokens = new WeakMap<Request, VerifiedToken>();
 
 /**
  * Mounted once in front of /api: lets the guards below find identity and sessions without each route wiring them.
@@ -64,7 +62,6 @@ async function resolveSession(
     }
     throw error;
   }
-  requestTokens.set(req, verified);
   let session = await sessions.get(verified.uid);
   // Issue 16: a new uid (Google, Microsoft, an email link) finds its product user by the VERIFIED address only.
   if (!session && verified.email && verified.emailVerified) {
@@ -82,7 +79,8 @@ async function resolveSession(
   }
   checkSignInPolicy(req, session, verified);
   checkSession?.(req, session, now());
-  return session;
+  // A copy per request: the cached session is shared by every token of the user, how each signed in is not.
+  return { ...session, signIn: { provider: verified.signInProvider, secondFactor: verified.secondFactor } };
 }
 
 /**
@@ -100,13 +98,6 @@ function checkSignInPolicy(req: Request, session: Session, verified: VerifiedTok
   // `values`, as validation.oneOf names its choices.
   const values = new Intl.ListFormat(language, { type: 'disjunction' }).format(names);
   throw new ApiError(ErrorCode.authSignInMethodNotAllowed, { params: { values } });
-}
-
-/** The verified token of a guarded request (how this sign-in was made). */
-export function currentToken(req: Request): VerifiedToken {
-  const token = requestTokens.get(req);
-  if (!token) throw new Error('currentToken() on a route without a guard');
-  return token;
 }
 
 export const firstMembership = (session: Session): SessionMembership | undefined => session.memberships[0];
@@ -147,19 +138,22 @@ export function requireOrganizationMember({ managerOnly = true }: { managerOnly?
     const isCurrentOrganization = organizationMatcher(req);
     const subject = { role: session.user.role, firstMembership: firstMembership(session) };
     if (!canAccessOrganization(subject, isCurrentOrganization, { managerOnly })) throw new ApiError(ErrorCode.authForbidden);
-    if (managerOnly && mustAddSecondFactor(req, session)) throw new ApiError(ErrorCode.authMfaRequired);
+    if (managerOnly && mustAddSecondFactor(session)) throw new ApiError(ErrorCode.authMfaRequired);
     next();
   };
 }
 
 /**
  * Issue 16: a manager of an organisation that requires MFA for managers, signed in without a second factor, is kept
- * out of the manager routes (not out of the portal: they must reach /user/mfa_setting to enrol). Admins are exempt.
+ * out of the manager routes and actions (not out of the portal: they must reach /user/mfa_setting to enrol). Admins
+ * are exempt.
  */
-function mustAddSecondFactor(req: Request, session: Session): boolean {
+export function mustAddSecondFactor(session: Session): boolean {
+  // Sessions not built from a request's token (Slack actions, jobs) answer to their own channel's rules.
+  if (!session.signIn) return false;
   const membership = firstMembership(session);
   if (isAdmin(session) || membership?.role !== 'manager' || !membership.organization.mfaRequiredForManagers) return false;
-  return !requestTokens.get(req)?.secondFactor;
+  return !session.signIn.secondFactor;
 }
 
 function organizationMatcher(req: Request): (membership: SessionMembership) => boolean {

@@ -26,7 +26,12 @@ export type SessionMembership = Pick<
 export type SessionUser = Omit<typeof users.$inferSelect, 'createdAt' | 'updatedAt'>;
 
 /** The signed-in product user with memberships in id order (the first one decides, spec §5). */
-export type Session = { user: SessionUser; memberships: SessionMembership[] };
+export type Session = {
+  user: SessionUser;
+  memberships: SessionMembership[];
+  /** How this request's token signed in (issue 16): set per request by the guards, never cached. */
+  signIn?: { provider: string | null; secondFactor: string | null };
+};
 
 export type SessionCache = {
   /** Cached session for a Firebase uid; null when no product user is linked to it (not cached). */

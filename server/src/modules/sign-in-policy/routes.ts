@@ -1,7 +1,7 @@
 import { SignInPolicyPayloadSchema } from '@kiwi/shared/schemas/sign-in-policy';
 import { Router } from 'express';
 import { authorize } from '../../auth/authorize';
-import { currentSession, currentToken, isAdmin, requireOrganizationMember } from '../../auth/guards';
+import { currentSession, isAdmin, requireOrganizationMember } from '../../auth/guards';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
 import { presentSignInPolicy } from './presenter';
@@ -28,7 +28,7 @@ export function signInPolicyRoutes({ db, sessions }: ModuleDependencies): Router
     authorize(session, 'organization.manage', { kind: 'organization', id: organizationId });
     const { sign_in_policy: input } = parseBody(SignInPolicyPayloadSchema, req);
     const change = { signInMethods: input.sign_in_methods, mfaRequiredForManagers: input.mfa_required_for_managers };
-    const callerProvider = isAdmin(session) ? undefined : currentToken(req).signInProvider;
+    const callerProvider = isAdmin(session) ? undefined : session.signIn?.provider;
     const row = await db.db.transaction((tx) => updateSignInPolicy(tx, organizationId, change, callerProvider));
     await sessions.invalidateAll();
     res.json(presentSignInPolicy(row));

@@ -259,6 +259,10 @@ describe('single sign-on and the sign-in policy', () => {
       expect(refused.status).toBe(403);
       expect(refused.body.errors[0]).toMatchObject({ code: 'auth.mfaRequired', detail: expect.stringContaining('two-step verification') });
       expect((await server.request(`/api/organizations/${organization.id}/embed_origins`, { token: manager.token })).status).toBe(403);
+      // A manager's action behind a signed-in guard is refused too (authorize): resending an invitation, an MFA reset.
+      const reset = await server.request(`/api/users/${member.user.id}/mfa_reset`, { method: 'POST', token: manager.token });
+      expect(reset.status).toBe(403);
+      expect(reset.body.errors[0].code).toBe('auth.mfaRequired');
       // Routes any member of the organisation may call (the colleague list) are not manager routes.
       expect((await server.request(`/api/organizations/${organization.id}/members`, { token: manager.token })).status).toBe(200);
 
