@@ -5,7 +5,7 @@
 // the server.
 import type { BrowserContext } from '@playwright/test';
 
-const STAND_IN = String.raw`
+const STAND_IN = `
 (function () {
   var sequence = 0;
   var pending = {};

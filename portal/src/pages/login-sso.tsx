@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import type { SsoProvider } from '../identity/sso';
 import { FormFailure } from './text-field';
-import './login-sso.css';
 
 // Loaded when asked for, like the SDK calls (identity/sso.ts): /login's first load carries only the buttons.
 const EmailLinkForm = lazy(() => import('../identity/email-link-form').then((module) => ({ default: module.EmailLinkForm })));
@@ -27,13 +26,13 @@ export function LoginSso() {
   };
 
   return (
-    <div className="login-sso">
+    <div className="login-sso" aria-busy={pending !== null}>
       <p className="login-sso__divider">{t('login.or')}</p>
       <FormFailure message={failure} />
       <div className="auth-card__actions">
         {(['google', 'microsoft'] as const).map((provider) => (
           <button key={provider} type="button" className="button" disabled={pending !== null} onClick={() => signInWith(provider)}>
-            {t(pending === provider ? 'login.signingIn' : `login.${provider}`)}
+            {t(`login.${provider}`)}
           </button>
         ))}
         {linkForm ? (

@@ -101,10 +101,11 @@ export function SessionProvider({
 }
 
 // Issue 16: refusals that say what to do instead (ask the admin; sign in another allowed way), in the server's words.
-const SIGN_IN_REFUSALS = new Set(['auth.emailNotAvailable', 'auth.signInMethodNotAllowed']);
 // Read by shape, not instanceof: the error classes stay out of the entry chunk /login loads.
 const signInRefusal = (error: unknown) =>
-  (error as { errors?: ApiErrorObject[] } | null)?.errors?.find((item) => SIGN_IN_REFUSALS.has(item.code ?? ''))?.detail;
+  (error as { errors?: ApiErrorObject[] } | null)?.errors?.find((item) =>
+    /^auth\.(emailNotAvailable|signInMethodNotAllowed)$/.test(item.code ?? ''),
+  )?.detail;
 
 export function useSession(): Session {
   const session = useContext(SessionContext);

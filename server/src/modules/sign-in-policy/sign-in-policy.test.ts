@@ -78,7 +78,7 @@ describe('single sign-on and the sign-in policy', () => {
       expect(await linksOf(member.user.id)).toEqual([]);
     });
 
-    it("drops the cached session of every uid of a user when the user is invalidated", async () => {
+    it('drops the cached session of every uid of a user when the user is invalidated', async () => {
       const organization = await buildOrganization(server);
       const { email, user } = await productUserWithoutIdentity(organization);
       const viaGoogle = await signInWithIdp(server, 'google.com', { email });
