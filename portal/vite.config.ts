@@ -20,6 +20,8 @@ export default defineConfig({
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/ },
             // One request for react-query (not one per hook), loaded with the first page that fetches.
             { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // The form library and its zod resolver in one chunk, however the pages that use them are split (issue 16).
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
           ],
         },
       },

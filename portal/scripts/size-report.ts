@@ -36,12 +36,14 @@ export type PortalRoute = { path: string; page: string; module: string; signedIn
 export const QUERY_PROVIDER = 'src/routing/query-provider.tsx';
 /**
  * Lazy chunks that load only when a person acts, not counted in a route's first load: the image viewer's dialog (on
- * the first image opened), Firebase Messaging (when a member turns push on, issue 15) and the Google, Microsoft and
- * email-link sign-in of /login (on a click there, issue 16).
+ * the first image opened), Firebase Messaging (when a member turns push on, issue 15), the /login second-factor step
+ * (when Firebase asks for a second factor, issue 16) and the Google, Microsoft and email-link sign-in of /login (on a
+ * click there, issue 16).
  */
 export const ON_INTERACTION = [
   '../shared/src/ui/image-viewer-dialog.tsx',
   'src/push/web-push.ts',
+  'src/pages/login-mfa-step.tsx',
   'src/identity/sso.ts',
   'src/identity/email-link-form.tsx',
 ];
@@ -88,10 +90,10 @@ export type RouteSize = PortalRoute & {
 };
 export type PortalSizeReport = { files: FileSize[]; routes: RouteSize[]; startup: { gzip: number; files: string[] }; problems: string[] };
 
-/** The lazy pages of the build: dynamic entries under src/pages/. */
+/** The lazy pages of the build: dynamic entries under src/pages/ (a page's part loaded on interaction is not one). */
 export const lazyPageModules = (manifest: Manifest) =>
   Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('src/pages/'))
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('src/pages/') && !ON_INTERACTION.includes(key))
     .map(([key]) => key);
 
 /**

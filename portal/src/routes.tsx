@@ -8,6 +8,8 @@ import { lazyPage } from './routing/lazy-page';
 // Every page is a chunk of its own, loaded when its route is first shown or prefetched (routing/prefetch.ts): the
 // entry holds the frame (layout, guards, session), so /login downloads no signed-in page.
 const InvitationPage = lazyPage(() => import('./pages/invitation/invitation-page'), 'InvitationPage');
+const SignUpPage = lazyPage(() => import('./pages/user/sign-up-page'), 'SignUpPage', { queries: false });
+const ConfirmationPage = lazyPage(() => import('./pages/user/confirmation-page'), 'ConfirmationPage');
 const AdminOrganizationsPage = lazyPage(() => import('./pages/organization/admin-organizations-page'), 'AdminOrganizationsPage');
 const GroupsPage = lazyPage(() => import('./pages/organization/groups-page'), 'GroupsPage');
 const MembersPage = lazyPage(() => import('./pages/organization/members-page'), 'MembersPage');
@@ -32,6 +34,7 @@ const GuildFormPage = lazyPage(() => import('./pages/guilds/guild-form-page'), '
 const GuildPage = lazyPage(() => import('./pages/guilds/guild-page'), 'GuildPage');
 const GuildsPage = lazyPage(() => import('./pages/guilds/guilds-page'), 'GuildsPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage', { queries: false });
+const ActionsPage = lazyPage(() => import('./pages/actions/actions-page'), 'ActionsPage', { queries: false });
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'), 'ResetPasswordPage', { queries: false });
 const AdminSurveysPage = lazyPage(() => import('./pages/surveys/admin-surveys-page'), 'AdminSurveysPage');
 const OrganizationSurveysPage = lazyPage(() => import('./pages/surveys/organization-surveys-page'), 'OrganizationSurveysPage');
@@ -39,6 +42,11 @@ const SurveyAnswerPage = lazyPage(() => import('./pages/surveys/survey-answer-pa
 const SurveyResultPage = lazyPage(() => import('./pages/surveys/survey-result-page'), 'SurveyResultPage');
 const AppInstallPage = lazyPage(() => import('./pages/app-install/app-install-page'), 'AppInstallPage');
 const ProfilePage = lazyPage(() => import('./pages/user/profile-page'), 'ProfilePage');
+const CancellationPage = lazyPage(() => import('./pages/cancellation/cancellation-page'), 'CancellationPage');
+const CancellationDonePage = lazyPage(() => import('./pages/cancellation/cancellation-done-page'), 'CancellationDonePage', {
+  queries: false,
+});
+const MfaSettingPage = lazyPage(() => import('./pages/user/mfa/mfa-setting-page'), 'MfaSettingPage');
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const SignInSettingsPage = lazyPage(() => import('./pages/sign-in-settings/sign-in-settings-page'), 'SignInSettingsPage');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
@@ -50,9 +58,12 @@ export const routes: RouteObject[] = createRoutesFromElements(
     <Route path="user/reset_password" element={<ResetPasswordPage />} />
     {/* Reached from mail links or by guests without an account. */}
     <Route path="user/invitation" element={<InvitationPage />} />
-    <Route path="user/confirmation" element={<ComingSoonPage area="public" page="confirmation" />} />
-    <Route path="user/actions" element={<ComingSoonPage area="public" page="userActions" />} />
+    <Route path="user/sign_up" element={<SignUpPage />} />
+    <Route path="user/confirmation" element={<ConfirmationPage />} />
+    <Route path="user/actions" element={<ActionsPage />} />
     <Route path="shared_events/:id" element={<SharedEventPage />} />
+    {/* Signed out: the account was just closed (issue 16). */}
+    <Route path="user/cancellation/done" element={<CancellationDonePage />} />
 
     <Route element={<RequireSignedIn />}>
       <Route index element={<HomePage />} />
@@ -69,8 +80,8 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="activity" element={<MyActivityPage />} />
       <Route path="app_install" element={<AppInstallPage />} />
       <Route path="user/profile" element={<ProfilePage />} />
-      <Route path="user/mfa_setting" element={<ComingSoonPage area="member" page="mfaSetting" />} />
-      <Route path="user/cancellation" element={<ComingSoonPage area="member" page="cancellation" />} />
+      <Route path="user/cancellation" element={<CancellationPage />} />
+      <Route path="user/mfa_setting" element={<MfaSettingPage />} />
 
       <Route path="org/:identifier" element={<OrganizationProvider />}>
         <Route element={<RequireOrganizationMember />}>

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   GOOGLE_APPLICATION_CREDENTIALS: optionalString,
   FIREBASE_API_KEY: optionalString,
   FIREBASE_AUTH_DOMAIN: optionalString,
+  /** The Firebase project has the TOTP second factor enabled (Identity Platform); the portal then offers it. */
+  FIREBASE_TOTP_MFA: booleanFlag.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   LOG_FORMAT: z.preprocess(blankAsUndefined, z.enum(['json', 'pretty']).optional()),
   SEED_DEMO: booleanFlag.optional(),
@@ -97,6 +99,8 @@ export type Config = {
     credentialsFile: string | undefined;
     apiKey: string;
     authDomain: string;
+    /** Authenticator-app (TOTP) second factors are enabled in the project; never with the emulator, which lacks them. */
+    totpMfa: boolean;
   };
   logLevel: (typeof LOG_LEVELS)[number];
   /** json for machines (default when stdout is not a terminal), pretty for a person at a terminal. */
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // The emulator accepts any key; 'demo-api-key' is what its docs and our tests use.
       apiKey: e.FIREBASE_API_KEY ?? 'demo-api-key',
       authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      totpMfa: emulatorHost === undefined && (e.FIREBASE_TOTP_MFA ?? false),
     },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   let demo: WidgetsDemo | null = null;
   const identity = createIdentity(config, { logger });
   const sessions = createSessionCache(db, { logger });
-  const workers = config.workers ? createWorkers({ db, config, logger }) : null;
+  const workers = config.workers ? createWorkers({ db, config, logger, identity }) : null;
   let stopping = false;
 
   const shutdown = async (signal: string) => {

@@ -4,6 +4,9 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs/worker';
 import { mailOutboxHandler } from './mail/deliver';
+import type { Identity } from './auth/identity';
+import { identityDeletionHandler } from './modules/cancellation/identity-deletion';
+import { IDENTITY_DELETE_TOPIC } from './modules/cancellation/service';
 import { runScheduledGrant, SCHEDULED_GRANT_JOB } from './modules/coins/jobs';
 import { createPushDelivery } from './modules/push/fcm';
 import { pushJobHandlers, scheduleIdleDeviceCleanup } from './modules/push/jobs';
@@ -27,6 +30,8 @@ export type WorkerDependencies = {
   fetch?: typeof globalThis.fetch;
   outbox?: Partial<Parameters<typeof createOutboxWorker>[0]>;
   jobs?: Partial<Parameters<typeof createJobWorker>[0]>;
+  /** Firebase admin access for `identity.delete_account` (a cancelled user's account); the server process passes it. */
+  identity?: Pick<Identity, 'auth'>;
 };
 
 /** Outbox topics and their delivery: `slack.*` -> the Slack app, `mail.send` -> SMTP or the dev mailbox, `push.send` -> FCM. */
@@ -35,7 +40,8 @@ export function outboxHandlers({
   config,
   fetch,
   logger,
-}: Pick<WorkerDependencies, 'db' | 'config' | 'fetch' | 'logger'>): OutboxHandlers {
+  identity,
+}: Pick<WorkerDependencies, 'db' | 'config' | 'fetch' | 'logger' | 'identity'>): OutboxHandlers {
   const slack: OutboxHandler = createSlackDelivery({
     settings: slackSettingsPort(db.db),
     publicUrl: config.publicUrl,
@@ -44,6 +50,7 @@ export function outboxHandlers({
   const byTopic: Record<string, OutboxHandler> = {
     'mail.send': mailOutboxHandler({ db, config }),
     'push.send': createPushDelivery({ db, config, logger, ...(fetch ? { fetch } : {}) }),
+    ...(identity ? { [IDENTITY_DELETE_TOPIC]: identityDeletionHandler(identity) } : {}),
   };
   return (topic) => byTopic[topic] ?? (topic.startsWith('slack.') ? slack : undefined);
 }

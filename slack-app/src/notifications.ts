@@ -31,5 +31,10 @@ export type PushNotifications = {
   'push.send': { kind: string; path: string; messages: { title: string; body: string; tokens: string[] }[] };
 };
 
-export type Notifications = SlackNotifications & MailNotifications & PushNotifications;
+/** Identity work after a commit (server/src/modules/cancellation): a cancelled user's Firebase account is deleted. */
+export type IdentityNotifications = {
+  'identity.delete_account': { uid: string };
+};
+
+export type Notifications = SlackNotifications & MailNotifications & PushNotifications & IdentityNotifications;
 export type NotificationTopic = keyof Notifications;

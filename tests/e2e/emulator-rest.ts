@@ -51,3 +51,17 @@ export async function oobCodes(request: APIRequestContext, emulator: AuthEmulato
 
 export const passwordResetsFor = (codes: OobCode[], email: string) =>
   codes.filter((code) => code.requestType === 'PASSWORD_RESET' && code.email === email);
+
+export type VerificationCode = { phoneNumber: string; code: string; sessionInfo: string };
+
+/** Every SMS code the emulator has "texted" in this run, oldest first (issue 16: second-factor enrolment and sign-in). */
+export async function verificationCodes(request: APIRequestContext, emulator: AuthEmulator): Promise<VerificationCode[]> {
+  const response = await request.get(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/verificationCodes`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { verificationCodes: VerificationCode[] }).verificationCodes;
+}
+
+/** What opening a mailed action link does for the modes applied by code (verifyEmail, verifyAndChangeEmail, ...). */
+export function applyActionCode(request: APIRequestContext, emulator: AuthEmulator, oobCode: string) {
+  return identityToolkit<{ email: string }>(request, emulator, 'update', { oobCode });
+}

@@ -80,6 +80,8 @@ const admin: Session = {
     icon: null,
     language: 'ja',
     notificationPreferences: {},
+    cancelledAt: null,
+    confirmationPending: false,
   },
   memberships: [],
 };

@@ -23,6 +23,7 @@ describe('isSidebarlessPath', () => {
     '/user/reset_password',
     '/user/invitation',
     '/user/confirmation',
+    '/user/sign_up',
     '/user/cancellation',
     '/app_install',
     '/user/actions',

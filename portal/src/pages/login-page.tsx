@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,12 +11,16 @@ import { AuthCard } from './auth-card';
 import { EmailField, FormFailure, TextField } from './text-field';
 import { LoginSso } from './login-sso';
 
+// Loaded only when Firebase asks for a second factor (issue 16).
+const LoginMfaStep = lazy(() => import('./login-mfa-step'));
+
 /** SPEC §2: email and password sign-in; returns to previousPath afterwards (or the role's landing page). */
 export function LoginPage() {
   const { t } = useTranslation('portal');
   const { signIn, status, kiwiUser } = useSession();
   const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
+  const [secondFactor, setSecondFactor] = useState<unknown>(null);
   const {
     register,
     handleSubmit,
@@ -32,7 +36,8 @@ export function LoginPage() {
     try {
       await signIn(email, password);
     } catch (error) {
-      setFailure(t(identityErrorKey(error)));
+      if ((error as { code?: string }).code === 'auth/multi-factor-auth-required') setSecondFactor(error);
+      else setFailure(t(identityErrorKey(error)));
     }
   };
   // After the identity sign-in the session still loads the product user; the form waits for it.
@@ -40,23 +45,30 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={busy}>
-        <FormFailure message={failure} />
-        <EmailField label={t('login.email')} error={errors.email} {...register('email')} />
-        <TextField
-          label={t('login.password')}
-          type="password"
-          autoComplete="current-password"
-          error={errors.password}
-          {...register('password')}
-        />
-        <div className="auth-card__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t('login.submitting') : t('login.submit')}
-          </button>
-          <Link to="/user/reset_password">{t('login.forgotPassword')}</Link>
-        </div>
-      </form>
+      {secondFactor ? (
+        <Suspense>
+          <LoginMfaStep error={secondFactor} onRestart={() => setSecondFactor(null)} />
+        </Suspense>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={busy}>
+          <FormFailure message={failure} />
+          <EmailField label={t('login.email')} error={errors.email} {...register('email')} />
+          <TextField
+            label={t('login.password')}
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+            {...register('password')}
+          />
+          <div className="auth-card__actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? t('login.submitting') : t('login.submit')}
+            </button>
+            <Link to="/user/reset_password">{t('login.forgotPassword')}</Link>
+          </div>
+          <Link to="/user/sign_up">{t('signup:loginLink')}</Link>
+        </form>
+      )}
       <LoginSso />
     </AuthCard>
   );

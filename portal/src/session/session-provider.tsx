@@ -17,6 +17,8 @@ export type Session = SessionState & {
   sendPasswordResetEmail: PortalIdentity['sendPasswordResetEmail'];
   changePassword: PortalIdentity['changePassword'];
   changeEmail: PortalIdentity['changeEmail'];
+  /** The SDK's Auth, for the pages' own identity modules (portal/src/identity/*), which they import dynamically. */
+  auth: PortalIdentity['auth'];
   signOut(): Promise<void>;
   /** Replaces the signed-in product user with a fresher copy (e.g. the answer of PUT /api/users/{id}). */
   updateKiwiUser(kiwiUser: KiwiUser): void;
@@ -67,6 +69,9 @@ export function SessionProvider({
         showToast(signInRefusal(error) ?? i18n.t('errors:userInactive'), 'error');
         dispatch({ type: 'LOGOUT' });
         await identity.signOut();
+        // A self sign-up that has not opened its confirmation link: the page that says so and offers a new link.
+        if ((error as { errors?: { code?: string }[] }).errors?.[0]?.code === 'auth.unconfirmed')
+          location.assign('/user/confirmation?unconfirmed');
       }
     });
     return () => {
@@ -93,6 +98,7 @@ export function SessionProvider({
       sendPasswordResetEmail: identity.sendPasswordResetEmail,
       changePassword: identity.changePassword,
       changeEmail: identity.changeEmail,
+      auth: identity.auth,
     }),
     [state, identity, api, signOut, updateKiwiUser],
   );

@@ -43,7 +43,8 @@ export function portalIdentity(auth: Auth): PortalIdentity {
     signIn: async (email, password) => {
       await signInWithEmailAndPassword(auth, email, password);
     },
-    sendPasswordResetEmail: (email) => sendPasswordResetEmail(auth, email),
+    // The mail's link opens /user/actions (the template's action URL, docs/decisions.md); after the reset it continues to /login.
+    sendPasswordResetEmail: (email) => sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/login` }),
     changePassword: async (currentPassword, newPassword) => {
       await updatePassword(await reauthenticated(auth, currentPassword), newPassword);
     },

@@ -15,6 +15,8 @@ export const SYSTEM_SETTINGS: SystemSettingsSubject = { kind: 'systemSettings' }
 export type ProfileSubject = { kind: 'profile'; userId: number };
 /** Whose devices (push tokens) are acted on: the user's id. */
 export type DevicesSubject = { kind: 'devices'; userId: number };
+/** Whose membership is cancelled (issue 16): the user's id. */
+export type AccountSubject = { kind: 'account'; userId: number };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -30,6 +32,11 @@ type Subjects = {
   'user.editProfile': ProfileSubject;
   /** Storing, listing or removing a user's push devices (issue 15). */
   'user.devices': DevicesSubject;
+  /**
+   * Issue 16: a member ends their own membership; nobody, not their manager nor an admin, does it for them here. A
+   * platform admin's own account is not closed this way either (another admin removes it).
+   */
+  'user.cancel': AccountSubject;
 };
 export type Action = keyof Subjects;
 
@@ -47,13 +54,14 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'systemSettings.manage': () => false,
   'user.editProfile': (actor, profile) => actor.user.id === profile.userId,
   'user.devices': (actor, devices) => actor.user.id === devices.userId,
+  'user.cancel': (actor, account) => actor.user.id === account.userId && !isAdmin(actor),
 };
 
 /**
  * Actions even a platform admin may do only on their own things. A device is bound to the person who sent it: an
  * admin's browser registered under someone else's id would receive that person's notifications.
  */
-const OWN_ONLY: ReadonlySet<Action> = new Set(['user.devices']);
+const OWN_ONLY: ReadonlySet<Action> = new Set(['user.devices', 'user.cancel']);
 
 /** Whether the actor may; admins may everything (spec §6 "admin: passes every guard") but the OWN_ONLY actions. */
 export function can<A extends Action>(actor: Session, action: A, subject: Subjects[A]): boolean {

@@ -70,6 +70,8 @@ async function resolveSession(
   if (!session) {
     throw new ApiError(verified.signInProvider === 'password' ? ErrorCode.authUserNotFound : ErrorCode.authEmailNotAvailable);
   }
+  // A self sign-up uses nothing before opening its confirmation link (issue 16), whatever the route asks for.
+  if (session.user.confirmationPending) throw new ApiError(ErrorCode.authUnconfirmed);
   // The address changed at the identity provider (verify-and-change-email link from the profile): the product follows.
   if (verified.email && verified.emailVerified && verified.email.toLowerCase() !== session.user.email.toLowerCase()) {
     session = await sessions.followIdentityEmail(session, verified.email);

@@ -16,6 +16,8 @@ export type VerifiedToken = {
   signInProvider: string | null;
   /** The token's firebase.sign_in_second_factor (phone, totp) when the sign-in passed a second factor, else null. */
   secondFactor: string | null;
+  /** When the user last entered their credentials (the auth_time claim), seconds since epoch; re-authentication renews it. */
+  authTime: number;
 };
 
 /** Why a bearer token was refused; the guards turn it into auth.tokenExpired or auth.invalidToken. */
@@ -78,6 +80,7 @@ export function createIdentity(config: Pick<Config, 'firebase'>, options: Identi
       exp: decoded.exp,
       signInProvider: decoded.firebase?.sign_in_provider ?? null,
       secondFactor: decoded.firebase?.sign_in_second_factor ?? null,
+      authTime: decoded.auth_time,
     };
     tokens.set(token, verified);
     return verified;

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import { MEMBER_LIMITS } from '@kiwi/shared/schemas/member';
 import type { Request, RequestHandler } from 'express';
 import { type Options, rateLimit } from 'express-rate-limit';
 import { ApiError } from '../jsonapi/errors';
@@ -37,4 +38,15 @@ export function perIpRateLimit(options: RateLimitOptions): RequestHandler {
 export function keyedRateLimit(options: RateLimitOptions & { keyOf: (req: Request) => string | undefined }): RequestHandler {
   const { keyOf } = options;
   return codedRateLimit(options, { keyGenerator: (req) => keyOf(req) ?? '', skip: (req) => keyOf(req) === undefined });
+}
+
+/**
+ * The key of a per-address limit: `body[resource].email`, normalised as the lookups compare it; none when the body has
+ * no string there, or one longer than any address the schemas take (not counted, so not kept in memory; refused next).
+ */
+export function bodyEmailKey(resource: string): (req: Request) => string | undefined {
+  return (req) => {
+    const email: unknown = (req.body as Record<string, { email?: unknown } | undefined> | undefined)?.[resource]?.email;
+    return typeof email === 'string' && email.length <= MEMBER_LIMITS.emailMax * 2 ? email.trim().toLowerCase() : undefined;
+  };
 }

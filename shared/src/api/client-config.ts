@@ -8,6 +8,8 @@ export type ClientConfig = {
   authEmulatorUrl?: string | null;
   /** Web push settings (Firebase Messaging); null or absent = push is not offered on this device. */
   firebaseMessaging?: { appId: string; messagingSenderId: string; vapidKey: string } | null;
+  /** The project allows authenticator-app (TOTP) second factors; absent or false = not offered. */
+  totpMfa?: boolean;
 };
 
 export async function fetchClientConfig(api: ApiClient): Promise<ClientConfig> {

@@ -55,6 +55,10 @@ export const ErrorCode = {
   authUserNotFound: 'auth.userNotFound',
   authUserInactive: 'auth.userInactive',
   authForbidden: 'auth.forbidden',
+  /** SPEC §8 "authentication information expired (redo)": the sign-in is too old for this call (issue 16 cancellation). */
+  authRecentLoginRequired: 'auth.recentLoginRequired',
+  /** A self sign-up whose mailed confirmation link has not been opened yet (issue 16). */
+  authUnconfirmed: 'auth.unconfirmed',
   /** Issue 16 SSO: a Google/Microsoft/email-link identity whose address no active product user has (or is unverified). */
   authEmailNotAvailable: 'auth.emailNotAvailable',
   /** Issue 16: the organisation's sign-in policy does not allow the way this session signed in (params.values). */
@@ -70,8 +74,16 @@ export const ErrorCode = {
   memberAlreadyMember: 'member.alreadyMember',
   memberAlreadyAccepted: 'member.alreadyAccepted',
   memberLastManager: 'member.lastManager',
+  /** Issue 16: the last active manager of an organisation cannot cancel their membership. */
+  cancellationLastManager: 'cancellation.lastManager',
   invitationTokenInvalid: 'invitation.tokenInvalid',
   invitationTokenExpired: 'invitation.tokenExpired',
+  /** A join code that opens no consumer-plan organisation (unknown, rotated, or the plan changed). */
+  signupJoinCodeInvalid: 'signup.joinCodeInvalid',
+  /** Join codes exist only for consumer-plan organisations. */
+  signupNotConsumerPlan: 'signup.notConsumerPlan',
+  /** A confirmation link that is unknown, used or past its time: spec §8 "confirmation code expired (resend and retry)". */
+  confirmationExpired: 'confirmation.expired',
   csvEmpty: 'csv.empty',
   csvTooLarge: 'csv.tooLarge',
   csvUnreadable: 'csv.unreadable',
@@ -154,6 +166,12 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'auth.userNotFound': 403,
   'auth.userInactive': 403,
   'auth.forbidden': 403,
+  'auth.recentLoginRequired': 403,
+  'cancellation.lastManager': 409,
+  'auth.unconfirmed': 403,
+  'signup.joinCodeInvalid': 422,
+  'signup.notConsumerPlan': 409,
+  'confirmation.expired': 410,
   'auth.emailNotAvailable': 403,
   'auth.signInMethodNotAllowed': 403,
   'auth.mfaRequired': 403,

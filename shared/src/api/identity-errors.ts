@@ -18,6 +18,8 @@ const IDENTITY_CODES = new Set([
   'invalid-multi-factor-session',
   'second-factor-already-in-use',
   'quota-exceeded',
+  'unverified-email',
+  'invalid-phone-number',
 ]);
 
 // Codes that mean the same thing to the person signing in.
@@ -25,6 +27,14 @@ const ALIASES: Record<string, string> = {
   timeout: 'network-request-failed',
   'invalid-login-credentials': 'invalid-credential',
   'missing-verification-id': 'invalid-multi-factor-session',
+  // The second-factor flow (issue 16): Firebase's other names for the same §8 messages.
+  'invalid-verification-id': 'invalid-multi-factor-session',
+  'missing-multi-factor-session': 'invalid-multi-factor-session',
+  'multi-factor-info-not-found': 'invalid-multi-factor-session',
+  'missing-code': 'invalid-verification-code',
+  'user-token-expired': 'requires-recent-login',
+  'phone-number-already-exists': 'second-factor-already-in-use',
+  'missing-phone-number': 'invalid-phone-number',
 };
 
 /** The i18n key for an error thrown by the Firebase Auth SDK, e.g. `auth/wrong-password` -> `errors:identity.wrong-password`. */

@@ -46,7 +46,7 @@ describe('createI18n', () => {
       i18n.options.saveMissing = true;
       i18n.on('missingKey', (_lngs, namespace, key) => missing.push(`${namespace}:${key}`));
       for (const code of Object.values(ErrorCode)) {
-        const text = i18n.t(`errors:${code}`, { count: 3, min: 1, max: 9, values: 'a, b', tags: 'x' });
+        const text = i18n.t(`errors:${code}`, { count: 3, min: 1, max: 9, values: 'a, b', tags: 'x', organizations: 'Acme' });
         expect(text, `${lng} errors:${code}`).not.toMatch(/\$t\(|\{\{/);
       }
       expect(missing, lng).toEqual([]);

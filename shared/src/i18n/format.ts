@@ -1,6 +1,8 @@
 // Kiwi's one formatting module, on Intl (no date library): dates, times and date-times as the product writes them in ja
-// and en, and numbers. Formatters are costly to build, so each (language, time zone, kind) is built once and kept.
+// and en, numbers, and a post's author. Formatters are costly to build, so each (language, time zone, kind) is built once and kept.
 // `timeZone` is the IANA zone to write the instant in; by default the reader's (the browser's, or the server's process).
+
+import type { TFunction } from 'i18next';
 
 export type FormatLanguage = 'ja' | 'en';
 export type DateInput = Date | string | number;
@@ -83,4 +85,12 @@ export function fromDateTimeLocalInput(value: string): string | null {
   const offset =
     minutes === 0 ? 'Z' : `${minutes > 0 ? '+' : '-'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
   return `${toDateTimeLocalInput(date)}:${pad(date.getSeconds())}${offset}`;
+}
+
+/**
+ * The name a post's author is shown by. A member who cancelled their membership (issue 16) comes from the server with an
+ * empty name: their posts stay, attributed to "former member" / 退会したメンバー in the viewer's language.
+ */
+export function formatAuthorName(t: TFunction, name: string | null | undefined): string {
+  return name?.trim() ? name : t('cancellation:formerMember');
 }

@@ -1,5 +1,7 @@
+import enActions from '../../../locales/en/actions.json' with { type: 'json' };
 import enActivity from '../../../locales/en/activity.json' with { type: 'json' };
 import enAppInstall from '../../../locales/en/app-install.json' with { type: 'json' };
+import enCancellation from '../../../locales/en/cancellation.json' with { type: 'json' };
 import enCoins from '../../../locales/en/coins.json' with { type: 'json' };
 import enCommon from '../../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
@@ -11,13 +13,17 @@ import enOrganization from '../../../locales/en/organization.json' with { type: 
 import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
 import enPush from '../../../locales/en/push.json' with { type: 'json' };
+import enMfa from '../../../locales/en/mfa.json' with { type: 'json' };
+import enSignup from '../../../locales/en/signup.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSso from '../../../locales/en/sso.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
+import jaActions from '../../../locales/ja/actions.json' with { type: 'json' };
 import jaActivity from '../../../locales/ja/activity.json' with { type: 'json' };
 import jaAppInstall from '../../../locales/ja/app-install.json' with { type: 'json' };
+import jaCancellation from '../../../locales/ja/cancellation.json' with { type: 'json' };
 import jaCoins from '../../../locales/ja/coins.json' with { type: 'json' };
 import jaCommon from '../../../locales/ja/common.json' with { type: 'json' };
 import jaErrors from '../../../locales/ja/errors.json' with { type: 'json' };
@@ -29,6 +35,8 @@ import jaOrganization from '../../../locales/ja/organization.json' with { type: 
 import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
 import jaProfile from '../../../locales/ja/profile.json' with { type: 'json' };
 import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
+import jaMfa from '../../../locales/ja/mfa.json' with { type: 'json' };
+import jaSignup from '../../../locales/ja/signup.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSso from '../../../locales/ja/sso.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
@@ -55,6 +63,10 @@ export const resources = {
     home: jaHome,
     profile: jaProfile,
     push: jaPush,
+    actions: jaActions,
+    cancellation: jaCancellation,
+    mfa: jaMfa,
+    signup: jaSignup,
     sso: jaSso,
   },
   en: {
@@ -75,6 +87,10 @@ export const resources = {
     home: enHome,
     profile: enProfile,
     push: enPush,
+    actions: enActions,
+    cancellation: enCancellation,
+    mfa: enMfa,
+    signup: enSignup,
     sso: enSso,
   },
 };

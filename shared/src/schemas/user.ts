@@ -7,20 +7,9 @@ import { dateField } from './dates';
 import { isFutureDay } from './activity';
 import { imageUrlSchema } from './guild';
 import { DeviceSchema, NotificationPreferencesSchema } from './push';
+import { USER_LIMITS } from './user-limits';
 
-// Limits the spec leaves open ("other product limits: not shown"); the birthday's range is every date's (dates.ts).
-export const USER_LIMITS = {
-  nameMax: 50,
-  nicknameMax: 30,
-  restingHeartRateMin: 30,
-  restingHeartRateMax: 220,
-  /** Centimetres, to one decimal: from a small child to the tallest adults recorded. */
-  heightCmMin: 50,
-  heightCmMax: 250,
-  /** Kilograms, to one decimal. */
-  weightKgMin: 20,
-  weightKgMax: 300,
-} as const;
+export { USER_LIMITS } from './user-limits';
 
 // 1900-01-01 (every date's floor) up to today: the latest calendar day anywhere on Earth, so nobody's today is refused.
 const birthday = dateField().refine((day) => !isFutureDay(day, new Date()), { error: ErrorCode.validationFutureDate });

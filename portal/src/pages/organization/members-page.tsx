@@ -6,6 +6,7 @@ import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from './api-error';
 import { CsvImportPanel } from './csv-import-panel';
+import { JoinCodePanel } from './join-code-panel';
 import { MemberFormDialog } from './member-form-dialog';
 import { GroupOptions, useGroups } from './groups';
 import type { Member } from './member-types';
@@ -13,6 +14,7 @@ import { ListTable, RowAction } from './list-table';
 import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
 import { formatDate } from '@kiwi/shared/i18n/format';
+import { isConsumerPlan } from '@kiwi/shared/domain/join-code';
 import './organization.css';
 
 const PER_PAGE = 20;
@@ -110,6 +112,7 @@ export function MembersPage() {
           ? t('members.seatsUnlimited')
           : t('members.seats', { used: members.data?.meta?.seatsUsed ?? '…', limit: organization.numberOfMembers })}
       </p>
+      {isConsumerPlan(organization.plan) && <JoinCodePanel organizationId={organizationId} />}
       {showImport && <CsvImportPanel organizationId={organizationId} onImported={refresh} />}
 
       <form className="org-filters" role="search" onSubmit={search}>

@@ -4,12 +4,14 @@ import { SUPPORTED_LANGUAGES } from '@kiwi/shared/i18n/create-i18n';
 import { ImageInput } from '@kiwi/shared/ui/image-input';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { applyLanguage } from '../../i18n/language';
 import type { KiwiUser } from '../../session/kiwi-user';
 import { useSession } from '../../session/session-provider';
+import { Field } from '../labelled-field';
 import { apiErrorMessage } from '../organization/api-error';
 import { NotificationSettings } from './notification-settings';
 import {
@@ -29,6 +31,7 @@ import {
   profileFormValues,
 } from './profile-schema';
 import { schemaResolver } from './schema-resolver';
+import { Section } from './section';
 import './profile.css';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -66,17 +69,10 @@ export function ProfilePage() {
           <NotificationSettings />
         </>
       )}
+      <p className="profile-page__leave">
+        <Link to="/user/cancellation">{t('cancellation:profileLink')}</Link>
+      </p>
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="profile-card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
   );
 }
 
@@ -89,38 +85,6 @@ function useErrorText() {
     if (error.message === 'mismatch') return t('profile:password.mismatch');
     return t(`errors:${error.message}`, params);
   };
-}
-
-/** A labelled control with its hints and error tied to it for screen readers. */
-function Field({
-  label,
-  hints = [],
-  error,
-  children,
-}: {
-  label: string;
-  hints?: string[];
-  error: string | undefined;
-  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  const described = [...hints.map((_, index) => `${id}-hint-${index}`), ...(error ? [`${id}-error`] : [])];
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described.join(' ') || undefined })}
-      {hints.map((hint, index) => (
-        <p key={hint} id={`${id}-hint-${index}`} className="field__hint">
-          {hint}
-        </p>
-      ))}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** The number fields: one row each, with the schema's bounds as hint and input limits. */

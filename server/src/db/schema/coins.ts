@@ -14,7 +14,8 @@ export const COIN_CANCEL_REASONS = ['manual', 'organizationBalanceShort', 'recip
 export type CoinCancelReason = (typeof COIN_CANCEL_REASONS)[number];
 export const COIN_ACCOUNT_KINDS = ['member', 'organization', 'issuance'] as const;
 export type CoinAccountKind = (typeof COIN_ACCOUNT_KINDS)[number];
-export const COIN_MOVEMENT_REASONS = ['activity', 'message', 'grant', 'admin_grant'] as const;
+/** forfeit: a member's balance retired to issuance when they cancel their membership (issue 16). */
+export const COIN_MOVEMENT_REASONS = ['activity', 'message', 'grant', 'admin_grant', 'forfeit'] as const;
 export type CoinMovementReason = (typeof COIN_MOVEMENT_REASONS)[number];
 
 /** A coin message: one text sent by one member to one or more colleagues (one transfer each). */

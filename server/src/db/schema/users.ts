@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cascadingReference, timestamps } from './columns';
 
 export const USER_ROLES = ['admin', 'member'] as const;
@@ -24,7 +24,11 @@ export const users = pgTable(
     icon: text('icon'),
     language: text('language').notNull().default('ja'),
     /** Push kinds the user turned off or on (`{ "coin_message": false }`); a kind not named is on (shared/domain/push.ts). */
+    /** A self sign-up that has not opened its confirmation link yet: refused by every signed-in call (issue 16). */
+    confirmationPending: boolean('confirmation_pending').notNull().default(false),
     notificationPreferences: jsonb('notification_preferences').$type<Partial<Record<string, boolean>>>().notNull().default({}),
+    /** When the user cancelled their membership themselves (issue 16): personal data erased, posts show "former member". */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -22,6 +22,7 @@ describe('GET /api/client_config', () => {
           'firebase-auth-domain': 'demo-kiwi.firebaseapp.com',
           'auth-emulator-url': `http://${server.config.firebase.emulatorHost}`,
           'firebase-messaging': null,
+          'totp-mfa': false,
         },
       },
     });
@@ -41,7 +42,15 @@ describe('GET /api/client_config', () => {
       firebaseAuthDomain: 'auth.kiwi.example',
       authEmulatorUrl: null,
       firebaseMessaging: null,
+      totpMfa: false,
     });
+  });
+
+  it('offers authenticator-app second factors only when the real project enables them (the emulator has none)', () => {
+    const real = { FIREBASE_AUTH_EMULATOR_HOST: '', FIREBASE_API_KEY: 'AIza-real' };
+    expect(clientConfig(testConfig({ ...real, FIREBASE_TOTP_MFA: 'true' })).totpMfa).toBe(true);
+    expect(clientConfig(testConfig(real)).totpMfa).toBe(false);
+    expect(clientConfig(testConfig({ FIREBASE_TOTP_MFA: 'true' })).totpMfa).toBe(false);
   });
 
   it('offers web push only with the Messaging settings and a server that can send', () => {

@@ -3,5 +3,5 @@ import type { ClientConfig } from './service';
 
 export const presentClientConfig = (clientConfig: ClientConfig) =>
   serialize('client-configs', clientConfig, {
-    attributes: ['firebaseApiKey', 'firebaseProjectId', 'firebaseAuthDomain', 'authEmulatorUrl', 'firebaseMessaging'],
+    attributes: ['firebaseApiKey', 'firebaseProjectId', 'firebaseAuthDomain', 'authEmulatorUrl', 'firebaseMessaging', 'totpMfa'],
   });

@@ -1,9 +1,8 @@
 import { AcceptInvitationSchema, CheckEffectiveTokenSchema, EmailLookupSchema } from '@kiwi/shared/schemas/invitation';
-import { MEMBER_LIMITS } from '@kiwi/shared/schemas/member';
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { authorize } from '../../auth/authorize';
 import { currentSession, requireSignedIn } from '../../auth/guards';
-import { keyedRateLimit, perIpRateLimit } from '../../http/rate-limit';
+import { bodyEmailKey, keyedRateLimit, perIpRateLimit } from '../../http/rate-limit';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import { serialize } from '../../jsonapi/serialize';
 import type { ModuleDependencies } from '../deps';
@@ -21,19 +20,12 @@ export const RESEND_FROM_EMAIL_LIMITS = {
   perClient: { limit: 20, windowMs: 60 * 60_000 },
 } as const;
 
-/** The address the body asks about, normalised as the lookup compares it; none when the body has no string there. */
-function lookedUpAddress(req: Request): string | undefined {
-  const email: unknown = (req.body as { user?: { email?: unknown } } | undefined)?.user?.email;
-  // Longer than any address the schema takes: not counted (and so not kept in memory), refused by the schema.
-  return typeof email === 'string' && email.length <= MEMBER_LIMITS.emailMax * 2 ? email.trim().toLowerCase() : undefined;
-}
-
 /** The invitation calls: four of spec §6's public ones (rate-limited per IP, tokens single-use and expiring) and the manager's resend. */
 export function invitationsRoutes({ db, identity, config, sessions }: ModuleDependencies): Router {
   const router = Router();
   const limited = perIpRateLimit({ limit: config.publicRateLimit });
   const resendPerClient = perIpRateLimit(RESEND_FROM_EMAIL_LIMITS.perClient);
-  const resendPerAddress = keyedRateLimit({ ...RESEND_FROM_EMAIL_LIMITS.perAddress, keyOf: lookedUpAddress });
+  const resendPerAddress = keyedRateLimit({ ...RESEND_FROM_EMAIL_LIMITS.perAddress, keyOf: bodyEmailKey('user') });
 
   router.post('/user/check_effective_token', limited, async (req, res) => {
     const { user } = parseBody(CheckEffectiveTokenSchema, req);

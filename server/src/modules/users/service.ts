@@ -7,7 +7,7 @@ import { loadSession, type Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
-import { ApiError, forbidden, notFound } from '../../jsonapi/errors';
+import { ApiError, notFound } from '../../jsonapi/errors';
 import { registerDevice, updateNotificationPreferences } from '../push/devices';
 
 export type UpdateUserInput = z.output<typeof UpdateUserSchema>['user'];
@@ -54,7 +54,22 @@ async function assertNicknameFree(tx: Executor, userId: number, key: string): Pr
     .from(organizationMembers)
     .where(eq(organizationMembers.userId, userId))
     .orderBy(asc(organizationMembers.organizationId));
-  const organizationIds = memberships.map((membership) => membership.organizationId);
+  await assertNicknameFreeIn(
+    tx,
+    memberships.map((membership) => membership.organizationId),
+    key,
+    userId,
+  );
+}
+
+/** The rule for given organisations (a sign-up checks the one it joins): locks them in id order, then looks for a clash. */
+export async function assertNicknameFreeIn(
+  tx: Executor,
+  organizationIds: number[],
+  key: string,
+  exceptUserId: number,
+  pointer = '/user/nickname',
+): Promise<void> {
   if (organizationIds.length === 0) return;
   for (const organizationId of organizationIds) {
     await tx.execute(sql`select pg_advisory_xact_lock(${NICKNAME_LOCK}, ${organizationId})`);
@@ -63,7 +78,7 @@ async function assertNicknameFree(tx: Executor, userId: number, key: string): Pr
     .select({ id: users.id })
     .from(users)
     .innerJoin(organizationMembers, eq(organizationMembers.userId, users.id))
-    .where(and(eq(users.nicknameKey, key), ne(users.id, userId), inArray(organizationMembers.organizationId, organizationIds)))
+    .where(and(eq(users.nicknameKey, key), ne(users.id, exceptUserId), inArray(organizationMembers.organizationId, organizationIds)))
     .limit(1);
-  if (clash) throw new ApiError(ErrorCode.userNicknameTaken, { pointer: '/user/nickname' });
+  if (clash) throw new ApiError(ErrorCode.userNicknameTaken, { pointer });
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { HttpResponseError } from '../../api/errors';
 import { COIN_LIMITS, fillCoinMessage } from '../../domain/coin-message';
 import { countGraphemes } from '../../domain/graphemes';
-import { formatDateTime, formatNumber } from '../../i18n/format';
+import { formatAuthorName, formatDateTime, formatNumber } from '../../i18n/format';
 import { useFeatureContext } from '../feature-context';
 import './coin-messages.css';
 
@@ -301,11 +301,13 @@ export function CoinMessages() {
               {feed.data.pages.flatMap((page) =>
                 page.data.map((entry) => (
                   <li key={entry.id} className={`kiwi-coins__entry kiwi-coins__entry--${entry.direction}`}>
-                    <Avatar name={entry.sender.name} icon={entry.sender.icon} />
+                    <Avatar name={formatAuthorName(t, entry.sender.name)} icon={entry.sender.icon} />
                     <div>
                       <p className="kiwi-coins__entry-head">
                         <strong>
-                          {entry.direction === 'sent' ? t('coins:feed.sent') : t('coins:feed.received', { name: entry.sender.name })}
+                          {entry.direction === 'sent'
+                            ? t('coins:feed.sent')
+                            : t('coins:feed.received', { name: formatAuthorName(t, entry.sender.name) })}
                         </strong>{' '}
                         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
                       </p>
@@ -313,7 +315,7 @@ export function CoinMessages() {
                         <div key={part.id} className="kiwi-coins__part">
                           <p className="kiwi-coins__amount">
                             {entry.direction === 'sent'
-                              ? t('coins:feed.toRecipient', { name: part.name, amount: part.amount })
+                              ? t('coins:feed.toRecipient', { name: formatAuthorName(t, part.name), amount: part.amount })
                               : t('coins:feed.coins', { amount: part.amount })}
                           </p>
                           {part.message && <p className="kiwi-coins__text">{part.message}</p>}

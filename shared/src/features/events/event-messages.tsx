@@ -17,7 +17,7 @@ import {
   reactionSummaries,
   sharedEventApi,
 } from '../../schemas/event-resources';
-import { formatDateTime } from '../../i18n/format';
+import { formatAuthorName, formatDateTime } from '../../i18n/format';
 import '../../ui/button.css';
 import '../../ui/layout.css';
 
@@ -147,10 +147,10 @@ export function EventMessages({
             <li
               key={message.id}
               className={`kiwi-event-message${message.mine ? ' kiwi-event-message--mine' : ''}`}
-              aria-label={t('events:messages.by', { name: message.authorName })}
+              aria-label={t('events:messages.by', { name: formatAuthorName(t, message.authorName) })}
             >
               <p className="kiwi-event-message__meta">
-                <span className="kiwi-event-message__author">{message.authorName}</span>
+                <span className="kiwi-event-message__author">{formatAuthorName(t, message.authorName)}</span>
                 {message.authorKind === 'guest' && <span className="kiwi-event__badge">{t('events:messages.guest')}</span>}
                 {message.kind === 'retrospection' && <span className="kiwi-event__badge">{t('events:messages.retrospection')}</span>}{' '}
                 <time className="kiwi-event__muted" dateTime={message.createdAt}>
@@ -182,7 +182,7 @@ export function EventMessages({
                   </p>
                 )
               )}
-              <MessageImages urls={message.imageUrls} authorName={message.authorName} size="tile" />
+              <MessageImages urls={message.imageUrls} authorName={formatAuthorName(t, message.authorName)} size="tile" />
               <div className="kiwi-row">
                 <Reactions
                   reactions={reactionSummaries(message.reactions)}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type LiveState, openLiveStream, type StreamEvent } from '../../api/event-stream';
 import { countGraphemes } from '../../domain/graphemes';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
-import { formatDateTime } from '../../i18n/format';
+import { formatAuthorName, formatDateTime } from '../../i18n/format';
 import {
   type Guild,
   guildApi,
@@ -401,7 +401,7 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
       {guild.pinnedMessage && (
         <div className="kiwi-guild__pinned" role="region" aria-label={t('guilds:chat.pinnedMessage')}>
           <span className="kiwi-guild__pinned-label">📌 {t('guilds:chat.pinnedMessage')}</span>
-          <p className="kiwi-guild__pinned-author">{guild.pinnedMessage.authorName}</p>
+          <p className="kiwi-guild__pinned-author">{formatAuthorName(t, guild.pinnedMessage.authorName)}</p>
           <p className="kiwi-guild-message__text">
             <LinkifiedText text={guild.pinnedMessage.body} />
           </p>
@@ -539,6 +539,7 @@ function MessageItem({
   const [draft, setDraft] = useState(message.body);
   const [saving, setSaving] = useState(false);
   const editId = useId();
+  const author = formatAuthorName(t, message.authorName);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -559,10 +560,10 @@ function MessageItem({
   return (
     <li
       className={`kiwi-guild-message${message.mine ? ' kiwi-guild-message--mine' : ''}${pinned ? ' kiwi-guild-message--pinned' : ''}`}
-      aria-label={t('guilds:chat.messageBy', { name: message.authorName })}
+      aria-label={t('guilds:chat.messageBy', { name: author })}
     >
       <p className="kiwi-guild-message__meta">
-        <span className="kiwi-guild-message__author">{message.authorName}</span>{' '}
+        <span className="kiwi-guild-message__author">{author}</span>{' '}
         <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, language)}</time>
         {message.editedAt && <span className="kiwi-guild__muted"> {t('guilds:chat.edited')}</span>}
         {pinned && <span className="kiwi-guild__muted"> 📌</span>}
@@ -600,7 +601,7 @@ function MessageItem({
           </p>
         )
       )}
-      <MessageImages urls={message.imageUrls} authorName={message.authorName} />
+      <MessageImages urls={message.imageUrls} authorName={author} />
       <div className="kiwi-guild-message__footer">
         <Reactions reactions={reactionSummaries(message.reactions)} onToggle={onToggle} disabled={!joined} />
         {joined && <EmojiPicker label={t('common:reactions.add')} onPick={onToggle} />}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrganizationRow } from '../../db/schema/organizations';
+import { type BuiltUser, buildOrganization, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { startTestServer, type TestServer } from '../../test/server';
+
+// Issue 16: what /user/mfa_setting enrols (an SMS second factor, through the identity toolkit's REST calls the
+// Firebase SDK makes) is what the manager's MFA reset removes.
+describe('POST /api/users/:id/mfa_reset after an SMS enrolment', () => {
+  let server: TestServer;
+  let acme: OrganizationRow;
+  let manager: BuiltUser;
+
+  const emulator = () => `http://${server.identity.emulatorHost}`;
+  async function identityToolkit<T>(path: string, body: object): Promise<T> {
+    const response = await fetch(`${emulator()}/identitytoolkit.googleapis.com/${path}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as T & { error?: { message: string } };
+    if (!response.ok) throw new Error(`${path}: ${json.error?.message}`);
+    return json;
+  }
+  const passwordSignIn = (email: string) =>
+    identityToolkit<{ idToken?: string; mfaPendingCredential?: string }>('v1/accounts:signInWithPassword', {
+      email,
+      password: TEST_PASSWORD,
+      returnSecureToken: true,
+    });
+
+  /** mfaEnrollment:start, the texted code from the emulator, mfaEnrollment:finalize: as the page does it. */
+  async function enrolSms(idToken: string | undefined, phoneNumber: string): Promise<string> {
+    const { phoneSessionInfo } = await identityToolkit<{ phoneSessionInfo: { sessionInfo: string } }>('v2/accounts/mfaEnrollment:start', {
+      idToken,
+      phoneEnrollmentInfo: { phoneNumber },
+    });
+    const codes = await fetch(`${emulator()}/emulator/v1/projects/demo-kiwi/verificationCodes`);
+    const { verificationCodes } = (await codes.json()) as { verificationCodes: { code: string; sessionInfo: string }[] };
+    const code = verificationCodes.find((item) => item.sessionInfo === phoneSessionInfo.sessionInfo)?.code;
+    const finalized = await identityToolkit<{ idToken: string }>('v2/accounts/mfaEnrollment:finalize', {
+      idToken,
+      phoneVerificationInfo: { sessionInfo: phoneSessionInfo.sessionInfo, code },
+    });
+    return finalized.idToken;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    acme = await buildOrganization(server, { name: 'ACME' });
+    manager = await buildUser(server, { organization: acme, memberRole: 'manager' });
+  });
+  afterAll(() => server.close());
+
+  it('is refused until the email is verified, then removes the enrolled phones so the password alone signs in', async () => {
+    const person = await buildUser(server, { organization: acme });
+    await expect(enrolSms(person.token, '+819012345678')).rejects.toThrow(/UNVERIFIED_EMAIL/);
+
+    await server.identity.auth.updateUser(person.uid, { emailVerified: true });
+    const { idToken } = await passwordSignIn(person.email);
+    await enrolSms(await enrolSms(idToken, '+819012345678'), '+818012345678');
+    const enrolled = (await server.identity.auth.getUser(person.uid)).multiFactor?.enrolledFactors ?? [];
+    expect(enrolled.map((factor) => [factor.factorId, (factor as { phoneNumber?: string }).phoneNumber])).toEqual([
+      ['phone', '+819012345678'],
+      ['phone', '+818012345678'],
+    ]);
+    // With a second factor the password alone no longer signs in.
+    expect(await passwordSignIn(person.email)).toMatchObject({ mfaPendingCredential: expect.any(String) });
+    expect((await passwordSignIn(person.email)).idToken).toBeUndefined();
+
+    const reset = await server.request(`/api/users/${person.user.id}/mfa_reset`, { method: 'POST', token: manager.token });
+    expect(reset.status).toBe(204);
+    expect((await server.identity.auth.getUser(person.uid)).multiFactor?.enrolledFactors ?? []).toEqual([]);
+    expect((await passwordSignIn(person.email)).idToken).toEqual(expect.any(String));
+  });
+
+  it("leaves a colleague's factors alone when the caller may not reset them", async () => {
+    const person = await buildUser(server, { organization: acme });
+    const colleague = await buildUser(server, { organization: acme });
+    await server.identity.auth.updateUser(person.uid, { emailVerified: true });
+    await enrolSms((await passwordSignIn(person.email)).idToken, '+819011112222');
+
+    const refused = await server.request(`/api/users/${person.user.id}/mfa_reset`, { method: 'POST', token: colleague.token });
+    expect(refused.status).toBe(403);
+    expect((await server.identity.auth.getUser(person.uid)).multiFactor?.enrolledFactors).toHaveLength(1);
+  });
+});
