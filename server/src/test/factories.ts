@@ -101,7 +101,7 @@ export async function signInWithPassword(host: string, email: string, password: 
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function claims(uid: string, projectId: string, expiresInSeconds: number, extra: Record<string, unknown> = {}) {
+function claims(uid: string, projectId: string, expiresInSeconds: number) {
   const now = Math.floor(Date.now() / 1000);
   const issuedAt = Math.min(now, now + expiresInSeconds - 3600);
   return {
@@ -113,16 +113,12 @@ function claims(uid: string, projectId: string, expiresInSeconds: number, extra:
     iat: issuedAt,
     exp: now + expiresInSeconds,
     firebase: { identities: {}, sign_in_provider: 'password' },
-    ...extra,
   };
 }
 
 /** An unsigned token shaped like the emulator's (alg none), for the claims a test needs. */
-export function emulatorStyleIdToken(
-  uid: string,
-  { projectId = 'demo-kiwi', expiresInSeconds = 3600, extra = {} as Record<string, unknown> } = {},
-): string {
-  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims(uid, projectId, expiresInSeconds, extra))}.`;
+export function emulatorStyleIdToken(uid: string, { projectId = 'demo-kiwi', expiresInSeconds = 3600 } = {}): string {
+  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims(uid, projectId, expiresInSeconds))}.`;
 }
 
 /**
@@ -160,4 +156,44 @@ export function forgedIdToken(uid: string, projectId = 'demo-kiwi'): string {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const unsigned = `${base64url({ alg: 'RS256', typ: 'JWT', kid: 'forged' })}.${base64url(claims(uid, projectId, 3600))}`;
   return `${unsigned}.${sign('sha256', Buffer.from(unsigned), privateKey).toString('base64url')}`;
+}
+
+/** The emulator's identity toolkit REST call `path` (`v2/accounts/mfaEnrollment:start` ...), failing with its message. */
+export async function identityToolkit<T>({ identity }: Pick<World, 'identity'>, path: string, body: object): Promise<T> {
+  const response = await fetch(`http://${emulatorHost(identity)}/identitytoolkit.googleapis.com/${path}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(`${path}: ${json.error?.message}`);
+  return json;
+}
+
+/**
+ * Enrols an SMS second factor for the signed-in `idToken` as /user/mfa_setting does (mfaEnrollment:start, the texted
+ * code from the emulator, mfaEnrollment:finalize) and answers the new ID token, which carries
+ * `firebase.sign_in_second_factor`. The address must be verified first.
+ */
+export async function enrolSmsSecondFactor(
+  world: Pick<World, 'identity'>,
+  idToken: string | undefined,
+  phoneNumber: string,
+): Promise<string> {
+  const { phoneSessionInfo } = await identityToolkit<{ phoneSessionInfo: { sessionInfo: string } }>(
+    world,
+    'v2/accounts/mfaEnrollment:start',
+    {
+      idToken,
+      phoneEnrollmentInfo: { phoneNumber },
+    },
+  );
+  const codes = await fetch(`http://${emulatorHost(world.identity)}/emulator/v1/projects/demo-kiwi/verificationCodes`);
+  const { verificationCodes } = (await codes.json()) as { verificationCodes: { code: string; sessionInfo: string }[] };
+  const code = verificationCodes.find((item) => item.sessionInfo === phoneSessionInfo.sessionInfo)?.code;
+  const finalized = await identityToolkit<{ idToken: string }>(world, 'v2/accounts/mfaEnrollment:finalize', {
+    idToken,
+    phoneVerificationInfo: { sessionInfo: phoneSessionInfo.sessionInfo, code },
+  });
+  return finalized.idToken;
 }
