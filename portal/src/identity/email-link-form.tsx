@@ -9,15 +9,7 @@ const neutral = (key: string) => !/network-request-failed|too-many-requests|inva
 /** /login's "email me a sign-in link" (issue 16): the same neutral answer whether or not the address has an account. */
 export function EmailLinkForm() {
   const { t } = useTranslation('sso');
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    onSubmit,
-    sentTo,
-    failureKey,
-  } = useAddressForm(send, neutral);
+  const { register, errors, isSubmitting, onSubmit, sentTo, failureKey } = useAddressForm(send, neutral);
 
   if (sentTo) {
     return (

@@ -11,15 +11,7 @@ const unknownAddress = (key: string) => key.endsWith('user-not-found');
 export function ResetPasswordPage() {
   const { t } = useTranslation('portal');
   const { sendPasswordResetEmail } = useSession();
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    onSubmit,
-    sentTo,
-    failureKey,
-  } = useAddressForm(sendPasswordResetEmail, unknownAddress);
+  const { register, errors, isSubmitting, onSubmit, sentTo, failureKey } = useAddressForm(sendPasswordResetEmail, unknownAddress);
 
   return (
     <div className="auth-card">

@@ -23,5 +23,6 @@ export function useAddressForm(send: (email: string) => Promise<void>, neutral: 
     }
     setSentTo(email);
   });
-  return { form, onSubmit, sentTo, failureKey };
+  const { errors, isSubmitting } = form.formState;
+  return { register: form.register, errors, isSubmitting, onSubmit, sentTo, failureKey };
 }
