@@ -32,16 +32,18 @@ function providerOf(provider: SsoProvider) {
 const SILENT = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
 
 /**
- * Google or Microsoft in a popup; the session then loads the product user (or shows why the server refused it).
- * Answers the i18n key of what went wrong, null when signed in or when the person closed the popup.
+ * Google or Microsoft in a popup; the session then loads the product user (or shows why the server refused it). An
+ * account with a second factor goes on to the /login second-factor step (`onSecondFactor`, with Firebase's error).
+ * Answers the i18n key of what went wrong, null when signed in, handed to that step, or when the person closed the popup.
  */
-export async function signInWithProvider(provider: SsoProvider): Promise<string | null> {
+export async function signInWithProvider(provider: SsoProvider, onSecondFactor: (error: unknown) => void): Promise<string | null> {
   try {
     await signInWithPopup(auth(), providerOf(provider), browserPopupRedirectResolver);
     return null;
   } catch (error) {
     const code = String((error as { code?: unknown } | null)?.code);
-    if (SILENT.has(code)) return null;
+    if (code === 'auth/multi-factor-auth-required') onSecondFactor(error);
+    if (SILENT.has(code) || code === 'auth/multi-factor-auth-required') return null;
     return code === 'auth/popup-blocked' ? 'sso:login.popupBlocked' : identityErrorKey(error);
   }
 }

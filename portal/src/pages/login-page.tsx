@@ -69,7 +69,7 @@ export function LoginPage() {
           <Link to="/user/sign_up">{t('signup:loginLink')}</Link>
         </form>
       )}
-      <LoginSso />
+      <LoginSso onSecondFactor={setSecondFactor} />
     </AuthCard>
   );
 }

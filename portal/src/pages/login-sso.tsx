@@ -9,29 +9,30 @@ const EmailLinkForm = lazy(() => import('../identity/email-link-form').then((mod
 
 /**
  * Issue 16, under the password form of /login: Google and Microsoft (a popup) and a mailed sign-in link. Who may sign
- * in is the server's answer, which the session shows when it refuses.
+ * in is the server's answer, which the session shows when it refuses; an account with a second factor goes on to the
+ * page's second-factor step.
  */
-export function LoginSso() {
+export function LoginSso({ onSecondFactor }: { onSecondFactor: (error: unknown) => void }) {
   const { t } = useTranslation('sso');
-  const [pending, setPending] = useState<SsoProvider | null>(null);
+  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [linkForm, setLinkForm] = useState(false);
 
+  // The last attempt's failure stays until this one answers (null when it went through).
   const signInWith = async (provider: SsoProvider) => {
-    setFailure(null);
-    setPending(provider);
-    const key = await import('../identity/sso').then((sso) => sso.signInWithProvider(provider), identityErrorKey);
-    setPending(null);
+    setPending(true);
+    const key = await import('../identity/sso').then((sso) => sso.signInWithProvider(provider, onSecondFactor), identityErrorKey);
+    setPending(false);
     setFailure(key && t(key));
   };
 
   return (
-    <div className="login-sso" aria-busy={pending !== null}>
+    <div className="login-sso">
       <p className="login-sso__divider">{t('login.or')}</p>
       <FormFailure message={failure} />
       <div className="auth-card__actions">
         {(['google', 'microsoft'] as const).map((provider) => (
-          <button key={provider} type="button" className="button" disabled={pending !== null} onClick={() => signInWith(provider)}>
+          <button key={provider} type="button" className="button" disabled={pending} onClick={() => signInWith(provider)}>
             {t(`login.${provider}`)}
           </button>
         ))}

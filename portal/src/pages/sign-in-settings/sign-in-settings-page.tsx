@@ -14,7 +14,6 @@ import { LoadFailed, Loading } from '../organization/page-states';
 import { FormFailure } from '../text-field';
 
 import '../organization/organization.css';
-import './sign-in-settings.css';
 
 type SignInPolicy = { id: string; signInMethods: string[]; mfaRequiredForManagers: boolean };
 
