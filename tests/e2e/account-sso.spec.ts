@@ -4,7 +4,7 @@
 // without a second factor to the MFA setting. Members are invited fresh; the demo organisations' policies are put back.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { type AuthEmulator, authEmulator, oobCodes, signInWithPassword } from './emulator-rest';
+import { type AuthEmulator, authEmulator, oobCodes, signInWithPassword, verificationCodes } from './emulator-rest';
 import { useGoogleApiStandIn } from './google-api-stand-in';
 import { waitForMail } from './org-helpers';
 import { ACCOUNTS, DEMO_PASSWORD, ja, type Language, submitLogin, text } from './portal-helpers';
@@ -80,6 +80,36 @@ test('a member signs in with Google through the emulator popup and lands home', 
   await signInWithGooglePopup(page, email);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+/** An SMS second factor for `email` through the emulator's REST calls (the address verified first, as the page asks). */
+async function enrolSms(request: APIRequestContext, email: string, phoneNumber: string) {
+  const toolkit = async (path: string, data: object, headers: Record<string, string> = {}) => {
+    const response = await request.post(`${emulator.url}/identitytoolkit.googleapis.com/${path}?key=${emulator.apiKey}`, { data, headers });
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  const { localId } = await toolkit('v1/accounts:signInWithPassword', { email, password: PASSWORD, returnSecureToken: true });
+  await toolkit(`v1/projects/${emulator.projectId}/accounts:update`, { localId, emailVerified: true }, { authorization: 'Bearer owner' });
+  const { idToken } = await toolkit('v1/accounts:signInWithPassword', { email, password: PASSWORD, returnSecureToken: true });
+  const started = await toolkit('v2/accounts/mfaEnrollment:start', { idToken, phoneEnrollmentInfo: { phoneNumber } });
+  const sessionInfo = started.phoneSessionInfo.sessionInfo as string;
+  const code = (await verificationCodes(request, emulator)).find((item) => item.sessionInfo === sessionInfo)?.code;
+  await toolkit('v2/accounts/mfaEnrollment:finalize', { idToken, phoneVerificationInfo: { sessionInfo, code } });
+}
+
+test('a member with a second factor signs in with Google, then with the texted code of the /login step', async ({ page, request }) => {
+  const email = await newAcmeMember(request);
+  const phoneNumber = `+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+  await enrolSms(request, email, phoneNumber);
+  await signInWithGooglePopup(page, email);
+  await expect(page.getByRole('heading', { name: ja('mfa:login.title'), level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: ja('mfa:login.send') }).click();
+  await expect(page.getByLabel(ja('mfa:login.code'))).toBeVisible();
+  const codes = (await verificationCodes(request, emulator)).filter((item) => item.phoneNumber === phoneNumber);
+  await page.getByLabel(ja('mfa:login.code')).fill(codes.at(-1)!.code);
+  await page.getByRole('button', { name: ja('mfa:login.submit'), exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('a Google address that no member has is refused on /login with the message to ask the admin', async ({ page }) => {
