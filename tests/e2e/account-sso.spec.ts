@@ -1,7 +1,8 @@
-// Issue 16, single sign-on: Google through the Auth Emulator's IdP popup for a member (lands home) and for an address
-// no member has (refused with the message of SPEC §8), the mailed sign-in link's neutral answer, and the organisation's
-// sign-in policy on /org/:identifier/sign_in_settings (axe, ja and en, 320 px), whose MFA requirement sends a manager
-// without a second factor to the MFA setting. Members are invited fresh; the demo organisations' policies are put back.
+// Issue 16, single sign-on: Google through the Auth Emulator's IdP popup for a member (lands home, or goes on to the
+// second-factor step when one is enrolled) and for an address no member has (refused with the message of SPEC §8),
+// the mailed sign-in link's neutral answer, and the organisation's sign-in policy on /org/:identifier/sign_in_settings
+// (axe, ja and en, 320 px), whose MFA requirement sends a manager without a second factor to the MFA setting. Members
+// are invited fresh; the demo organisations' policies are put back.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator, oobCodes, signInWithPassword, verificationCodes } from './emulator-rest';
