@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { loaderPlugin } from './vite/loader-plugin.ts';
 import { noPreloadPlugin } from './vite/no-preload-plugin.ts';
+import { portalOnlyErrorsPlugin } from './vite/portal-only-errors-plugin.ts';
 import { styleRegistryPlugin } from './vite/style-registry-plugin.ts';
 import { precompressPlugin } from '../scripts/vite-precompress.ts';
 
@@ -48,7 +49,13 @@ export default defineConfig({
     ],
   },
   define: { 'process.env.NODE_ENV': '"production"', __KIWI_LOAD_FAILED__: JSON.stringify(loadFailed) },
-  plugins: [styleRegistryPlugin({ registry }), noPreloadPlugin(), loaderPlugin({ entryName: 'kiwi' }), precompressPlugin()],
+  plugins: [
+    portalOnlyErrorsPlugin(),
+    styleRegistryPlugin({ registry }),
+    noPreloadPlugin(),
+    loaderPlugin({ entryName: 'kiwi' }),
+    precompressPlugin(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -16,6 +16,7 @@ import {
 } from '../scripts/size-report';
 import { builtFiles } from '../../scripts/bundle-size';
 import { WIDGET_SPECS } from './widget-kinds';
+import { PORTAL_ONLY_ERROR_SECTIONS } from '../vite/portal-only-errors-plugin';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -76,6 +77,23 @@ describe('the built widgets', () => {
       expect(manifest[`src/i18n/frame-locales-${language}.ts`]?.isDynamicEntry).toBe(true);
       for (const namespace of ['widgets', 'errors', 'validation', 'common'])
         expect(manifest[`../locales/${language}/${namespace}.json`]).toBeUndefined();
+    }
+  });
+
+  it("leave the portal-only error sections out of the frame's translations, and keep the others", () => {
+    const manifest = readManifest(dist);
+    for (const language of ['ja', 'en']) {
+      const code = readFileSync(`${dist}/${manifest[`src/i18n/frame-locales-${language}.ts`]!.file}`, 'utf8');
+      const errors = JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${language}/errors.json`, import.meta.url)), 'utf8'));
+      const kept = Object.keys(errors).filter((section) => !(PORTAL_ONLY_ERROR_SECTIONS as readonly string[]).includes(section));
+      expect(kept).toEqual(expect.arrayContaining(['auth', 'identity', 'event', 'guild', 'coins', 'survey', 'image']));
+      for (const section of PORTAL_ONLY_ERROR_SECTIONS) {
+        const value = errors[section];
+        const sample = typeof value === 'object' ? Object.values(value as Record<string, string>)[0]! : String(value);
+        expect(code, `${language} ${section}`).not.toContain(JSON.stringify(sample).slice(1, -1));
+      }
+      for (const section of ['event', 'guild', 'identity'])
+        expect(code, `${language} ${section}`).toContain(JSON.stringify(Object.values(errors[section])[0]).slice(1, -1));
     }
   });
 
