@@ -28,7 +28,6 @@ export function LoginSso({ onSecondFactor }: { onSecondFactor: (error: unknown) 
 
   return (
     <div className="login-sso">
-      <p className="login-sso__divider">{t('login.or')}</p>
       <FormFailure message={failure} />
       <div className="auth-card__actions">
         {(['google', 'microsoft'] as const).map((provider) => (
