@@ -36,10 +36,17 @@ export type PortalRoute = { path: string; page: string; module: string; signedIn
 export const QUERY_PROVIDER = 'src/routing/query-provider.tsx';
 /**
  * Lazy chunks that load only when a person acts, not counted in a route's first load: the image viewer's dialog (on
- * the first image opened), Firebase Messaging (when a member turns push on, issue 15) and the /login second-factor
- * step (when Firebase asks for a second factor, issue 16).
+ * the first image opened), Firebase Messaging (when a member turns push on, issue 15), the /login second-factor step
+ * (when Firebase asks for a second factor, issue 16) and the Google, Microsoft and email-link sign-in of /login (on a
+ * click there, issue 16).
  */
-export const ON_INTERACTION = ['../shared/src/ui/image-viewer-dialog.tsx', 'src/push/web-push.ts', 'src/pages/login-mfa-step.tsx'];
+export const ON_INTERACTION = [
+  '../shared/src/ui/image-viewer-dialog.tsx',
+  'src/push/web-push.ts',
+  'src/pages/login-mfa-step.tsx',
+  'src/identity/sso.ts',
+  'src/identity/email-link-form.tsx',
+];
 /** The strings of the language measured: Japanese, the default and fallback (its files are the larger ones). */
 export const LOCALES = 'src/i18n/locales-ja.ts';
 

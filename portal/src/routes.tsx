@@ -48,6 +48,7 @@ const CancellationDonePage = lazyPage(() => import('./pages/cancellation/cancell
 });
 const MfaSettingPage = lazyPage(() => import('./pages/user/mfa/mfa-setting-page'), 'MfaSettingPage');
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
+const SignInSettingsPage = lazyPage(() => import('./pages/sign-in-settings/sign-in-settings-page'), 'SignInSettingsPage');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
 /** The routes of SPEC §2 with the guards of §6. Pages later issues build say so. */
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
           <Route path="violation_reports" element={<ComingSoonPage area="organization" page="violationReports" />} />
           <Route path="kiwi_coin_transfers" element={<OrganizationCoinTransfersPage />} />
           <Route path="external_services" element={<ExternalServicesPage />} />
+          <Route path="sign_in_settings" element={<SignInSettingsPage />} />
         </Route>
         {/* SPEC §2, §6: the manager-only restriction is lifted in the survey area. */}
         <Route path="well_being_surveys" element={<RequireOrganizationMember managerOnly={false} />}>

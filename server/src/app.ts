@@ -33,6 +33,7 @@ import { pushRoutes } from './modules/push/routes';
 import { cancellationRoutes } from './modules/cancellation/routes';
 import { surveysRoutes } from './modules/surveys/routes';
 import { embedOriginsRoutes } from './modules/embed-origins/routes';
+import { signInPolicyRoutes } from './modules/sign-in-policy/routes';
 import { appInstallRoutes } from './modules/app-install/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
@@ -87,6 +88,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(coinsRoutes(deps));
   api.use(slackSettingsRoutes(deps));
   api.use(embedOriginsRoutes(deps));
+  api.use(signInPolicyRoutes(deps));
   api.use(surveysRoutes(deps));
   api.use(organizationsRoutes(deps));
   api.use(membersRoutes(deps));

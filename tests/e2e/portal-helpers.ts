@@ -38,7 +38,7 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await expect(page.getByRole('heading', { name: text(language, 'portal:login.title') })).toBeVisible();
   await page.getByLabel(text(language, 'portal:login.email')).fill(email);
   await page.getByLabel(text(language, 'portal:login.password')).fill(password);
-  await page.getByRole('button', { name: text(language, 'portal:login.submit') }).click();
+  await page.getByRole('button', { name: text(language, 'portal:login.submit'), exact: true }).click();
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {

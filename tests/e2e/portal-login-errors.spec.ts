@@ -10,7 +10,7 @@ test('a wrong password shows the mapped identity message', async ({ page }) => {
 
 test('empty fields show the required messages', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: ja('portal:login.submit') }).click();
+  await page.getByRole('button', { name: ja('portal:login.submit'), exact: true }).click();
   await expect(page.getByLabel(ja('portal:login.email'))).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel(ja('portal:login.password'))).toHaveAttribute('aria-invalid', 'true');
 });
@@ -22,7 +22,7 @@ for (const email of [ACCOUNTS.acmePending, ACCOUNTS.acmeExpired]) {
     const toast = page.getByRole('status').filter({ hasText: ja('errors:userInactive') });
     await expect(toast).toBeVisible();
     await expect(page).toHaveURL('/login');
-    await expect(page.getByRole('button', { name: ja('portal:login.submit') })).toBeEnabled();
+    await expect(page.getByRole('button', { name: ja('portal:login.submit'), exact: true })).toBeEnabled();
 
     // Still signed out: a guarded page sends the visitor back to /login.
     await page.goto('/');

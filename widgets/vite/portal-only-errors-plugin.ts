@@ -15,6 +15,7 @@ export const PORTAL_ONLY_ERROR_SECTIONS = [
   'member',
   'news',
   'organization',
+  'signInPolicy',
   'signup',
   'slack',
   'systemSetting',

@@ -38,6 +38,7 @@ export function organizationMenu(identifier: string): MenuItem[] {
     { to: `${base}/violation_reports`, label: 'pages.organization.violationReports' },
     { to: `${base}/kiwi_coin_transfers`, label: 'pages.organization.kiwiCoinTransfers' },
     { to: `${base}/external_services`, label: 'pages.organization.externalServices' },
+    { to: `${base}/sign_in_settings`, label: 'sso:settings.title' },
     { to: `${base}/well_being_surveys`, label: 'pages.organization.wellBeingSurveys' },
     { to: '/', label: 'menu.backToHome', end: true },
   ];

@@ -9,6 +9,7 @@ import { landingPath, safePreviousPath } from '../guards/access';
 import { LoginSchema, type LoginInput } from './login-schema';
 import { AuthCard } from './auth-card';
 import { EmailField, FormFailure, TextField } from './text-field';
+import { LoginSso } from './login-sso';
 
 // Loaded only when Firebase asks for a second factor (issue 16).
 const LoginMfaStep = lazy(() => import('./login-mfa-step'));
@@ -68,6 +69,7 @@ export function LoginPage() {
           <Link to="/user/sign_up">{t('signup:loginLink')}</Link>
         </form>
       )}
+      <LoginSso onSecondFactor={setSecondFactor} />
     </AuthCard>
   );
 }

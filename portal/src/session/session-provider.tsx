@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
+import type { ApiErrorObject } from '@kiwi/shared/api/errors';
 import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
 import { useToast } from '@kiwi/shared/ui/toast';
 import type { ApiClient } from '../api-client';
@@ -65,7 +66,7 @@ export function SessionProvider({
       } catch (error) {
         if (isStale(change)) return;
         console.error('Could not load the product user; signing out', error);
-        showToast(i18n.t('errors:userInactive'), 'error');
+        showToast(signInRefusal(error) ?? i18n.t('errors:userInactive'), 'error');
         dispatch({ type: 'LOGOUT' });
         await identity.signOut();
         // A self sign-up that has not opened its confirmation link: the page that says so and offers a new link.
@@ -104,6 +105,13 @@ export function SessionProvider({
 
   return <SessionContext value={session}>{children}</SessionContext>;
 }
+
+// Issue 16: refusals that say what to do instead (ask the admin; sign in another allowed way), in the server's words.
+// Read by shape, not instanceof: the error classes stay out of the entry chunk /login loads.
+const signInRefusal = (error: unknown) =>
+  (error as { errors?: ApiErrorObject[] } | null)?.errors?.find((item) =>
+    /^auth\.(emailNotAvailable|signInMethodNotAllowed)$/.test(item.code ?? ''),
+  )?.detail;
 
 export function useSession(): Session {
   const session = useContext(SessionContext);

@@ -1,7 +1,8 @@
 // Object-level rights (ARCHITECTURE "Server module pattern"): beyond a route's guard, a handler asks
 // `authorize(actor, action, subject)` here instead of re-deriving who may act on what.
-import { forbidden } from '../jsonapi/errors';
-import { firstMembership, isAdmin } from './guards';
+import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import { ApiError, forbidden } from '../jsonapi/errors';
+import { firstMembership, isAdmin, mustAddSecondFactor } from './guards';
 import type { Session } from './session-cache';
 
 /** A person as rights see them: their platform role and the organisations they are a member of. */
@@ -67,7 +68,14 @@ export function can<A extends Action>(actor: Session, action: A, subject: Subjec
   return (isAdmin(actor) && !OWN_ONLY.has(action)) || policies[action](actor, subject);
 }
 
-/** Throws the coded 403 `auth.forbidden` unless the actor may. */
+/** What a manager does as a manager: refused without a second factor where the organisation requires one (issue 16). */
+const MANAGER_ACTIONS: ReadonlySet<Action> = new Set(['organization.manage', 'user.administer']);
+
+/**
+ * Throws the coded 403 `auth.forbidden` unless the actor may, and `auth.mfaRequired` when a manager's organisation
+ * requires a second factor this sign-in did not pass.
+ */
 export function authorize<A extends Action>(actor: Session, action: A, subject: Subjects[A]): void {
   if (!can(actor, action, subject)) throw forbidden();
+  if (MANAGER_ACTIONS.has(action) && mustAddSecondFactor(actor)) throw new ApiError(ErrorCode.authMfaRequired);
 }

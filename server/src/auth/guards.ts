@@ -1,8 +1,10 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
 import { canAccessOrganization } from '@kiwi/shared/domain/organization-access';
+import { isProviderAllowed, SIGN_IN_METHODS } from '@kiwi/shared/domain/sign-in-policy';
 import { IdParamSchema } from '@kiwi/shared/schemas/common';
 import type { Request, RequestHandler } from 'express';
+import { requestLanguage, translatorFor } from '../http/i18n';
 import { ApiError, invalidParameter } from '../jsonapi/errors';
 import { type Identity, TokenRejectedError, type VerifiedToken } from './identity';
 import type { Session, SessionCache, SessionMembership } from './session-cache';
@@ -61,7 +63,13 @@ async function resolveSession(
     throw error;
   }
   let session = await sessions.get(verified.uid);
-  if (!session) throw new ApiError(ErrorCode.authUserNotFound);
+  // Issue 16: a new uid (Google, Microsoft, an email link) finds its product user by the VERIFIED address only.
+  if (!session && verified.email && verified.emailVerified) {
+    session = await sessions.linkVerifiedEmail(verified.uid, verified.email, verified.signInProvider ?? 'unknown', now());
+  }
+  if (!session) {
+    throw new ApiError(verified.signInProvider === 'password' ? ErrorCode.authUserNotFound : ErrorCode.authEmailNotAvailable);
+  }
   // A self sign-up uses nothing before opening its confirmation link (issue 16), whatever the route asks for.
   if (session.user.confirmationPending) throw new ApiError(ErrorCode.authUnconfirmed);
   // The address changed at the identity provider (verify-and-change-email link from the profile): the product follows.
@@ -71,8 +79,27 @@ async function resolveSession(
   if (activeOnly && !isKiwiUserActive({ role: session.user.role, organizationMembers: session.memberships }, now())) {
     throw new ApiError(ErrorCode.authUserInactive);
   }
+  checkSignInPolicy(req, session, verified);
   checkSession?.(req, session, now());
-  return session;
+  // A copy per request: the cached session is shared by every token of the user, how each signed in is not.
+  return { ...session, signIn: { provider: verified.signInProvider, secondFactor: verified.secondFactor } };
+}
+
+/**
+ * Issue 16: the organisation of the first membership decides which sign-in methods its members may use. Platform
+ * admins answer to no organisation's policy (docs/decisions.md).
+ */
+function checkSignInPolicy(req: Request, session: Session, verified: VerifiedToken): void {
+  const organization = firstMembership(session)?.organization;
+  if (isAdmin(session) || !organization || isProviderAllowed(organization.signInMethods, verified.signInProvider)) return;
+  const language = requestLanguage(req);
+  const translate = translatorFor(language);
+  const names = SIGN_IN_METHODS.filter((method) => organization.signInMethods.includes(method)).map((method) =>
+    translate(`sso:errors.methods.${method}`),
+  );
+  // `values`, as validation.oneOf names its choices.
+  const values = new Intl.ListFormat(language, { type: 'disjunction' }).format(names);
+  throw new ApiError(ErrorCode.authSignInMethodNotAllowed, { params: { values } });
 }
 
 export const firstMembership = (session: Session): SessionMembership | undefined => session.memberships[0];
@@ -113,8 +140,22 @@ export function requireOrganizationMember({ managerOnly = true }: { managerOnly?
     const isCurrentOrganization = organizationMatcher(req);
     const subject = { role: session.user.role, firstMembership: firstMembership(session) };
     if (!canAccessOrganization(subject, isCurrentOrganization, { managerOnly })) throw new ApiError(ErrorCode.authForbidden);
+    if (managerOnly && mustAddSecondFactor(session)) throw new ApiError(ErrorCode.authMfaRequired);
     next();
   };
+}
+
+/**
+ * Issue 16: a manager of an organisation that requires MFA for managers, signed in without a second factor, is kept
+ * out of the manager routes and actions (not out of the portal: they must reach /user/mfa_setting to enrol). Admins
+ * are exempt.
+ */
+export function mustAddSecondFactor(session: Session): boolean {
+  // Sessions not built from a request's token (Slack actions, jobs) answer to their own channel's rules.
+  if (!session.signIn) return false;
+  const membership = firstMembership(session);
+  if (isAdmin(session) || membership?.role !== 'manager' || !membership.organization.mfaRequiredForManagers) return false;
+  return !session.signIn.secondFactor;
 }
 
 function organizationMatcher(req: Request): (membership: SessionMembership) => boolean {

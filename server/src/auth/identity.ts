@@ -12,6 +12,10 @@ export type VerifiedToken = {
   emailVerified: boolean;
   /** seconds since epoch */
   exp: number;
+  /** The token's firebase.sign_in_provider: password (also for an email link), google.com, microsoft.com ... (issue 16). */
+  signInProvider: string | null;
+  /** The token's firebase.sign_in_second_factor (phone, totp) when the sign-in passed a second factor, else null. */
+  secondFactor: string | null;
   /** When the user last entered their credentials (the auth_time claim), seconds since epoch; re-authentication renews it. */
   authTime: number;
 };
@@ -69,11 +73,13 @@ export function createIdentity(config: Pick<Config, 'firebase'>, options: Identi
       if (!code.startsWith('auth/')) options.logger?.warn({ err: error }, 'ID token verification failed unexpectedly');
       throw new TokenRejectedError('invalid', error);
     }
-    const verified = {
+    const verified: VerifiedToken = {
       uid: decoded.uid,
       email: decoded.email,
       emailVerified: decoded.email_verified === true,
       exp: decoded.exp,
+      signInProvider: decoded.firebase?.sign_in_provider ?? null,
+      secondFactor: decoded.firebase?.sign_in_second_factor ?? null,
       authTime: decoded.auth_time,
     };
     tokens.set(token, verified);

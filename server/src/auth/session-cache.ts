@@ -1,12 +1,23 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DatabaseHandle, Executor } from '../db/client';
+import { userIdentityLinks } from '../db/schema/identity-links';
 import { organizationMembers, organizations } from '../db/schema/organizations';
 import { users } from '../db/schema/users';
 
 export type SessionOrganization = Pick<
   typeof organizations.$inferSelect,
-  'id' | 'name' | 'identifier' | 'icon' | 'plan' | 'numberOfMembers' | 'serviceStartedAt' | 'archived'
+  | 'id'
+  | 'name'
+  | 'identifier'
+  | 'icon'
+  | 'plan'
+  | 'numberOfMembers'
+  | 'serviceStartedAt'
+  | 'archived'
+  | 'signInMethods'
+  | 'mfaRequiredForManagers'
 >;
 export type SessionMembership = Pick<
   typeof organizationMembers.$inferSelect,
@@ -15,7 +26,12 @@ export type SessionMembership = Pick<
 export type SessionUser = Omit<typeof users.$inferSelect, 'createdAt' | 'updatedAt'>;
 
 /** The signed-in product user with memberships in id order (the first one decides, spec §5). */
-export type Session = { user: SessionUser; memberships: SessionMembership[] };
+export type Session = {
+  user: SessionUser;
+  memberships: SessionMembership[];
+  /** How this request's token signed in (issue 16): set per request by the guards, never cached. */
+  signIn?: { provider: string | null; secondFactor: string | null };
+};
 
 export type SessionCache = {
   /** Cached session for a Firebase uid; null when no product user is linked to it (not cached). */
@@ -28,6 +44,11 @@ export type SessionCache = {
    * answers the fresh session; the old one when another product user holds that address (logged, never a failure).
    */
   followIdentityEmail(session: Session, email: string): Promise<Session>;
+  /**
+   * Issue 16: a uid no product user has yet (a Google, Microsoft or email-link sign-in) is linked to the product user
+   * with this VERIFIED email when that user is an admin or has an active membership; the session, or null when none.
+   */
+  linkVerifiedEmail(uid: string, email: string, provider: string, now: Date): Promise<Session | null>;
   /** LISTEN for invalidations from other processes. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -49,7 +70,8 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, { session: Session; at: number }>();
-  const uidByUserId = new Map<number, string>();
+  // A user signs in under several uids once Google or Microsoft were linked (user_identity_links).
+  const uidsByUserId = new Map<number, Set<string>>();
   const loading = new Map<string, Promise<Session | null>>();
   // An identity email another product user holds, per user: not tried (nor logged) again on every request.
   const refusedEmails = new Map<number, string>();
@@ -63,13 +85,12 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
     if ('all' in message) {
       refusedEmails.clear();
       entries.clear();
-      uidByUserId.clear();
+      uidsByUserId.clear();
       return;
     }
     refusedEmails.delete(message.userId);
-    const uid = uidByUserId.get(message.userId);
-    if (uid !== undefined) entries.delete(uid);
-    uidByUserId.delete(message.userId);
+    for (const uid of uidsByUserId.get(message.userId) ?? []) entries.delete(uid);
+    uidsByUserId.delete(message.userId);
   };
 
   const store = (uid: string, session: Session) => {
@@ -78,7 +99,9 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
       if (!oldest.done) entries.delete(oldest.value);
     }
     entries.set(uid, { session, at: now() });
-    uidByUserId.set(session.user.id, uid);
+    const uids = uidsByUserId.get(session.user.id) ?? new Set<string>();
+    uids.add(uid);
+    uidsByUserId.set(session.user.id, uids);
   };
 
   const broadcast = async (message: CacheMessage) => {
@@ -139,6 +162,24 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
       await broadcast({ userId: id });
       return (await this.get(firebaseUid)) ?? session;
     },
+    async linkVerifiedEmail(uid, email, provider, at) {
+      const linked = await handle.db.transaction(async (tx) => {
+        const [owner] = await tx
+          .select({ id: users.id, firebaseUid: users.firebaseUid })
+          .from(users)
+          .where(sql`lower(${users.email}) = lower(${email})`)
+          .limit(1);
+        if (!owner) return false;
+        const session = await loadSession(tx, owner.firebaseUid);
+        const active = session && isKiwiUserActive({ role: session.user.role, organizationMembers: session.memberships }, at);
+        if (!active) return false;
+        await tx.insert(userIdentityLinks).values({ firebaseUid: uid, userId: owner.id, provider }).onConflictDoNothing();
+        return true;
+      });
+      if (!linked) return null;
+      options.logger?.info({ uid, provider }, 'linked a new identity to a product user by its verified email');
+      return this.get(uid);
+    },
     async start() {
       if (unlisten) return;
       unlisten = await handle.listen(
@@ -170,7 +211,15 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
 }
 
 export async function loadSession(executor: Executor, uid: string): Promise<Session | null> {
-  const [row] = await executor.select().from(users).where(eq(users.firebaseUid, uid)).limit(1);
+  const linkedUser = executor
+    .select({ userId: userIdentityLinks.userId })
+    .from(userIdentityLinks)
+    .where(eq(userIdentityLinks.firebaseUid, uid));
+  const [row] = await executor
+    .select()
+    .from(users)
+    .where(or(eq(users.firebaseUid, uid), inArray(users.id, linkedUser)))
+    .limit(1);
   if (!row) return null;
   const { createdAt: _created, updatedAt: _updated, ...user } = row;
   const memberships = await executor
@@ -193,6 +242,8 @@ export async function loadSession(executor: Executor, uid: string): Promise<Sess
         numberOfMembers: organizations.numberOfMembers,
         serviceStartedAt: organizations.serviceStartedAt,
         archived: organizations.archived,
+        signInMethods: organizations.signInMethods,
+        mfaRequiredForManagers: organizations.mfaRequiredForManagers,
       },
     })
     .from(organizationMembers)

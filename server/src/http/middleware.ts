@@ -111,6 +111,8 @@ const GOOGLE_IDENTITY_HOSTS = [
   'https://securetoken.googleapis.com',
   'https://www.googleapis.com',
 ];
+/** Where Firebase's popup sign-in loads gapi (its iframe messaging) from. */
+const GOOGLE_API_SCRIPT_HOST = 'https://apis.google.com';
 /** Firebase Messaging in the portal (push on the device): its installation id and its FCM registration. */
 const FIREBASE_MESSAGING_HOSTS = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
 
@@ -126,16 +128,21 @@ export function securityHeaders(config: Pick<Config, 'firebase' | 'nodeEnv'>): R
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
+          // Issue 16: Google and Microsoft sign-in (signInWithPopup) loads Google's iframe helper script; its frame
+          // comes from the auth domain, or from the emulator, which serves its own.
+          'script-src': ["'self'", GOOGLE_API_SCRIPT_HOST],
           'connect-src': ["'self'", ...emulator, ...GOOGLE_IDENTITY_HOSTS, ...FIREBASE_MESSAGING_HOSTS],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'font-src': ["'self'", 'data:'],
-          'frame-src': ["'self'", `https://${config.firebase.authDomain}`],
+          'frame-src': ["'self'", `https://${config.firebase.authDomain}`, ...emulator],
           // Plain http on localhost must keep working in development.
           'upgrade-insecure-requests': config.nodeEnv === 'production' ? [] : null,
         },
       },
       strictTransportSecurity: config.nodeEnv === 'production',
+      // The sign-in popup (Google, Microsoft) must keep its opener to hand the result back (issue 16).
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     }),
   );
   return (_req, res, next) => {

@@ -121,6 +121,33 @@ export function emulatorStyleIdToken(uid: string, { projectId = 'demo-kiwi', exp
   return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims(uid, projectId, expiresInSeconds))}.`;
 }
 
+/**
+ * The emulator's REST accounts:signInWithIdp with the fake IdP id_token it accepts (what its IdP popup sends), as
+ * Google or Microsoft would assert `email`; answers the emulator's ID token and uid.
+ */
+export async function signInWithIdp(
+  { identity }: Pick<World, 'identity'>,
+  providerId: 'google.com' | 'microsoft.com',
+  { email, emailVerified = true, sub = `idp-${unique()}` }: { email: string; emailVerified?: boolean; sub?: string },
+): Promise<{ uid: string; token: string }> {
+  const idToken = `${base64url({ alg: 'none' })}.${base64url({ sub, email, email_verified: emailVerified })}.`;
+  const response = await fetch(
+    `http://${emulatorHost(identity)}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        postBody: `id_token=${idToken}&providerId=${providerId}`,
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+      }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string; localId?: string; error?: unknown };
+  if (!body.idToken || !body.localId) throw new Error(`IdP sign-in failed for ${email}: ${JSON.stringify(body)}`);
+  return { uid: body.localId, token: body.idToken };
+}
+
 /** An emulator-style ID token that expired an hour ago. */
 export const expiredIdToken = (uid: string) => emulatorStyleIdToken(uid, { expiresInSeconds: -3600 });
 
@@ -129,4 +156,44 @@ export function forgedIdToken(uid: string, projectId = 'demo-kiwi'): string {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const unsigned = `${base64url({ alg: 'RS256', typ: 'JWT', kid: 'forged' })}.${base64url(claims(uid, projectId, 3600))}`;
   return `${unsigned}.${sign('sha256', Buffer.from(unsigned), privateKey).toString('base64url')}`;
+}
+
+/** The emulator's identity toolkit REST call `path` (`v2/accounts/mfaEnrollment:start` ...), failing with its message. */
+export async function identityToolkit<T>({ identity }: Pick<World, 'identity'>, path: string, body: object): Promise<T> {
+  const response = await fetch(`http://${emulatorHost(identity)}/identitytoolkit.googleapis.com/${path}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(`${path}: ${json.error?.message}`);
+  return json;
+}
+
+/**
+ * Enrols an SMS second factor for the signed-in `idToken` as /user/mfa_setting does (mfaEnrollment:start, the texted
+ * code from the emulator, mfaEnrollment:finalize) and answers the new ID token, which carries
+ * `firebase.sign_in_second_factor`. The address must be verified first.
+ */
+export async function enrolSmsSecondFactor(
+  world: Pick<World, 'identity'>,
+  idToken: string | undefined,
+  phoneNumber: string,
+): Promise<string> {
+  const { phoneSessionInfo } = await identityToolkit<{ phoneSessionInfo: { sessionInfo: string } }>(
+    world,
+    'v2/accounts/mfaEnrollment:start',
+    {
+      idToken,
+      phoneEnrollmentInfo: { phoneNumber },
+    },
+  );
+  const codes = await fetch(`http://${emulatorHost(world.identity)}/emulator/v1/projects/demo-kiwi/verificationCodes`);
+  const { verificationCodes } = (await codes.json()) as { verificationCodes: { code: string; sessionInfo: string }[] };
+  const code = verificationCodes.find((item) => item.sessionInfo === phoneSessionInfo.sessionInfo)?.code;
+  const finalized = await identityToolkit<{ idToken: string }>(world, 'v2/accounts/mfaEnrollment:finalize', {
+    idToken,
+    phoneVerificationInfo: { sessionInfo: phoneSessionInfo.sessionInfo, code },
+  });
+  return finalized.idToken;
 }

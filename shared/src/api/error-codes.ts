@@ -59,6 +59,14 @@ export const ErrorCode = {
   authRecentLoginRequired: 'auth.recentLoginRequired',
   /** A self sign-up whose mailed confirmation link has not been opened yet (issue 16). */
   authUnconfirmed: 'auth.unconfirmed',
+  /** Issue 16 SSO: a Google/Microsoft/email-link identity whose address no active product user has (or is unverified). */
+  authEmailNotAvailable: 'auth.emailNotAvailable',
+  /** Issue 16: the organisation's sign-in policy does not allow the way this session signed in (params.values). */
+  authSignInMethodNotAllowed: 'auth.signInMethodNotAllowed',
+  /** Issue 16: the organisation requires managers to sign in with a second factor; the portal sends them to /user/mfa_setting. */
+  authMfaRequired: 'auth.mfaRequired',
+  /** Issue 16: a manager's policy that would refuse the very way they are signed in now. */
+  signInPolicyExcludesOwnMethod: 'signInPolicy.excludesOwnMethod',
 
   organizationMemberLimitReached: 'organization.memberLimitReached',
   organizationIdentifierTaken: 'organization.identifierTaken',
@@ -164,6 +172,10 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'signup.joinCodeInvalid': 422,
   'signup.notConsumerPlan': 409,
   'confirmation.expired': 410,
+  'auth.emailNotAvailable': 403,
+  'auth.signInMethodNotAllowed': 403,
+  'auth.mfaRequired': 403,
+  'signInPolicy.excludesOwnMethod': 422,
   rateLimited: 429,
   originNotAllowed: 403,
   'event.deadlineAfterStart': 422,

@@ -16,6 +16,7 @@ import enPush from '../../../locales/en/push.json' with { type: 'json' };
 import enMfa from '../../../locales/en/mfa.json' with { type: 'json' };
 import enSignup from '../../../locales/en/signup.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
+import enSso from '../../../locales/en/sso.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
@@ -37,6 +38,7 @@ import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
 import jaMfa from '../../../locales/ja/mfa.json' with { type: 'json' };
 import jaSignup from '../../../locales/ja/signup.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
+import jaSso from '../../../locales/ja/sso.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
 import jaWidgets from '../../../locales/ja/widgets.json' with { type: 'json' };
@@ -65,6 +67,7 @@ export const resources = {
     cancellation: jaCancellation,
     mfa: jaMfa,
     signup: jaSignup,
+    sso: jaSso,
   },
   en: {
     common: enCommon,
@@ -88,6 +91,7 @@ export const resources = {
     cancellation: enCancellation,
     mfa: enMfa,
     signup: enSignup,
+    sso: enSso,
   },
 };
 

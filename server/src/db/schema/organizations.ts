@@ -25,12 +25,20 @@ export const organizations = pgTable(
     vineConnectEnabled: boolean('vine_connect_enabled').notNull().default(false),
     /** Members are asked to enrol a second factor (GET /organizations/:id?with_mfa_enabled=true answers it). */
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** Issue 16: how members may sign in (shared/domain/sign-in-policy.ts SIGN_IN_METHODS, at least one). */
+    signInMethods: text('sign_in_methods').array().notNull().default(sql`'{password,google,microsoft,emailLink}'::text[]`),
+    /** Issue 16: managers reach the manager routes only with a second factor in their sign-in. */
+    mfaRequiredForManagers: boolean('mfa_required_for_managers').notNull().default(false),
     distributionGraphGroupFilter: text('distribution_graph_group_filter', { enum: GROUP_FILTERS }).notNull().default('and'),
     ...timestamps,
   },
   (t) => [
     check('organizations_coin_balance_check', sql`${t.coinBalance} >= 0`),
     check('organizations_number_of_members_check', sql`${t.numberOfMembers} is null or ${t.numberOfMembers} >= 0`),
+    check(
+      'organizations_sign_in_methods_check',
+      sql`cardinality(${t.signInMethods}) >= 1 and ${t.signInMethods} <@ array['password', 'google', 'microsoft', 'emailLink']::text[]`,
+    ),
     check('organizations_group_filter_check', sql`${t.distributionGraphGroupFilter} in ('and', 'or')`),
   ],
 );

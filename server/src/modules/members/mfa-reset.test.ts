@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationRow } from '../../db/schema/organizations';
-import { type BuiltUser, buildOrganization, buildUser, TEST_PASSWORD } from '../../test/factories';
+import {
+  type BuiltUser,
+  buildOrganization,
+  buildUser,
+  enrolSmsSecondFactor,
+  identityToolkit as toolkit,
+  TEST_PASSWORD,
+} from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 
 // Issue 16: what /user/mfa_setting enrols (an SMS second factor, through the identity toolkit's REST calls the
@@ -10,17 +17,7 @@ describe('POST /api/users/:id/mfa_reset after an SMS enrolment', () => {
   let acme: OrganizationRow;
   let manager: BuiltUser;
 
-  const emulator = () => `http://${server.identity.emulatorHost}`;
-  async function identityToolkit<T>(path: string, body: object): Promise<T> {
-    const response = await fetch(`${emulator()}/identitytoolkit.googleapis.com/${path}?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json()) as T & { error?: { message: string } };
-    if (!response.ok) throw new Error(`${path}: ${json.error?.message}`);
-    return json;
-  }
+  const identityToolkit = <T>(path: string, body: object) => toolkit<T>(server, path, body);
   const passwordSignIn = (email: string) =>
     identityToolkit<{ idToken?: string; mfaPendingCredential?: string }>('v1/accounts:signInWithPassword', {
       email,
@@ -28,21 +25,7 @@ describe('POST /api/users/:id/mfa_reset after an SMS enrolment', () => {
       returnSecureToken: true,
     });
 
-  /** mfaEnrollment:start, the texted code from the emulator, mfaEnrollment:finalize: as the page does it. */
-  async function enrolSms(idToken: string | undefined, phoneNumber: string): Promise<string> {
-    const { phoneSessionInfo } = await identityToolkit<{ phoneSessionInfo: { sessionInfo: string } }>('v2/accounts/mfaEnrollment:start', {
-      idToken,
-      phoneEnrollmentInfo: { phoneNumber },
-    });
-    const codes = await fetch(`${emulator()}/emulator/v1/projects/demo-kiwi/verificationCodes`);
-    const { verificationCodes } = (await codes.json()) as { verificationCodes: { code: string; sessionInfo: string }[] };
-    const code = verificationCodes.find((item) => item.sessionInfo === phoneSessionInfo.sessionInfo)?.code;
-    const finalized = await identityToolkit<{ idToken: string }>('v2/accounts/mfaEnrollment:finalize', {
-      idToken,
-      phoneVerificationInfo: { sessionInfo: phoneSessionInfo.sessionInfo, code },
-    });
-    return finalized.idToken;
-  }
+  const enrolSms = (idToken: string | undefined, phoneNumber: string) => enrolSmsSecondFactor(server, idToken, phoneNumber);
 
   beforeAll(async () => {
     server = await startTestServer();
