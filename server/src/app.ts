@@ -33,6 +33,7 @@ import { surveysRoutes } from './modules/surveys/routes';
 import { embedOriginsRoutes } from './modules/embed-origins/routes';
 import { appInstallRoutes } from './modules/app-install/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
+import { walkingEventsRoutes } from './modules/walking-events/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 import { compressJson } from './http/precompressed';
@@ -94,6 +95,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(eventsRoutes(deps));
   api.use(sharedEventsRoutes(deps));
   api.use(guildsRoutes(deps));
+  api.use(walkingEventsRoutes(deps));
   api.use(systemSettingsRoutes(deps));
   api.use(appInstallRoutes(deps));
   api.use(homeRoutes(deps));

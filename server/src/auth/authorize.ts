@@ -29,6 +29,10 @@ type Subjects = {
   'user.editProfile': ProfileSubject;
   /** Storing, listing or removing a user's push devices (issue 15). */
   'user.devices': DevicesSubject;
+  /** Issue 17: create, change and delete an organisation's walking events, their teams and draws. */
+  'walkingEvent.manage': OrganizationSubject;
+  /** Issue 17: read an organisation's walking events and rankings (as their visibility flags allow). */
+  'walkingEvent.view': OrganizationSubject;
 };
 export type Action = keyof Subjects;
 
@@ -46,6 +50,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'systemSettings.manage': () => false,
   'user.editProfile': (actor, profile) => actor.user.id === profile.userId,
   'user.devices': (actor, devices) => actor.user.id === devices.userId,
+  'walkingEvent.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
+  'walkingEvent.view': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
 };
 
 /**

@@ -14,6 +14,7 @@ import enPush from '../../../locales/en/push.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
+import enWalking from '../../../locales/en/walking.json' with { type: 'json' };
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
 import jaActivity from '../../../locales/ja/activity.json' with { type: 'json' };
 import jaAppInstall from '../../../locales/ja/app-install.json' with { type: 'json' };
@@ -31,6 +32,7 @@ import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
+import jaWalking from '../../../locales/ja/walking.json' with { type: 'json' };
 import jaWidgets from '../../../locales/ja/widgets.json' with { type: 'json' };
 
 // Static imports put every string in the bundle (no loading state); locales.test.ts fails when a namespace file is not listed here.
@@ -53,6 +55,7 @@ export const resources = {
     home: jaHome,
     profile: jaProfile,
     push: jaPush,
+    walking: jaWalking,
   },
   en: {
     common: enCommon,
@@ -72,6 +75,7 @@ export const resources = {
     home: enHome,
     profile: enProfile,
     push: enPush,
+    walking: enWalking,
   },
 };
 
