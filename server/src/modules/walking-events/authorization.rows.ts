@@ -11,10 +11,10 @@ const EVENT_MANAGERS: Record<Caller, Expected> = { ...ACME_MANAGERS, otherOrgani
 
 const freshEvent = async (server: TestServer, { acme }: Fixture, overrides: Parameters<typeof insertWalkingEvent>[2] = {}) => {
   const event = await insertWalkingEvent(server, acme.id, overrides);
-  return { organizationId: acme.id, eventId: event.id, id: event.id, event };
+  return { organizationId: acme.id, eventId: event.id, id: event.id };
 };
-const freshTeam = async (server: TestServer, fixture: Fixture, members: number[] = []) => {
-  const { event } = await freshEvent(server, fixture);
+const freshTeam = async (server: TestServer, { acme }: Fixture, members: number[] = []) => {
+  const event = await insertWalkingEvent(server, acme.id);
   const { Team: teamId } = await insertTeams(server, event, { Team: members });
   return { id: event.id, teamId: teamId as number };
 };
@@ -99,7 +99,7 @@ export const matrix: MatrixModule<TestServer> = {
     {
       route: 'POST /api/walking_event_teams/:id/members',
       params: async (fixture, _caller, server) => ({ id: (await freshTeam(server, fixture)).teamId }),
-      body: ({ bystander }) => ({ walking_event_team_member: { organization_member_id: bystander.membership!.id } }),
+      body: ({ bystander }: Fixture) => ({ walking_event_team_member: { organization_member_id: bystander.membership!.id } }),
       expect: EVENT_MANAGERS,
     },
     {
