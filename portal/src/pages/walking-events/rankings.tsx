@@ -1,0 +1,135 @@
+import { formatNumber } from '@kiwi/shared/i18n/format';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../session/session-provider';
+import { Empty, LoadFailed, Loading } from '../organization/page-states';
+import { type PersonalRanking, type TeamRanking, walkingEventKeys } from './types';
+
+/** How often the rankings refresh while shown: a sync appears within 60 seconds (issue 17). */
+const REFRESH_MS = 30_000;
+
+function RankingNotes({ frozen, days }: { frozen: boolean; days: number }) {
+  const { t } = useTranslation('walking');
+  return (
+    <div className="walking-notes">
+      <p>{frozen ? t('ranking.frozen') : t('ranking.live')}</p>
+      <p>{t('ranking.countedOnce')}</p>
+      <p>{t('ranking.days', { count: days })}</p>
+    </div>
+  );
+}
+
+/** GET /walking_events/{id}/team_summary as a table, the formula printed under it; the caller's team highlighted. */
+export function TeamRankingTable({ eventId }: { eventId: string }) {
+  const { t, i18n } = useTranslation('walking');
+  const { api } = useSession();
+  const query = useQuery({
+    queryKey: walkingEventKeys.teamSummary(eventId),
+    queryFn: () => api.get<TeamRanking[]>(`/walking_events/${eventId}/team_summary`),
+    refetchInterval: REFRESH_MS,
+  });
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
+  const rows = query.data.data;
+  const number = (value: number) => formatNumber(value, i18n.language);
+  return (
+    <section className="walking-ranking" aria-label={t('tabs.teamRanking')}>
+      <RankingNotes frozen={Boolean(query.data.meta?.frozen)} days={Number(query.data.meta?.days ?? 0)} />
+      {rows.length === 0 ? (
+        <Empty text={t('ranking.empty')} />
+      ) : (
+        <div className="org-table-wrap">
+          <table className="org-table walking-table">
+            <caption className="visually-hidden">{t('tabs.teamRanking')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('ranking.rank')}</th>
+                <th scope="col">{t('ranking.team')}</th>
+                <th scope="col">{t('ranking.members')}</th>
+                <th scope="col">{t('ranking.totalSteps')}</th>
+                <th scope="col">{t('ranking.score')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className={row.mine ? 'walking-table__mine' : undefined} aria-current={row.mine ? 'true' : undefined}>
+                  <td>{row.rank}</td>
+                  <td>
+                    {row.teamName}
+                    {row.mine && <span className="org-badge walking-you">{t('ranking.you')}</span>}
+                    {row.members && row.members.length > 0 && (
+                      <ul className="walking-members">
+                        {row.members.map((member) => (
+                          <li key={member['organization-member-id']}>
+                            {member.name}: {number(member['total-steps'] ?? 0)}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td>{number(row.memberCount)}</td>
+                  <td>{number(row.totalSteps)}</td>
+                  <td>{number(row.score)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="walking-formula">{t('ranking.formula')}</p>
+    </section>
+  );
+}
+
+/** GET /walking_events/{id}/personal_summary: the top 100 and the caller's own row. */
+export function PersonalRankingTable({ eventId }: { eventId: string }) {
+  const { t, i18n } = useTranslation('walking');
+  const { api } = useSession();
+  const query = useQuery({
+    queryKey: walkingEventKeys.personalSummary(eventId),
+    queryFn: () => api.get<PersonalRanking[]>(`/walking_events/${eventId}/personal_summary`, { per: 100 }),
+    refetchInterval: REFRESH_MS,
+  });
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
+  const rows = query.data.data;
+  const number = (value: number) => formatNumber(value, i18n.language);
+  return (
+    <section className="walking-ranking" aria-label={t('tabs.personalRanking')}>
+      <RankingNotes frozen={Boolean(query.data.meta?.frozen)} days={Number(query.data.meta?.days ?? 0)} />
+      {query.data.meta?.statisticsVisible === false && <p>{t('ranking.hidden')}</p>}
+      {rows.length === 0 ? (
+        <Empty text={t('ranking.empty')} />
+      ) : (
+        <div className="org-table-wrap">
+          <table className="org-table walking-table">
+            <caption className="visually-hidden">{t('tabs.personalRanking')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('ranking.rank')}</th>
+                <th scope="col">{t('ranking.name')}</th>
+                <th scope="col">{t('ranking.team')}</th>
+                <th scope="col">{t('ranking.totalSteps')}</th>
+                <th scope="col">{t('ranking.dailyAverage')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className={row.mine ? 'walking-table__mine' : undefined} aria-current={row.mine ? 'true' : undefined}>
+                  <td>{row.rank}</td>
+                  <td>
+                    {row.name}
+                    {row.mine && <span className="org-badge walking-you">{t('ranking.you')}</span>}
+                  </td>
+                  <td>{row.teamName}</td>
+                  <td>{number(row.totalSteps)}</td>
+                  <td>{number(row.dailyAverage)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
