@@ -21,12 +21,14 @@ export function TeamsPanel({ organizationId, event }: { organizationId: string; 
   const id = useId();
   const [teamName, setTeamName] = useState('');
   const teams = event.teams ?? [];
+  // The set of teams and draws are fixed from the start day; who is in a team may change until the end day.
   const locked = event.editable !== 'all';
+  const membersLocked = event.status === 'tallying' || event.status === 'final';
   const refresh = () => queryClient.invalidateQueries({ queryKey: walkingEventKeys.detail(event.id) });
   const members = useQuery({
     queryKey: ['organization', organizationId, 'members', 'walking-picker'],
     queryFn: () => api.get<Member[]>(`/organizations/${organizationId}/members`, { per: 100, q: { state: 'active' } }),
-    enabled: !locked,
+    enabled: !membersLocked,
   });
   const createTeam = useMutation({
     mutationFn: (name: string) => api.post(`/walking_events/${event.id}/teams`, { walking_event_team: { team_name: name } }),
@@ -82,7 +84,8 @@ export function TeamsPanel({ organizationId, event }: { organizationId: string; 
               key={team.id}
               event={event}
               team={team}
-              locked={locked}
+              locked={membersLocked}
+              teamsLocked={locked}
               available={available}
               onChanged={refresh}
               onDelete={() => removeTeam(team)}
@@ -98,6 +101,7 @@ function TeamCard({
   event,
   team,
   locked,
+  teamsLocked,
   available,
   onChanged,
   onDelete,
@@ -105,6 +109,7 @@ function TeamCard({
   event: WalkingEvent;
   team: WalkingEventTeam;
   locked: boolean;
+  teamsLocked: boolean;
   available: Member[];
   onChanged: () => Promise<unknown>;
   onDelete: () => void;
@@ -202,14 +207,16 @@ function TeamCard({
               >
                 {t('teams.rename')}
               </button>
-              <button
-                type="button"
-                className="button button--text"
-                aria-label={`${t('organization:common.delete')}: ${team.teamName}`}
-                onClick={onDelete}
-              >
-                {t('organization:common.delete')}
-              </button>
+              {!teamsLocked && (
+                <button
+                  type="button"
+                  className="button button--text"
+                  aria-label={`${t('organization:common.delete')}: ${team.teamName}`}
+                  onClick={onDelete}
+                >
+                  {t('organization:common.delete')}
+                </button>
+              )}
             </div>
           ) : (
             <form

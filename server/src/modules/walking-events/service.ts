@@ -1,5 +1,5 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
-import { type WalkingEventDates, walkingEventDateViolations, walkingEventEditability } from '@kiwi/shared/domain/walking-event';
+import { tokyoDay, type WalkingEventDates, walkingEventDateViolations, walkingEventEditability } from '@kiwi/shared/domain/walking-event';
 import type { CreateWalkingEvent, UpdateWalkingEvent } from '@kiwi/shared/schemas/walking-event';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -21,7 +21,7 @@ export const FINAL_RESULT_JOB = 'walking_event.final_result';
 const finalResultJobKey = (event: Pick<WalkingEventRow, 'id' | 'finalResultPublishedAt'>) =>
   `${FINAL_RESULT_JOB}:${event.id}:${event.finalResultPublishedAt.toISOString()}`;
 
-async function scheduleFinalResult(tx: Executor, event: WalkingEventRow): Promise<void> {
+export async function scheduleFinalResult(tx: Executor, event: WalkingEventRow): Promise<void> {
   await scheduleJob(tx, {
     kind: FINAL_RESULT_JOB,
     runAt: event.finalResultPublishedAt,
@@ -187,9 +187,17 @@ export async function listTeams(tx: Executor, eventId: number): Promise<TeamView
   }));
 }
 
-/** Teams are part of the event (SPEC §3): like its fields, they are fixed from the start day. */
+/** Teams are part of the event (SPEC §3): like its fields, the set of teams is fixed from the start day (and draws stop). */
 export function assertTeamsEditable(event: WalkingEventRow, now: Date): void {
   if (event.finalizedAt || walkingEventEditability(event, now) !== 'all') throw new ApiError(ErrorCode.walkingEventTeamsLocked);
+}
+
+/**
+ * Who is in a team (and its name) may change until the end day: a member who joins the organisation after the start is
+ * placed in a team late (issue 17) and counts from the days they have.
+ */
+export function assertTeamMembersEditable(event: WalkingEventRow, now: Date): void {
+  if (event.finalizedAt || tokyoDay(now) > event.endedAt) throw new ApiError(ErrorCode.walkingEventTeamsLocked);
 }
 
 /** The caller holds the event's row lock, so two requests cannot both take the last team place. */
@@ -219,7 +227,7 @@ export async function renameTeam(
   now: Date,
 ): Promise<WalkingEventTeamRow> {
   await teamOfEvent(tx, event, teamId);
-  assertTeamsEditable(event, now);
+  assertTeamMembersEditable(event, now);
   const [team] = await tx.update(walkingEventTeams).set({ name }).where(eq(walkingEventTeams.id, teamId)).returning();
   if (!team) throw notFound();
   return team;
@@ -243,7 +251,7 @@ export async function addTeamMember(
   now: Date,
 ): Promise<TeamView> {
   await teamOfEvent(tx, event, teamId);
-  assertTeamsEditable(event, now);
+  assertTeamMembersEditable(event, now);
   const pointer = '/walking_event_team_member/organization_member_id';
   const [member] = await tx
     .select({ id: organizationMembers.id })
@@ -271,7 +279,7 @@ export async function removeTeamMember(
   now: Date,
 ): Promise<void> {
   await teamOfEvent(tx, event, teamId);
-  assertTeamsEditable(event, now);
+  assertTeamMembersEditable(event, now);
   const removed = await tx
     .delete(walkingEventTeamMembers)
     .where(and(eq(walkingEventTeamMembers.teamId, teamId), eq(walkingEventTeamMembers.organizationMemberId, organizationMemberId)))

@@ -156,6 +156,24 @@ describe('walking events: events, date rules and teams', () => {
     });
     expect(teams.status).toBe(409);
     expect(teams.body.errors[0].code).toBe('walkingEvent.teamsLocked');
+    // A late joiner is still placed in an existing team until the end day; not after it.
+    const { Late: lateTeam } = await insertTeams(server, running, { Late: [] });
+    const placeLate = (teamId: number, user: BuiltUser) =>
+      server.request(`/api/walking_event_teams/${teamId}/members`, {
+        method: 'POST',
+        token: manager.token,
+        json: { walking_event_team_member: { organization_member_id: memberId(user) } },
+      });
+    expect((await placeLate(lateTeam!, member)).status).toBe(201);
+    const ended = await insertWalkingEvent(server, acme.id, {
+      startedAt: day(-5),
+      endedAt: day(-1),
+      finalResultPublishedAt: new Date(`${day(2)}T09:00:00+09:00`),
+    });
+    const { Done: doneTeam } = await insertTeams(server, ended, { Done: [] });
+    const tooLate = await placeLate(doneTeam!, member);
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.body.errors[0].code).toBe('walkingEvent.teamsLocked');
 
     const finalDay = await insertWalkingEvent(server, acme.id, {
       startedAt: day(-10),
