@@ -2,13 +2,13 @@ import { daysBetweenInclusive, tokyoDay } from '@kiwi/shared/domain/walking-even
 import { formatDate } from '@kiwi/shared/i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSession } from '../../session/session-provider';
 import { LoadFailed, Loading } from '../organization/page-states';
 import '../organization/organization.css';
 import { PersonalRankingTable, TeamRankingTable } from './rankings';
 import { Tabs } from './tabs';
+import { useWalkingTranslation } from './use-walking-translation';
 import { type WalkingEvent, walkingEventKeys } from './types';
 import { StatusBadge } from './walking-events-page';
 import './walking-events.css';
@@ -22,7 +22,7 @@ export function daysLeft(event: Pick<WalkingEvent, 'startedAt' | 'endedAt'>, now
 
 /** /walking_events/{id}: the member's view: their team, days left, the team and personal rankings (as allowed). */
 export function MemberWalkingEventPage() {
-  const { t, i18n } = useTranslation('walking');
+  const { t, i18n } = useWalkingTranslation();
   const { id = '' } = useParams();
   const { api, kiwiUser } = useSession();
   const [tab, setTab] = useState('teamRanking');

@@ -1,6 +1,6 @@
+import { useWalkingTranslation } from './use-walking-translation';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
 import { Empty, LoadFailed, Loading } from '../organization/page-states';
 import { type PersonalRanking, type TeamRanking, walkingEventKeys } from './types';
@@ -9,7 +9,7 @@ import { type PersonalRanking, type TeamRanking, walkingEventKeys } from './type
 const REFRESH_MS = 30_000;
 
 function RankingNotes({ frozen, days }: { frozen: boolean; days: number }) {
-  const { t } = useTranslation('walking');
+  const { t } = useWalkingTranslation();
   return (
     <div className="walking-notes">
       <p>{frozen ? t('ranking.frozen') : t('ranking.live')}</p>
@@ -21,7 +21,7 @@ function RankingNotes({ frozen, days }: { frozen: boolean; days: number }) {
 
 /** GET /walking_events/{id}/team_summary as a table, the formula printed under it; the caller's team highlighted. */
 export function TeamRankingTable({ eventId }: { eventId: string }) {
-  const { t, i18n } = useTranslation('walking');
+  const { t, i18n } = useWalkingTranslation();
   const { api } = useSession();
   const query = useQuery({
     queryKey: walkingEventKeys.teamSummary(eventId),
@@ -83,7 +83,7 @@ export function TeamRankingTable({ eventId }: { eventId: string }) {
 
 /** GET /walking_events/{id}/personal_summary: the top 100 and the caller's own row. */
 export function PersonalRankingTable({ eventId }: { eventId: string }) {
-  const { t, i18n } = useTranslation('walking');
+  const { t, i18n } = useWalkingTranslation();
   const { api } = useSession();
   const query = useQuery({
     queryKey: walkingEventKeys.personalSummary(eventId),

@@ -1,8 +1,8 @@
+import { useWalkingTranslation } from './use-walking-translation';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
 import type { Member } from '../organization/member-types';
@@ -13,7 +13,7 @@ import { type TeamDraft, type WalkingEvent, type WalkingEventTeam, walkingEventK
 
 /** The teams tab: teams by hand (create, rename, delete, add and remove members) and, for random events, the draw. */
 export function TeamsPanel({ organizationId, event }: { organizationId: string; event: WalkingEvent }) {
-  const { t } = useTranslation(['walking', 'organization', 'errors']);
+  const { t } = useWalkingTranslation(['organization', 'errors']);
   const { api } = useSession();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
@@ -114,7 +114,7 @@ function TeamCard({
   onChanged: () => Promise<unknown>;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation(['walking', 'organization', 'errors']);
+  const { t } = useWalkingTranslation(['organization', 'errors']);
   const { api } = useSession();
   const confirmed = useConfirmedAction();
   const id = useId();
@@ -246,7 +246,7 @@ function TeamCard({
 
 /** Random or balanced teams: preview with a seed (shown, editable), then apply after confirmation. */
 function DrawPanel({ event, onApplied }: { event: WalkingEvent; onApplied: () => Promise<unknown> }) {
-  const { t, i18n } = useTranslation(['walking', 'organization', 'errors']);
+  const { t, i18n } = useWalkingTranslation(['organization', 'errors']);
   const { api } = useSession();
   const confirmed = useConfirmedAction();
   const id = useId();

@@ -1,3 +1,4 @@
+import { useWalkingTranslation } from './use-walking-translation';
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { RANDOM_TYPES } from '@kiwi/shared/domain/walking-event';
 import { fromDateTimeLocalInput, toDateTimeLocalInput } from '@kiwi/shared/i18n/format';
@@ -47,7 +48,7 @@ export function WalkingEventForm({
   onSaved: (event: WalkingEvent) => void;
   onCancel?: () => void;
 }) {
-  const { t } = useTranslation(['walking', 'organization', 'errors']);
+  const { t } = useWalkingTranslation(['organization', 'errors']);
   const { api } = useSession();
   const { showToast } = useToast();
   const id = useId();

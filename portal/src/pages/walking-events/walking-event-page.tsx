@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
@@ -10,6 +9,7 @@ import '../organization/organization.css';
 import { PersonalRankingTable, TeamRankingTable } from './rankings';
 import { Tabs } from './tabs';
 import { TeamsPanel } from './teams-panel';
+import { useWalkingTranslation } from './use-walking-translation';
 import { type WalkingEvent, walkingEventKeys } from './types';
 import { WalkingEventForm } from './walking-event-form';
 import { StatusBadge } from './walking-events-page';
@@ -17,7 +17,7 @@ import './walking-events.css';
 
 /** SPEC §2: a walking event's detail in the organisation area, with the tabs basic info, teams, team and personal ranking. */
 export function WalkingEventPage() {
-  const { t } = useTranslation(['walking', 'organization']);
+  const { t } = useWalkingTranslation(['organization']);
   const { id = '' } = useParams();
   const { api } = useSession();
   const { organization, loaded } = useOrganization();

@@ -2,13 +2,13 @@ import { formatDate } from '@kiwi/shared/i18n/format';
 import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
 import { ListTable } from '../organization/list-table';
 import { LoadFailed, Loading } from '../organization/page-states';
 import '../organization/organization.css';
+import { useWalkingTranslation } from './use-walking-translation';
 import { type WalkingEvent, walkingEventKeys } from './types';
 import { WalkingEventForm } from './walking-event-form';
 import './walking-events.css';
@@ -21,13 +21,13 @@ const STATUS_BADGE: Record<WalkingEvent['status'], string> = {
 };
 
 export function StatusBadge({ status }: { status: WalkingEvent['status'] }) {
-  const { t } = useTranslation('walking');
+  const { t } = useWalkingTranslation();
   return <span className={STATUS_BADGE[status]}>{t(`status.${status}`)}</span>;
 }
 
 /** SPEC §2 /org/{identifier}/walking_events: the organisation's walking events with their status. */
 export function WalkingEventsPage() {
-  const { t, i18n } = useTranslation('walking');
+  const { t, i18n } = useWalkingTranslation();
   const { api } = useSession();
   const { organization, loaded } = useOrganization();
   const queryClient = useQueryClient();
