@@ -40,9 +40,7 @@ const SurveyResultPage = lazyPage(() => import('./pages/surveys/survey-result-pa
 const AppInstallPage = lazyPage(() => import('./pages/app-install/app-install-page'), 'AppInstallPage');
 const ProfilePage = lazyPage(() => import('./pages/user/profile-page'), 'ProfilePage');
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
-const WalkingEventsPage = lazyPage(() => import('./pages/walking-events/walking-events-page'), 'WalkingEventsPage');
-const WalkingEventPage = lazyPage(() => import('./pages/walking-events/walking-event-page'), 'WalkingEventPage');
-const MemberWalkingEventPage = lazyPage(() => import('./pages/walking-events/member-walking-event-page'), 'MemberWalkingEventPage');
+const WalkingEventsRoute = lazyPage(() => import('./pages/walking-events/walking-pages'), 'WalkingEventsRoute');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
 /** The routes of SPEC §2 with the guards of §6. Pages later issues build say so. */
@@ -68,7 +66,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="guilds/:id/edit" element={<GuildFormPage />} />
       <Route path="guilds/:id/dashboard" element={<GuildDashboardPage />} />
       <Route path="send_coins" element={<SendCoinsPage />} />
-      <Route path="walking_events/:id" element={<MemberWalkingEventPage />} />
+      <Route path="walking_events/:id" element={<WalkingEventsRoute />} />
       <Route path="activity" element={<MyActivityPage />} />
       <Route path="app_install" element={<AppInstallPage />} />
       <Route path="user/profile" element={<ProfilePage />} />
@@ -82,8 +80,8 @@ export const routes: RouteObject[] = createRoutesFromElements(
           <Route path="news" element={<NewsPage />} />
           <Route path="members" element={<MembersPage />} />
           <Route path="groups" element={<GroupsPage />} />
-          <Route path="walking_events" element={<WalkingEventsPage />} />
-          <Route path="walking_events/:id" element={<WalkingEventPage />} />
+          <Route path="walking_events" element={<WalkingEventsRoute />} />
+          <Route path="walking_events/:id" element={<WalkingEventsRoute />} />
           <Route path="violation_reports" element={<ComingSoonPage area="organization" page="violationReports" />} />
           <Route path="kiwi_coin_transfers" element={<OrganizationCoinTransfersPage />} />
           <Route path="external_services" element={<ExternalServicesPage />} />

@@ -43,6 +43,12 @@ const fields = {
 
 export const CreateWalkingEventSchema = strictPayload({ walking_event: strictPayload(fields) });
 export const UpdateWalkingEventSchema = strictPayload({ walking_event: strictPayload(fields).partial() });
+/** The portal's form: the same fields, the final-result time as a datetime-local input holds it (sent as an instant). */
+export const WalkingEventFormSchema = strictPayload({
+  ...fields,
+  final_result_published_at: z.string({ error: requiredOrInvalidType }).min(1, { error: ErrorCode.validationRequired }),
+});
+export type WalkingEventFormValues = z.input<typeof WalkingEventFormSchema>;
 export type CreateWalkingEvent = z.output<typeof CreateWalkingEventSchema>['walking_event'];
 export type UpdateWalkingEvent = z.output<typeof UpdateWalkingEventSchema>['walking_event'];
 

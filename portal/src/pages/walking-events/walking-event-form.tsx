@@ -1,25 +1,20 @@
 import { useWalkingTranslation } from './use-walking-translation';
-import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { RANDOM_TYPES } from '@kiwi/shared/domain/walking-event';
 import { fromDateTimeLocalInput, toDateTimeLocalInput } from '@kiwi/shared/i18n/format';
-import { CreateWalkingEventSchema } from '@kiwi/shared/schemas/walking-event';
+import { WalkingEventFormSchema, type WalkingEventFormValues } from '@kiwi/shared/schemas/walking-event';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage, fieldErrors } from '../organization/api-error';
 import { FormFailure } from '../text-field';
-import { schemaResolver } from '../user/schema-resolver';
 import type { WalkingEvent } from './types';
 
-/** The wire schema's fields, with the final-result time as the datetime-local input holds it (sent as an instant). */
-const FormSchema = CreateWalkingEventSchema.shape.walking_event.extend({
-  final_result_published_at: z.string().min(1, { error: ErrorCode.validationRequired }),
-});
-type FormValues = z.input<typeof FormSchema>;
+const FormSchema = WalkingEventFormSchema;
+type FormValues = WalkingEventFormValues;
 
 const DATE_RANGE = { min: '1900-01-01', max: '2099-12-31' } as const;
 
@@ -59,7 +54,8 @@ export function WalkingEventForm({
     setError,
     formState: { errors },
   } = useForm<FormValues>({
-    resolver: schemaResolver(FormSchema) as never,
+    // The same resolver as the sign-in page: react-hook-form and it stay one chunk (a second resolver would split them).
+    resolver: zodResolver(FormSchema) as never,
     defaultValues: {
       title: event?.title ?? '',
       started_at: event?.startedAt ?? '',
