@@ -33,12 +33,13 @@ export function TeamRankingTable({ eventId }: { eventId: string }) {
   const rows = query.data.data;
   const number = (value: number) => formatNumber(value, i18n.language);
   return (
-    <section className="walking-ranking" aria-label={t('tabs.teamRanking')}>
+    <div className="walking-ranking">
       <RankingNotes frozen={Boolean(query.data.meta?.frozen)} days={Number(query.data.meta?.days ?? 0)} />
       {rows.length === 0 ? (
         <Empty text={t('ranking.empty')} />
       ) : (
-        <div className="org-table-wrap">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too.
+        <div className="org-table-wrap" role="region" aria-label={t('tabs.teamRanking')} tabIndex={0}>
           <table className="org-table walking-table">
             <caption className="visually-hidden">{t('tabs.teamRanking')}</caption>
             <thead>
@@ -77,7 +78,7 @@ export function TeamRankingTable({ eventId }: { eventId: string }) {
         </div>
       )}
       <p className="walking-formula">{t('ranking.formula')}</p>
-    </section>
+    </div>
   );
 }
 
@@ -95,13 +96,14 @@ export function PersonalRankingTable({ eventId }: { eventId: string }) {
   const rows = query.data.data;
   const number = (value: number) => formatNumber(value, i18n.language);
   return (
-    <section className="walking-ranking" aria-label={t('tabs.personalRanking')}>
+    <div className="walking-ranking">
       <RankingNotes frozen={Boolean(query.data.meta?.frozen)} days={Number(query.data.meta?.days ?? 0)} />
       {query.data.meta?.statisticsVisible === false && <p>{t('ranking.hidden')}</p>}
       {rows.length === 0 ? (
         <Empty text={t('ranking.empty')} />
       ) : (
-        <div className="org-table-wrap">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too.
+        <div className="org-table-wrap" role="region" aria-label={t('tabs.personalRanking')} tabIndex={0}>
           <table className="org-table walking-table">
             <caption className="visually-hidden">{t('tabs.personalRanking')}</caption>
             <thead>
@@ -130,6 +132,6 @@ export function PersonalRankingTable({ eventId }: { eventId: string }) {
           </table>
         </div>
       )}
-    </section>
+    </div>
   );
 }
