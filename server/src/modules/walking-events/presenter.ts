@@ -88,6 +88,12 @@ type Ranked = { standings: Standings; frozen: boolean };
 export function presentTeamSummary({ standings, frozen }: Ranked, event: WalkingEventRow, viewer: WalkingEventViewer) {
   const mine = standings.people.find((person) => person.organizationMemberId === viewer.organizationMemberId);
   const myTeamId = mine?.teamId ?? null;
+  const peopleByTeam = new Map<number, Standings['people']>();
+  for (const person of standings.people) {
+    const list = peopleByTeam.get(person.teamId) ?? [];
+    list.push(person);
+    peopleByTeam.set(person.teamId, list);
+  }
   return serialize('walking-event-team-rankings', standings.teams, {
     id: (team) => team.teamId,
     attributes: (team) => {
