@@ -125,6 +125,7 @@ async function bench(engine: string, handle: DatabaseHandle): Promise<void> {
   // Sync to ranking: the member's today row rewritten with more steps, then the ranking read again.
   const today = tokyoDay(new Date());
   const syncs: number[] = [];
+  let previous: number | undefined;
   for (let i = 1; i <= 10; i += 1) {
     const steps = 100_000 + i;
     const syncStarted = performance.now();
@@ -133,8 +134,11 @@ async function bench(engine: string, handle: DatabaseHandle): Promise<void> {
       presentPersonalSummary(await standingsOf(tx, event, now()), event, member, 1),
     );
     syncs.push(performance.now() - syncStarted);
-    const mine = (document.data as { attributes: { mine: boolean; totalSteps?: number } }[]).find((row) => row.attributes.mine);
-    if (!mine) throw new Error('the member row is missing after a sync');
+    const rows = document.data as unknown as { attributes: { mine: boolean; 'total-steps': number } }[];
+    const total = rows.find((row) => row.attributes.mine)?.attributes['total-steps'];
+    // Each sync adds one step to the day: the ranking read right after must show it.
+    if (total === undefined || (previous !== undefined && total !== previous + 1)) throw new Error(`the sync does not show: ${total}`);
+    previous = total;
   }
   syncs.sort((a, b) => a - b);
   console.log(
