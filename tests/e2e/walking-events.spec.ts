@@ -132,7 +132,12 @@ test('a member placed in the last team logs steps and sees the team move up (ja 
   await page.goto('/login');
   await submitLogin(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/$/);
-  await page.goto(`/walking_events/${demo.id}`);
+  // The home card names the event and the member's team, and leads to the rankings.
+  const card = page.getByRole('region', { name: ja('walking:home.title') });
+  await expect(card).toContainText(DEMO_EVENT);
+  await expect(card).toContainText(tr('ja', 'walking:member.yourTeam', { name: last.attributes['team-name'] }));
+  await card.getByRole('link', { name: ja('walking:home.open') }).click();
+  await expect(page).toHaveURL(`/walking_events/${demo.id}`);
   await expect(page.getByRole('heading', { name: DEMO_EVENT, level: 1 })).toBeVisible();
   await expect(page.getByText(tr('ja', 'walking:member.yourTeam', { name: last.attributes['team-name'] }))).toBeVisible();
   const myRow = page.locator('tr[aria-current="true"]');

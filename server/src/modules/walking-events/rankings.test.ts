@@ -138,6 +138,37 @@ describe('walking events: rankings from activity_days and the frozen final resul
   });
 });
 
+describe('walking events: the home card', () => {
+  it("shows the running event the member is in a team of: team, days left, today's steps; nothing for others", async () => {
+    const server = await startTestServer();
+    try {
+      const acme = await buildOrganization(server, { numberOfMembers: 20 });
+      const [walker, bystander] = await Promise.all([buildUser(server, { organization: acme }), buildUser(server, { organization: acme })]);
+      const event = await insertWalkingEvent(server, acme.id, { title: 'Home walk', startedAt: day(-2), endedAt: day(3) });
+      await insertTeams(server, event, { Owls: [walker.membership!.id] });
+      await insertSteps(server, walker.membership!.id, { [day(0)]: 4321 });
+      const home = await server.request('/api/home', { token: walker.token });
+      expect(home.status).toBe(200);
+      const card = home.body.included.find((item: { type: string }) => item.type === 'walking-events');
+      expect(card).toMatchObject({
+        id: String(event.id),
+        attributes: {
+          title: 'Home walk',
+          status: 'running',
+          'team-name': 'Owls',
+          'days-left': 4,
+          'today-steps': 4321,
+          'final-team-rank': null,
+        },
+      });
+      const other = await server.request('/api/home', { token: bystander.token });
+      expect(other.body.data.relationships['walking-event'].data).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('walking events: the final-result job', () => {
   let server: TestServer;
   let acme: OrganizationRow;
@@ -231,6 +262,12 @@ describe('walking events: the final-result job', () => {
     ]);
     const detail = await server.request(`/api/organizations/${acme.id}/walking_events/${event.id}`, { token: manager.token });
     expect(detail.body.data.attributes).toMatchObject({ status: 'final', editable: 'none' });
+    // The home shows the frozen rank.
+    const home = await server.request('/api/home', { token: w2.token });
+    expect(home.body.included.find((item: { type: string }) => item.type === 'walking-events').attributes).toMatchObject({
+      status: 'final',
+      'final-team-rank': 1,
+    });
     expect(teams.Hares).toBeGreaterThan(0);
   });
 
