@@ -2,6 +2,7 @@
 // a member of their own (invited for this spec) is placed in the last team of the running demo event, logs steps and
 // sees their team move up, in Japanese and English, with axe, at 320 px. Only data of its own is created or changed:
 // a new event, and a fresh member in the demo event.
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
@@ -112,6 +113,14 @@ test('a manager creates a walking event and forms balanced teams from a previewe
   await page.getByRole('tab', { name: ja('walking:tabs.teamRanking') }).click();
   await expect(page.getByText(ja('walking:ranking.formula'))).toBeVisible();
   await expectNoSidewaysScroll(page);
+  // The team ranking as CSV: UTF-8 with a BOM, the headings in the page's language.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: ja('walking:ranking.csv') }).click(),
+  ]);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.startsWith(`\uFEFF${ja('walking:ranking.rank')},${ja('walking:ranking.team')}`)).toBe(true);
+  expect(csv).toContain('チーム1');
 });
 
 test('a member placed in the last team logs steps and sees the team move up (ja and en, 320 px)', async ({ page, request }) => {

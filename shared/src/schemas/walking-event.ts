@@ -84,8 +84,14 @@ export const RandomTeamsSchema = strictPayload({
 export type RandomTeamsInput = z.output<typeof RandomTeamsSchema>['random_teams'];
 
 const invalidParameter = { error: ErrorCode.requestInvalidParameter };
+/** `format=csv` (with `encoding=shift_jis` for older Excel) downloads a ranking as CSV; JSON:API otherwise. */
+export const RankingQuerySchema = z.object({
+  format: z.enum(['json', 'csv'], invalidParameter).default('json'),
+  encoding: z.enum(['utf-8', 'shift_jis'], invalidParameter).default('utf-8'),
+});
+
 /** `per` of GET /walking_events/{id}/personal_summary: the length of the top list. */
-export const PersonalSummaryQuerySchema = z.object({
+export const PersonalSummaryQuerySchema = RankingQuerySchema.extend({
   per: z
     .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], invalidParameter)
     .pipe(z.int(invalidParameter).min(1, invalidParameter).max(WALKING_EVENT_LIMITS.rankingPerMax, invalidParameter))

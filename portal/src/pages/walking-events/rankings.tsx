@@ -1,12 +1,52 @@
 import { useWalkingTranslation } from './use-walking-translation';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import { useQuery } from '@tanstack/react-query';
+import { useToast } from '@kiwi/shared/ui/toast';
+import { useState } from 'react';
+import { apiErrorMessage } from '../organization/api-error';
 import { useSession } from '../../session/session-provider';
 import { Empty, LoadFailed, Loading } from '../organization/page-states';
 import { type PersonalRanking, type TeamRanking, walkingEventKeys } from './types';
 
 /** How often the rankings refresh while shown: a sync appears within 60 seconds (issue 17). */
 const REFRESH_MS = 30_000;
+
+/** Both encodings of a ranking's CSV (the server writes it: UTF-8 with BOM, or Shift_JIS for older Excel). */
+function CsvDownloads({ eventId, kind }: { eventId: string; kind: 'team_summary' | 'personal_summary' }) {
+  const { t } = useWalkingTranslation(['errors']);
+  const { api } = useSession();
+  const { showToast } = useToast();
+  const [downloading, setDownloading] = useState(false);
+  const download = async (encoding: 'utf-8' | 'shift_jis') => {
+    setDownloading(true);
+    try {
+      const response = await api.raw<'blob'>(`/walking_events/${eventId}/${kind}`, {
+        query: { format: 'csv', encoding, per: kind === 'personal_summary' ? 500 : undefined },
+        responseType: 'blob',
+      });
+      const url = URL.createObjectURL(response._data as Blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `walking-event-${eventId}-${kind === 'team_summary' ? 'teams' : 'people'}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      showToast(`${t('ranking.downloadFailed')} ${apiErrorMessage(t, error)}`, 'error');
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <div className="org-table__actions" aria-busy={downloading}>
+      <button type="button" className="button" disabled={downloading} onClick={() => void download('utf-8')}>
+        {t('ranking.csv')}
+      </button>
+      <button type="button" className="button" disabled={downloading} onClick={() => void download('shift_jis')}>
+        {t('ranking.csvShiftJis')}
+      </button>
+    </div>
+  );
+}
 
 function RankingNotes({ frozen, days }: { frozen: boolean; days: number }) {
   const { t } = useWalkingTranslation();
@@ -35,6 +75,7 @@ export function TeamRankingTable({ eventId }: { eventId: string }) {
   return (
     <div className="walking-ranking">
       <RankingNotes frozen={Boolean(query.data.meta?.frozen)} days={Number(query.data.meta?.days ?? 0)} />
+      {rows.length > 0 && <CsvDownloads eventId={eventId} kind="team_summary" />}
       {rows.length === 0 ? (
         <Empty text={t('ranking.empty')} />
       ) : (
@@ -99,6 +140,7 @@ export function PersonalRankingTable({ eventId }: { eventId: string }) {
     <div className="walking-ranking">
       <RankingNotes frozen={Boolean(query.data.meta?.frozen)} days={Number(query.data.meta?.days ?? 0)} />
       {query.data.meta?.statisticsVisible === false && <p>{t('ranking.hidden')}</p>}
+      {rows.length > 0 && <CsvDownloads eventId={eventId} kind="personal_summary" />}
       {rows.length === 0 ? (
         <Empty text={t('ranking.empty')} />
       ) : (

@@ -116,6 +116,12 @@ export function presentTeamSummary({ standings, frozen }: Ranked, event: Walking
  * Personal ranking: the top `per` and the caller's own row (always, even outside the top). Members see only their own
  * row when showPersonalStatistics is off; managers see everything.
  */
+/** Who the caller may see in the personal ranking: everyone for managers or with showPersonalStatistics, else themselves. */
+export function visiblePeople(standings: Standings, event: WalkingEventRow, viewer: WalkingEventViewer): Standings['people'] {
+  if (viewer.manages || event.showPersonalStatistics) return standings.people;
+  return standings.people.filter((person) => person.organizationMemberId === viewer.organizationMemberId);
+}
+
 export function presentPersonalSummary({ standings, frozen }: Ranked, event: WalkingEventRow, viewer: WalkingEventViewer, per: number) {
   const visible = viewer.manages || event.showPersonalStatistics;
   const teamNames = new Map(standings.teams.map((team) => [team.teamId, team.teamName]));

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityDays } from '../../db/schema/activity';
 import { jobs } from '../../db/schema/jobs';
@@ -100,6 +101,31 @@ describe('walking events: rankings from activity_days and the frozen final resul
     expect(ranking.body.meta).toMatchObject({ 'participant-count': 5, 'statistics-visible': true });
     expect(figures5Day((await summary('personal_summary', manager, '?per=1')).body.data)).toEqual([['Walker 1', 1, 3000, 600]]);
     expect((await summary('personal_summary', manager, '?per=0')).body.errors[0]).toMatchObject({ code: 'request.invalidParameter' });
+  });
+
+  it('exports both rankings as CSV (UTF-8 with BOM, or Shift_JIS), as the caller may see them', async () => {
+    const teamsCsv = await summary('team_summary', manager, '?format=csv');
+    expect(teamsCsv.headers.get('content-type')).toContain('text/csv; charset=utf-8');
+    expect(teamsCsv.headers.get('content-disposition')).toContain(`walking-event-${event.id}-teams.csv`);
+    // fetch's text() drops the BOM: the bytes show it.
+    const raw = await fetch(`${server.url}/api/walking_events/${event.id}/team_summary?format=csv`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(teamsCsv.body).toBe(
+      '順位,チーム,人数,合計歩数,スコア\r\n1,A,2,3000,1500\r\n1,B,2,3000,1500\r\n3,C,1,1000,1000\r\n4,D,0,0,0\r\n',
+    );
+    // showPersonalStatistics is off: a member's export holds their own row only.
+    const mine = await summary('personal_summary', m[2]!, '?format=csv');
+    expect(mine.body).toBe('順位,名前,チーム,合計歩数,1日平均\r\n2,Walker 3,B,1500,300\r\n');
+    const sjis = await fetch(`${server.url}/api/walking_events/${event.id}/personal_summary?format=csv&encoding=shift_jis`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+    });
+    expect(sjis.headers.get('content-type')).toContain('shift_jis');
+    const text = iconv.decode(Buffer.from(await sjis.arrayBuffer()), 'CP932');
+    expect(text.split('\r\n').slice(0, 2)).toEqual(['順位,名前,チーム,合計歩数,1日平均', '1,Walker 1,A,3000,600']);
+    expect(text.split('\r\n')).toHaveLength(7);
+    expect((await summary('team_summary', manager, '?format=xml')).status).toBe(400);
   });
 
   it('members: their own row and team always; other teams members and the personal list only as the flags allow', async () => {

@@ -4,6 +4,7 @@ import {
   CreateWalkingEventTeamSchema,
   PersonalSummaryQuerySchema,
   RandomTeamsSchema,
+  RankingQuerySchema,
   UpdateWalkingEventSchema,
   UpdateWalkingEventTeamSchema,
 } from '@kiwi/shared/schemas/walking-event';
@@ -16,6 +17,7 @@ import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
 import { loadWalkingEvent, loadWalkingEventTeam } from './access';
 import { drawRandomTeams } from './draw';
+import { personalRankingRows, sendCsv, teamRankingRows } from './csv';
 import {
   presentDraw,
   presentPersonalSummary,
@@ -23,6 +25,7 @@ import {
   presentTeamSummary,
   presentWalkingEvent,
   presentWalkingEvents,
+  visiblePeople,
 } from './presenter';
 import { standingsOf } from './rankings';
 import {
@@ -111,25 +114,37 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
 
   router.get('/walking_events/:id/team_summary', requireSignedIn, async (req, res) => {
     const eventId = parseId(req);
+    const { format, encoding } = parseQuery(RankingQuerySchema, req);
     const session = await currentSession(req);
     const now = new Date();
-    const document = await db.db.transaction(async (tx) => {
-      const { event, viewer } = await loadWalkingEvent(tx, session, eventId);
-      return presentTeamSummary(await standingsOf(tx, event, now), event, viewer);
+    const { event, viewer, ranked } = await db.db.transaction(async (tx) => {
+      const context = await loadWalkingEvent(tx, session, eventId);
+      return { ...context, ranked: await standingsOf(tx, context.event, now) };
     });
-    res.json(document);
+    if (format === 'csv') {
+      sendCsv(res, event, 'teams', teamRankingRows(ranked.standings, translatorFor(requestLanguage(req))), encoding);
+      return;
+    }
+    res.json(presentTeamSummary(ranked, event, viewer));
   });
 
   router.get('/walking_events/:id/personal_summary', requireSignedIn, async (req, res) => {
     const eventId = parseId(req);
-    const { per } = parseQuery(PersonalSummaryQuerySchema, req);
+    const { per, format, encoding } = parseQuery(PersonalSummaryQuerySchema, req);
     const session = await currentSession(req);
     const now = new Date();
-    const document = await db.db.transaction(async (tx) => {
-      const { event, viewer } = await loadWalkingEvent(tx, session, eventId);
-      return presentPersonalSummary(await standingsOf(tx, event, now), event, viewer, per);
+    const { event, viewer, ranked } = await db.db.transaction(async (tx) => {
+      const context = await loadWalkingEvent(tx, session, eventId);
+      return { ...context, ranked: await standingsOf(tx, context.event, now) };
     });
-    res.json(document);
+    if (format === 'csv') {
+      // Everyone the caller may see: managers (and open events) the whole list, otherwise the caller's own row.
+      const people = visiblePeople(ranked.standings, event, viewer);
+      const teamNames = new Map(ranked.standings.teams.map((team) => [team.teamId, team.teamName]));
+      sendCsv(res, event, 'people', personalRankingRows(people, teamNames, translatorFor(requestLanguage(req))), encoding);
+      return;
+    }
+    res.json(presentPersonalSummary(ranked, event, viewer, per));
   });
 
   router.post('/walking_events/:id/teams', requireSignedIn, async (req, res) => {
