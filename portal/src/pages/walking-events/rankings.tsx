@@ -2,7 +2,7 @@ import { useWalkingTranslation } from './use-walking-translation';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import { useToast } from '@kiwi/shared/ui/toast';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { apiErrorMessage } from '../organization/api-error';
 import { useSession } from '../../session/session-provider';
 import { Empty, LoadFailed, Loading } from '../organization/page-states';
@@ -59,6 +59,79 @@ function RankingNotes({ frozen, days }: { frozen: boolean; days: number }) {
   );
 }
 
+type RankedRow = { id: string; rank: number; mine: boolean };
+
+/**
+ * One ranking as the page shows it: the notes, the CSV downloads, then a table (scrolling on its own on a phone) whose
+ * first column is the rank and whose second names the row, the caller's own row marked.
+ */
+function RankingView<Row extends RankedRow>({
+  eventId,
+  kind,
+  caption,
+  headers,
+  rows,
+  meta,
+  name,
+  cells,
+  before,
+  after,
+}: {
+  eventId: string;
+  kind: 'team_summary' | 'personal_summary';
+  caption: string;
+  headers: string[];
+  rows: Row[];
+  meta: Record<string, unknown> | undefined;
+  name: (row: Row) => ReactNode;
+  cells: (row: Row) => ReactNode[];
+  before?: ReactNode;
+  after?: ReactNode;
+}) {
+  const { t } = useWalkingTranslation();
+  return (
+    <div className="walking-ranking">
+      <RankingNotes frozen={Boolean(meta?.frozen)} days={Number(meta?.days ?? 0)} />
+      {before}
+      {rows.length > 0 && <CsvDownloads eventId={eventId} kind={kind} />}
+      {rows.length === 0 ? (
+        <Empty text={t('ranking.empty')} />
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too.
+        <div className="org-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+          <table className="org-table walking-table">
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                {headers.map((header) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className={row.mine ? 'walking-table__mine' : undefined} aria-current={row.mine ? 'true' : undefined}>
+                  <td>{row.rank}</td>
+                  <td>
+                    {name(row)}
+                    {row.mine && <span className="org-badge walking-you">{t('ranking.you')}</span>}
+                  </td>
+                  {cells(row).map((cell, index) => (
+                    <td key={index}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {after}
+    </div>
+  );
+}
+
 /** GET /walking_events/{id}/team_summary as a table, the formula printed under it; the caller's team highlighted. */
 export function TeamRankingTable({ eventId }: { eventId: string }) {
   const { t, i18n } = useWalkingTranslation();
@@ -70,56 +143,32 @@ export function TeamRankingTable({ eventId }: { eventId: string }) {
   });
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
-  const rows = query.data.data;
   const number = (value: number) => formatNumber(value, i18n.language);
   return (
-    <div className="walking-ranking">
-      <RankingNotes frozen={Boolean(query.data.meta?.frozen)} days={Number(query.data.meta?.days ?? 0)} />
-      {rows.length > 0 && <CsvDownloads eventId={eventId} kind="team_summary" />}
-      {rows.length === 0 ? (
-        <Empty text={t('ranking.empty')} />
-      ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too.
-        <div className="org-table-wrap" role="region" aria-label={t('tabs.teamRanking')} tabIndex={0}>
-          <table className="org-table walking-table">
-            <caption className="visually-hidden">{t('tabs.teamRanking')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('ranking.rank')}</th>
-                <th scope="col">{t('ranking.team')}</th>
-                <th scope="col">{t('ranking.members')}</th>
-                <th scope="col">{t('ranking.totalSteps')}</th>
-                <th scope="col">{t('ranking.score')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className={row.mine ? 'walking-table__mine' : undefined} aria-current={row.mine ? 'true' : undefined}>
-                  <td>{row.rank}</td>
-                  <td>
-                    {row.teamName}
-                    {row.mine && <span className="org-badge walking-you">{t('ranking.you')}</span>}
-                    {row.members && row.members.length > 0 && (
-                      <ul className="walking-members">
-                        {row.members.map((member) => (
-                          <li key={member['organization-member-id']}>
-                            {member.name}: {number(member['total-steps'] ?? 0)}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td>{number(row.memberCount)}</td>
-                  <td>{number(row.totalSteps)}</td>
-                  <td>{number(row.score)}</td>
-                </tr>
+    <RankingView
+      eventId={eventId}
+      kind="team_summary"
+      caption={t('tabs.teamRanking')}
+      headers={[t('ranking.rank'), t('ranking.team'), t('ranking.members'), t('ranking.totalSteps'), t('ranking.score')]}
+      rows={query.data.data}
+      meta={query.data.meta}
+      name={(row) => (
+        <>
+          {row.teamName}
+          {row.members && row.members.length > 0 && (
+            <ul className="walking-members">
+              {row.members.map((member) => (
+                <li key={member['organization-member-id']}>
+                  {member.name}: {number(member['total-steps'] ?? 0)}
+                </li>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </ul>
+          )}
+        </>
       )}
-      <p className="walking-formula">{t('ranking.formula')}</p>
-    </div>
+      cells={(row) => [number(row.memberCount), number(row.totalSteps), number(row.score)]}
+      after={<p className="walking-formula">{t('ranking.formula')}</p>}
+    />
   );
 }
 
@@ -134,46 +183,18 @@ export function PersonalRankingTable({ eventId }: { eventId: string }) {
   });
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
-  const rows = query.data.data;
   const number = (value: number) => formatNumber(value, i18n.language);
   return (
-    <div className="walking-ranking">
-      <RankingNotes frozen={Boolean(query.data.meta?.frozen)} days={Number(query.data.meta?.days ?? 0)} />
-      {query.data.meta?.statisticsVisible === false && <p>{t('ranking.hidden')}</p>}
-      {rows.length > 0 && <CsvDownloads eventId={eventId} kind="personal_summary" />}
-      {rows.length === 0 ? (
-        <Empty text={t('ranking.empty')} />
-      ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too.
-        <div className="org-table-wrap" role="region" aria-label={t('tabs.personalRanking')} tabIndex={0}>
-          <table className="org-table walking-table">
-            <caption className="visually-hidden">{t('tabs.personalRanking')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('ranking.rank')}</th>
-                <th scope="col">{t('ranking.name')}</th>
-                <th scope="col">{t('ranking.team')}</th>
-                <th scope="col">{t('ranking.totalSteps')}</th>
-                <th scope="col">{t('ranking.dailyAverage')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className={row.mine ? 'walking-table__mine' : undefined} aria-current={row.mine ? 'true' : undefined}>
-                  <td>{row.rank}</td>
-                  <td>
-                    {row.name}
-                    {row.mine && <span className="org-badge walking-you">{t('ranking.you')}</span>}
-                  </td>
-                  <td>{row.teamName}</td>
-                  <td>{number(row.totalSteps)}</td>
-                  <td>{number(row.dailyAverage)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
+    <RankingView
+      eventId={eventId}
+      kind="personal_summary"
+      caption={t('tabs.personalRanking')}
+      headers={[t('ranking.rank'), t('ranking.name'), t('ranking.team'), t('ranking.totalSteps'), t('ranking.dailyAverage')]}
+      rows={query.data.data}
+      meta={query.data.meta}
+      name={(row) => row.name}
+      cells={(row) => [row.teamName, number(row.totalSteps), number(row.dailyAverage)]}
+      before={query.data.meta?.statisticsVisible === false ? <p>{t('ranking.hidden')}</p> : undefined}
+    />
   );
 }
