@@ -121,6 +121,16 @@ test('a manager creates a walking event and forms balanced teams from a previewe
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.startsWith(`\uFEFF${ja('walking:ranking.rank')},${ja('walking:ranking.team')}`)).toBe(true);
   expect(csv).toContain('チーム1');
+
+  // The running demo event's dashboard: participation and the leading teams' daily steps (uPlot).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/org/acme/walking_events');
+  await page.getByRole('link', { name: DEMO_EVENT }).click();
+  await page.getByRole('tab', { name: ja('walking:tabs.teamRanking') }).click();
+  await expect(page.getByText(ja('walking:ranking.dailyChart')).first()).toBeVisible();
+  await expect(page.getByText(ja('walking:ranking.participationChart')).first()).toBeVisible();
+  await expect(page.locator('.uplot').first()).toBeVisible();
+  await expectAccessible(page, { contentOnly: true });
 });
 
 test('a member placed in the last team logs steps and sees the team move up (ja and en, 320 px)', async ({ page, request }) => {

@@ -6,6 +6,7 @@ import { useSession } from '../../session/session-provider';
 import { LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import '../organization/organization.css';
+import { DailyDashboard } from './daily-dashboard';
 import { PersonalRankingTable, TeamRankingTable } from './rankings';
 import { Tabs } from './tabs';
 import { TeamsPanel } from './teams-panel';
@@ -86,7 +87,16 @@ export function WalkingEventPage() {
             ),
           },
           { key: 'teams', label: t('tabs.teams'), panel: () => <TeamsPanel organizationId={organizationId} event={current} /> },
-          { key: 'teamRanking', label: t('tabs.teamRanking'), panel: () => <TeamRankingTable eventId={current.id} /> },
+          {
+            key: 'teamRanking',
+            label: t('tabs.teamRanking'),
+            panel: () => (
+              <>
+                <DailyDashboard eventId={current.id} />
+                <TeamRankingTable eventId={current.id} />
+              </>
+            ),
+          },
           { key: 'personalRanking', label: t('tabs.personalRanking'), panel: () => <PersonalRankingTable eventId={current.id} /> },
         ]}
       />

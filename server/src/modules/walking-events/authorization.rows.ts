@@ -74,6 +74,11 @@ export const matrix: MatrixModule<TestServer> = {
       expect: EVENT_READERS,
     },
     {
+      route: 'GET /api/walking_events/:id/daily_summary',
+      params: (fixture, _caller, server) => freshEvent(server, fixture),
+      expect: EVENT_MANAGERS,
+    },
+    {
       route: 'POST /api/walking_events/:id/teams',
       params: (fixture, _caller, server) => freshEvent(server, fixture),
       body: { walking_event_team: { team_name: 'Matrix team' } },

@@ -2,6 +2,7 @@ import { walkingEventEditability, walkingEventStatus } from '@kiwi/shared/domain
 import type { WalkingEventRow, WalkingEventTeamRow } from '../../db/schema/walking-events';
 import { serialize } from '../../jsonapi/serialize';
 import type { WalkingEventViewer } from './access';
+import type { DailySummary } from './daily';
 import type { Draw } from './draw';
 import type { Standings } from './rankings';
 import type { TeamView } from './service';
@@ -142,3 +143,16 @@ export function presentPersonalSummary({ standings, frozen }: Ranked, event: Wal
     meta: { frozen, days: standings.days, 'participant-count': standings.people.length, 'statistics-visible': visible },
   });
 }
+
+/** The dashboard's figures as one resource (id = the event). */
+export const presentDailySummary = (event: WalkingEventRow, summary: DailySummary) =>
+  serialize('walking-event-dailies', summary, {
+    id: () => event.id,
+    attributes: (row) => ({
+      days: row.days,
+      teams: row.teams.map((team) => ({ 'team-id': team.teamId, 'team-name': team.teamName, 'daily-average': team.dailyAverage })),
+      participation: row.participation,
+      participants: row.participants,
+      everSynced: row.everSynced,
+    }),
+  });

@@ -103,6 +103,19 @@ describe('walking events: rankings from activity_days and the frozen final resul
     expect((await summary('personal_summary', manager, '?per=0')).body.errors[0]).toMatchObject({ code: 'request.invalidParameter' });
   });
 
+  it('dashboard: the leading teams daily averages and the daily participation (managers only)', async () => {
+    const daily = await server.request(`/api/walking_events/${event.id}/daily_summary`, { token: manager.token });
+    expect(daily.status).toBe(200);
+    const figures = daily.body.data.attributes;
+    expect(figures.days).toEqual([day(-4), day(-3), day(-2), day(-1), day(0)]);
+    expect(figures.teams.map((team: { 'team-name': string }) => team['team-name'])).toEqual(['A', 'B', 'C', 'D']);
+    expect(figures.teams[0]['daily-average']).toEqual([500, 1000, 0, 0, 0]);
+    expect(figures.teams[2]['daily-average']).toEqual([0, 0, 1000, 0, 0]);
+    expect(figures.participation).toEqual([0.2, 0.2, 0.2, 0.2, 0.2]);
+    expect(figures).toMatchObject({ participants: 5, 'ever-synced': 4 });
+    expect((await server.request(`/api/walking_events/${event.id}/daily_summary`, { token: m[0]!.token })).status).toBe(403);
+  });
+
   it('exports both rankings as CSV (UTF-8 with BOM, or Shift_JIS), as the caller may see them', async () => {
     const teamsCsv = await summary('team_summary', manager, '?format=csv');
     expect(teamsCsv.headers.get('content-type')).toContain('text/csv; charset=utf-8');

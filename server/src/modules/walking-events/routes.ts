@@ -16,9 +16,11 @@ import { notFound } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
 import { loadWalkingEvent, loadWalkingEventTeam } from './access';
+import { dailySummary } from './daily';
 import { drawRandomTeams } from './draw';
 import { personalRankingRows, sendCsv, teamRankingRows } from './csv';
 import {
+  presentDailySummary,
   presentDraw,
   presentPersonalSummary,
   presentTeam,
@@ -145,6 +147,19 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
       return;
     }
     res.json(presentPersonalSummary(ranked, event, viewer, per));
+  });
+
+  // The detail page's dashboard (managers): the leading teams' daily averages and the daily participation.
+  router.get('/walking_events/:id/daily_summary', requireSignedIn, async (req, res) => {
+    const eventId = parseId(req);
+    const session = await currentSession(req);
+    const now = new Date();
+    const { event, summary } = await db.db.transaction(async (tx) => {
+      const context = await loadWalkingEvent(tx, session, eventId, { manage: true });
+      const { standings } = await standingsOf(tx, context.event, now);
+      return { event: context.event, summary: await dailySummary(tx, context.event, standings, now) };
+    });
+    res.json(presentDailySummary(event, summary));
   });
 
   router.post('/walking_events/:id/teams', requireSignedIn, async (req, res) => {
