@@ -61,6 +61,23 @@ export const AddWalkingEventTeamMemberSchema = strictPayload({
   walking_event_team_member: strictPayload({ organization_member_id: whole(2_147_483_647) }),
 });
 
+export const WALKING_MESSAGE_MAX = 500;
+/** POST /walking_events/{id}/messages: a line on the caller's team cheer board. */
+export const CreateWalkingEventMessageSchema = strictPayload({
+  walking_event_message: strictPayload({ body: graphemeString({ min: 1, max: WALKING_MESSAGE_MAX, trim: true }) }),
+});
+
+const idParameter = z
+  .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: ErrorCode.requestInvalidParameter })
+  .pipe(
+    z
+      .int({ error: ErrorCode.requestInvalidParameter })
+      .min(1, { error: ErrorCode.requestInvalidParameter })
+      .max(2_147_483_647, { error: ErrorCode.requestInvalidParameter }),
+  );
+/** GET /walking_events/{id}/messages: `team_id` (managers reading a team's board), `before` (older than this message). */
+export const BoardQuerySchema = z.object({ team_id: idParameter.optional(), before: idParameter.optional() });
+
 /** A draw's seed: shown on the page, typed back to draw the same teams again. */
 export const seedSchema = z
   .string({ error: requiredOrInvalidType })

@@ -73,5 +73,33 @@ export const walkingEventTeamMembers = pgTable(
   ],
 );
 
+/** The team cheer board (issue 17): messages a team's members leave for each other (violation reports name them). */
+export const walkingEventMessages = pgTable(
+  'walking_event_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    walkingEventId: cascadingReference('walking_event_id', () => walkingEvents.id),
+    teamId: cascadingReference('team_id', () => walkingEventTeams.id),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
+    body: text('body').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('walking_event_messages_team_id_index').on(t.teamId, t.id)],
+);
+
+/** One emoji per member and message at most once (toggling). */
+export const walkingEventMessageReactions = pgTable(
+  'walking_event_message_reactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    messageId: cascadingReference('message_id', () => walkingEventMessages.id),
+    organizationMemberId: cascadingReference('organization_member_id', () => organizationMembers.id),
+    emoji: text('emoji').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('walking_event_message_reactions_unique').on(t.messageId, t.organizationMemberId, t.emoji)],
+);
+
+export type WalkingEventMessageRow = typeof walkingEventMessages.$inferSelect;
 export type WalkingEventRow = typeof walkingEvents.$inferSelect;
 export type WalkingEventTeamRow = typeof walkingEventTeams.$inferSelect;

@@ -1,7 +1,9 @@
 // Issue 17. Organisation paths: members read, managers write, another organisation's manager 403 (the guard). Event
 // and team paths: another organisation gets 404 (the event is not revealed), acme members 403 on writes.
 import type { Caller, Expected } from '../../test/authorization';
+import { FORBIDDEN } from '../../test/authorization';
 import { ACME_MANAGERS, ACME_MEMBERS, type Fixture, type MatrixModule } from '../../test/matrix';
+import { walkingEventMessages } from '../../db/schema/walking-events';
 import type { TestServer } from '../../test/server';
 import { insertTeams, insertWalkingEvent } from './test-support';
 
@@ -18,6 +20,19 @@ const freshTeam = async (server: TestServer, { acme }: Fixture, members: number[
   const { Team: teamId } = await insertTeams(server, event, { Team: members });
   return { id: event.id, teamId: teamId as number };
 };
+
+/** An event whose one team holds acme's member and manager, with a message by the member. */
+const boardWorld = async (server: TestServer, { acme, users }: Fixture) => {
+  const event = await insertWalkingEvent(server, acme.id);
+  const { Team: teamId } = await insertTeams(server, event, { Team: [users.member.membership!.id, users.manager.membership!.id] });
+  const [message] = await server.db.db
+    .insert(walkingEventMessages)
+    .values({ walkingEventId: event.id, teamId: teamId!, organizationMemberId: users.member.membership!.id, body: 'Go team' })
+    .returning();
+  return { id: event.id, messageId: message!.id };
+};
+/** Writing on a board and reacting is for the team's members: the admin, in no team, is refused. */
+const TEAM_MEMBERS: Record<Caller, Expected> = { ...EVENT_READERS, admin: FORBIDDEN };
 
 const eventBody = {
   walking_event: {
@@ -77,6 +92,34 @@ export const matrix: MatrixModule<TestServer> = {
       route: 'GET /api/walking_events/:id/daily_summary',
       params: (fixture, _caller, server) => freshEvent(server, fixture),
       expect: EVENT_MANAGERS,
+    },
+    {
+      route: 'GET /api/walking_events/:id/messages',
+      params: (fixture, _caller, server) => boardWorld(server, fixture),
+      expect: EVENT_READERS,
+    },
+    {
+      route: 'POST /api/walking_events/:id/messages',
+      params: (fixture, _caller, server) => boardWorld(server, fixture),
+      body: { walking_event_message: { body: 'ファイト!' } },
+      expect: TEAM_MEMBERS,
+    },
+    {
+      route: 'DELETE /api/walking_events/:id/messages/:messageId',
+      params: (fixture, _caller, server) => boardWorld(server, fixture),
+      expect: EVENT_READERS,
+    },
+    {
+      route: 'POST /api/walking_event_messages/:id/reactions',
+      params: async (fixture, _caller, server) => ({ id: (await boardWorld(server, fixture)).messageId }),
+      body: { message_reaction: { emoji: '👍' } },
+      expect: TEAM_MEMBERS,
+    },
+    {
+      route: 'DELETE /api/walking_event_messages/:id/reactions',
+      params: async (fixture, _caller, server) => ({ id: (await boardWorld(server, fixture)).messageId }),
+      body: { message_reaction: { emoji: '👍' } },
+      expect: TEAM_MEMBERS,
     },
     {
       route: 'POST /api/walking_events/:id/teams',

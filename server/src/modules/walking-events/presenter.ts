@@ -4,6 +4,7 @@ import { serialize } from '../../jsonapi/serialize';
 import type { WalkingEventViewer } from './access';
 import type { DailySummary } from './daily';
 import type { Draw } from './draw';
+import type { BoardMessage } from './messages';
 import type { Standings } from './rankings';
 import type { TeamView } from './service';
 
@@ -154,5 +155,23 @@ export const presentDailySummary = (event: WalkingEventRow, summary: DailySummar
       participation: row.participation,
       participants: row.participants,
       everSynced: row.everSynced,
+    }),
+  });
+
+/** The cheer board: messages newest first, reactions as the event chat's (kebab-cased by hand, nested). */
+export const presentBoard = (messages: BoardMessage[]) =>
+  serialize('walking-event-messages', messages, {
+    attributes: (message) => ({
+      teamId: message.teamId,
+      body: message.body,
+      authorName: message.authorName,
+      mine: message.mine,
+      createdAt: message.createdAt,
+      reactions: message.reactions.map((reaction) => ({
+        emoji: reaction.emoji,
+        count: reaction.count,
+        'reacted-by-me': reaction.reactedByMe,
+        names: reaction.names,
+      })),
     }),
   });

@@ -1,5 +1,7 @@
 import {
   AddWalkingEventTeamMemberSchema,
+  BoardQuerySchema,
+  CreateWalkingEventMessageSchema,
   CreateWalkingEventSchema,
   CreateWalkingEventTeamSchema,
   PersonalSummaryQuerySchema,
@@ -8,6 +10,7 @@ import {
   UpdateWalkingEventSchema,
   UpdateWalkingEventTeamSchema,
 } from '@kiwi/shared/schemas/walking-event';
+import { MessageReactionSchema } from '@kiwi/shared/schemas/guild';
 import { type Request, Router } from 'express';
 import { authorize } from '../../auth/authorize';
 import { currentSession, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
@@ -18,8 +21,10 @@ import type { ModuleDependencies } from '../deps';
 import { loadWalkingEvent, loadWalkingEventTeam } from './access';
 import { dailySummary } from './daily';
 import { drawRandomTeams } from './draw';
+import { boardTeamOf, deleteMessage, eventOfMessage, listBoard, postMessage, toggleReaction } from './messages';
 import { personalRankingRows, sendCsv, teamRankingRows } from './csv';
 import {
+  presentBoard,
   presentDailySummary,
   presentDraw,
   presentPersonalSummary,
@@ -161,6 +166,58 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     });
     res.json(presentDailySummary(event, summary));
   });
+
+  // The team cheer board: the caller's team's messages (a manager names a team with team_id), newest first.
+  router.get('/walking_events/:id/messages', requireSignedIn, async (req, res) => {
+    const eventId = parseId(req);
+    const { team_id: teamId, before } = parseQuery(BoardQuerySchema, req);
+    const session = await currentSession(req);
+    const messages = await db.db.transaction(async (tx) => {
+      const { event, viewer } = await loadWalkingEvent(tx, session, eventId);
+      return listBoard(tx, await boardTeamOf(tx, event, viewer, teamId), viewer, before);
+    });
+    res.json(presentBoard(messages));
+  });
+
+  router.post('/walking_events/:id/messages', requireSignedIn, async (req, res) => {
+    const eventId = parseId(req);
+    const { walking_event_message: input } = parseBody(CreateWalkingEventMessageSchema, req);
+    const session = await currentSession(req);
+    const message = await db.db.transaction(async (tx) => {
+      const { event, viewer } = await loadWalkingEvent(tx, session, eventId);
+      const id = await postMessage(tx, event, viewer, input.body);
+      return (await listBoard(tx, await boardTeamOf(tx, event, viewer, undefined), viewer)).find((row) => row.id === id);
+    });
+    res.status(201).json(presentBoard(message ? [message] : []));
+  });
+
+  router.delete('/walking_events/:id/messages/:messageId', requireSignedIn, async (req, res) => {
+    const eventId = parseId(req);
+    const messageId = parseId(req, 'messageId');
+    const session = await currentSession(req);
+    await db.db.transaction(async (tx) => {
+      const { event, viewer } = await loadWalkingEvent(tx, session, eventId);
+      await deleteMessage(tx, event, viewer, messageId);
+    });
+    res.status(204).end();
+  });
+
+  for (const [method, on] of [
+    ['post', true],
+    ['delete', false],
+  ] as const) {
+    router[method]('/walking_event_messages/:id/reactions', requireSignedIn, async (req, res) => {
+      const messageId = parseId(req);
+      const { message_reaction: input } = parseBody(MessageReactionSchema, req);
+      const session = await currentSession(req);
+      await db.db.transaction(async (tx) => {
+        const eventId = await eventOfMessage(tx, messageId);
+        const { event, viewer } = await loadWalkingEvent(tx, session, eventId);
+        await toggleReaction(tx, event, viewer, messageId, input.emoji, on);
+      });
+      res.status(204).end();
+    });
+  }
 
   router.post('/walking_events/:id/teams', requireSignedIn, async (req, res) => {
     const eventId = parseId(req);
