@@ -181,6 +181,20 @@ test('a member placed in the last team logs steps and sees the team move up (ja 
   await expect(page.locator('tr[aria-current="true"]')).toContainText(name);
   await expect(page.locator('tr[aria-current="true"] td').first()).toHaveText('1');
 
+  // The team cheer board: a message, then a cheer on it.
+  await page.getByRole('tab', { name: ja('walking:tabs.board') }).click();
+  const cheer = `がんばろう ${unique()}`;
+  await page.getByLabel(ja('walking:board.write')).fill(cheer);
+  await page.getByRole('button', { name: ja('walking:board.post') }).click();
+  const board = page.getByRole('list', { name: ja('walking:board.title') });
+  await expect(board.getByText(cheer)).toBeVisible();
+  await board
+    .getByRole('button', { name: tr('ja', 'walking:board.cheer', { emoji: '👍', name }) })
+    .first()
+    .click();
+  await expect(board.locator('[aria-pressed="true"]').first()).toBeVisible();
+  await expectAccessible(page);
+
   // In English, at 320 px.
   const user = await (await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } })).json();
   const english = await request.put(`/api/users/${user.data.id}`, {

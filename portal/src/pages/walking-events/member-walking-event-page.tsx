@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { useSession } from '../../session/session-provider';
 import { LoadFailed, Loading } from '../organization/page-states';
 import '../organization/organization.css';
+import { CheerBoard } from './cheer-board';
 import { PersonalRankingTable, TeamRankingTable } from './rankings';
 import { Tabs } from './tabs';
 import { useWalkingTranslation } from './use-walking-translation';
@@ -64,6 +65,7 @@ export function MemberWalkingEventPage() {
         tabs={[
           { key: 'teamRanking', label: t('tabs.teamRanking'), panel: () => <TeamRankingTable eventId={current.id} /> },
           { key: 'personalRanking', label: t('tabs.personalRanking'), panel: () => <PersonalRankingTable eventId={current.id} /> },
+          ...(myTeam ? [{ key: 'board', label: t('tabs.board'), panel: () => <CheerBoard eventId={current.id} /> }] : []),
         ]}
       />
     </div>
