@@ -5,17 +5,14 @@
 // personal_summary compute and present), and the time from a member's sync (the day's row rewritten) to a ranking
 // that shows it. Asserts that the sync shows; the figures are for people (target < 100 ms on PostgreSQL).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, tokyoDay } from '../../shared/src/domain/walking-event';
-import { type DatabaseHandle, openDatabase } from '../../server/src/db/client';
+import type { DatabaseHandle } from '../../server/src/db/client';
 import { migrateDatabase } from '../../server/src/db/migrate';
 import { type WalkingEventRow, walkingEvents } from '../../server/src/db/schema/walking-events';
 import { presentPersonalSummary, presentTeamSummary } from '../../server/src/modules/walking-events/presenter';
 import { standingsOf } from '../../server/src/modules/walking-events/rankings';
-import { postgresAnswers, TEST_POSTGRES_URL, withScratchDatabase } from '../support/postgres';
+import { runOnEngines } from './engines';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
 const TEAMS = Number(process.env.TEAMS ?? 500);
@@ -146,31 +143,4 @@ async function bench(engine: string, handle: DatabaseHandle): Promise<void> {
   );
 }
 
-async function main() {
-  const engines = (process.env.ENGINES ?? 'postgres').split(',');
-  if (engines.includes('pglite')) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kiwi-bench-walking-'));
-    const lite = await openDatabase({ dataDir, databaseUrl: undefined });
-    try {
-      await bench('PGlite (on disk)', lite);
-    } finally {
-      await lite.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  if (!engines.includes('postgres')) return;
-  if (!(await postgresAnswers())) {
-    console.log(`\nPostgreSQL: ${TEST_POSTGRES_URL} does not answer; skipped.`);
-    return;
-  }
-  await withScratchDatabase(async (url) => {
-    const handle = await openDatabase({ dataDir: tmpdir(), databaseUrl: url });
-    try {
-      await bench('PostgreSQL', handle);
-    } finally {
-      await handle.close();
-    }
-  });
-}
-
-await main();
+await runOnEngines(bench, { defaultEngines: 'postgres', scratchPrefix: 'kiwi-bench-walking-' });

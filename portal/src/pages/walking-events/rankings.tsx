@@ -1,6 +1,7 @@
 import { useWalkingTranslation } from './use-walking-translation';
 import { formatNumber } from '@kiwi/shared/i18n/format';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { type ReactNode, useState } from 'react';
 import { apiErrorMessage } from '../organization/api-error';
@@ -61,6 +62,16 @@ function RankingNotes({ frozen, days }: { frozen: boolean; days: number }) {
 
 type RankedRow = { id: string; rank: number; mine: boolean };
 
+/** A ranking from the API (personal: the top 100 and the caller's own row), refreshed while shown. */
+function useRanking<Row>(eventId: string, kind: 'team_summary' | 'personal_summary') {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: kind === 'team_summary' ? walkingEventKeys.teamSummary(eventId) : walkingEventKeys.personalSummary(eventId),
+    queryFn: () => api.get<Row[]>(`/walking_events/${eventId}/${kind}`, kind === 'personal_summary' ? { per: 100 } : undefined),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
 /**
  * One ranking as the page shows it: the notes, the CSV downloads, then a table (scrolling on its own on a phone) whose
  * first column is the rank and whose second names the row, the caller's own row marked.
@@ -70,8 +81,7 @@ function RankingView<Row extends RankedRow>({
   kind,
   caption,
   headers,
-  rows,
-  meta,
+  query,
   name,
   cells,
   before,
@@ -81,18 +91,20 @@ function RankingView<Row extends RankedRow>({
   kind: 'team_summary' | 'personal_summary';
   caption: string;
   headers: string[];
-  rows: Row[];
-  meta: Record<string, unknown> | undefined;
+  query: UseQueryResult<DecodedDocument<Row[]>>;
   name: (row: Row) => ReactNode;
   cells: (row: Row) => ReactNode[];
-  before?: ReactNode;
+  before?: (meta: Record<string, unknown> | undefined) => ReactNode;
   after?: ReactNode;
 }) {
   const { t } = useWalkingTranslation();
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
+  const { data: rows, meta } = query.data;
   return (
     <div className="walking-ranking">
       <RankingNotes frozen={Boolean(meta?.frozen)} days={Number(meta?.days ?? 0)} />
-      {before}
+      {before?.(meta)}
       {rows.length > 0 && <CsvDownloads eventId={eventId} kind={kind} />}
       {rows.length === 0 ? (
         <Empty text={t('ranking.empty')} />
@@ -135,14 +147,7 @@ function RankingView<Row extends RankedRow>({
 /** GET /walking_events/{id}/team_summary as a table, the formula printed under it; the caller's team highlighted. */
 export function TeamRankingTable({ eventId }: { eventId: string }) {
   const { t, i18n } = useWalkingTranslation();
-  const { api } = useSession();
-  const query = useQuery({
-    queryKey: walkingEventKeys.teamSummary(eventId),
-    queryFn: () => api.get<TeamRanking[]>(`/walking_events/${eventId}/team_summary`),
-    refetchInterval: REFRESH_MS,
-  });
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
+  const query = useRanking<TeamRanking>(eventId, 'team_summary');
   const number = (value: number) => formatNumber(value, i18n.language);
   return (
     <RankingView
@@ -150,8 +155,7 @@ export function TeamRankingTable({ eventId }: { eventId: string }) {
       kind="team_summary"
       caption={t('tabs.teamRanking')}
       headers={[t('ranking.rank'), t('ranking.team'), t('ranking.members'), t('ranking.totalSteps'), t('ranking.score')]}
-      rows={query.data.data}
-      meta={query.data.meta}
+      query={query}
       name={(row) => (
         <>
           {row.teamName}
@@ -175,14 +179,7 @@ export function TeamRankingTable({ eventId }: { eventId: string }) {
 /** GET /walking_events/{id}/personal_summary: the top 100 and the caller's own row. */
 export function PersonalRankingTable({ eventId }: { eventId: string }) {
   const { t, i18n } = useWalkingTranslation();
-  const { api } = useSession();
-  const query = useQuery({
-    queryKey: walkingEventKeys.personalSummary(eventId),
-    queryFn: () => api.get<PersonalRanking[]>(`/walking_events/${eventId}/personal_summary`, { per: 100 }),
-    refetchInterval: REFRESH_MS,
-  });
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
+  const query = useRanking<PersonalRanking>(eventId, 'personal_summary');
   const number = (value: number) => formatNumber(value, i18n.language);
   return (
     <RankingView
@@ -190,11 +187,10 @@ export function PersonalRankingTable({ eventId }: { eventId: string }) {
       kind="personal_summary"
       caption={t('tabs.personalRanking')}
       headers={[t('ranking.rank'), t('ranking.name'), t('ranking.team'), t('ranking.totalSteps'), t('ranking.dailyAverage')]}
-      rows={query.data.data}
-      meta={query.data.meta}
+      query={query}
       name={(row) => row.name}
       cells={(row) => [row.teamName, number(row.totalSteps), number(row.dailyAverage)]}
-      before={query.data.meta?.statisticsVisible === false ? <p>{t('ranking.hidden')}</p> : undefined}
+      before={(meta) => (meta?.statisticsVisible === false ? <p>{t('ranking.hidden')}</p> : null)}
     />
   );
 }
