@@ -49,6 +49,7 @@ const CancellationDonePage = lazyPage(() => import('./pages/cancellation/cancell
 const MfaSettingPage = lazyPage(() => import('./pages/user/mfa/mfa-setting-page'), 'MfaSettingPage');
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const SignInSettingsPage = lazyPage(() => import('./pages/sign-in-settings/sign-in-settings-page'), 'SignInSettingsPage');
+const WalkingEventsRoute = lazyPage(() => import('./pages/walking-events/walking-pages'), 'WalkingEventsRoute');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
 /** The routes of SPEC §2 with the guards of §6. Pages later issues build say so. */
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="guilds/:id/edit" element={<GuildFormPage />} />
       <Route path="guilds/:id/dashboard" element={<GuildDashboardPage />} />
       <Route path="send_coins" element={<SendCoinsPage />} />
+      <Route path="walking_events/:id" element={<WalkingEventsRoute />} />
       <Route path="activity" element={<MyActivityPage />} />
       <Route path="app_install" element={<AppInstallPage />} />
       <Route path="user/profile" element={<ProfilePage />} />
@@ -90,7 +92,8 @@ export const routes: RouteObject[] = createRoutesFromElements(
           <Route path="news" element={<NewsPage />} />
           <Route path="members" element={<MembersPage />} />
           <Route path="groups" element={<GroupsPage />} />
-          <Route path="walking_events" element={<ComingSoonPage area="organization" page="walkingEvents" />} />
+          <Route path="walking_events" element={<WalkingEventsRoute />} />
+          <Route path="walking_events/:id" element={<WalkingEventsRoute />} />
           <Route path="violation_reports" element={<ComingSoonPage area="organization" page="violationReports" />} />
           <Route path="kiwi_coin_transfers" element={<OrganizationCoinTransfersPage />} />
           <Route path="external_services" element={<ExternalServicesPage />} />

@@ -12,6 +12,7 @@ import { createPushDelivery } from './modules/push/fcm';
 import { pushJobHandlers, scheduleIdleDeviceCleanup } from './modules/push/jobs';
 import { slackSettingsPort } from './modules/slack-settings/ports';
 import { surveyJobHandlers } from './modules/surveys/jobs';
+import { walkingEventJobHandlers } from './modules/walking-events/final-result';
 import { createOutboxWorker, type OutboxHandler, type OutboxHandlers, type OutboxWorker } from './outbox/worker';
 
 /** Every scheduled job kind and what runs it (inside the claiming transaction). */
@@ -19,6 +20,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [SCHEDULED_GRANT_JOB]: runScheduledGrant,
   ...surveyJobHandlers,
   ...pushJobHandlers,
+  ...walkingEventJobHandlers,
 };
 
 export type WorkerDependencies = {

@@ -156,6 +156,21 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
         ],
       };
     }
+    case 'slack.walking_event_final_result': {
+      const p = payload as SlackNotifications['slack.walking_event_final_result'];
+      const text = t('walkingEventFinalResult.text', { title: e(p.title) });
+      const podium = p.teams.map((team) =>
+        t('walkingEventFinalResult.team', { rank: team.rank, name: e(team.teamName), score: team.score }),
+      );
+      return {
+        text,
+        blocks: [
+          section(text),
+          ...(podium.length > 0 ? [section(podium.join('\n'))] : []),
+          linkButton(t('walkingEventFinalResult.open'), url(p.path), 'kiwi_open'),
+        ],
+      };
+    }
     default:
       throw new Error(`no Slack message for topic ${String(topic)}`);
   }

@@ -16,6 +16,13 @@ export type SlackNotifications = {
   'slack.news_published': { newsId: number; title: string; path: string };
   'slack.survey_opened': { surveyId: number; title: string; expiredAt: string; path: string };
   'slack.survey_reminder': { surveyId: number; title: string; expiredAt: string; path: string; unansweredCount: number };
+  /** Issue 17: the frozen result of a walking event, its podium teams (score = average steps per member). */
+  'slack.walking_event_final_result': {
+    walkingEventId: number;
+    title: string;
+    path: string;
+    teams: { rank: number; teamName: string; score: number }[];
+  };
 };
 
 /** Mail goes through the outbox too: rendered by the server's mail module from locales/<language>/mail.json `<template>.*`. */

@@ -3,16 +3,13 @@
 // Prints load time and per-query timings (min / median of 5 runs after a warm-up); asserts nothing (figures are for
 // people; the target is < 300 ms per query on PostgreSQL). MEMBERS and DAYS override the size.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { dailyHealthPoints, monthDays } from '../../shared/src/domain/health-points';
-import { type DatabaseHandle, openDatabase } from '../../server/src/db/client';
+import type { DatabaseHandle } from '../../server/src/db/client';
 import { migrateDatabase } from '../../server/src/db/migrate';
 import { refreshActivityMonths } from '../../server/src/modules/activity/months';
 import { type GroupFilter, healthPointSummary, utilizationRates } from '../../server/src/modules/activity/summary';
-import { postgresAnswers, TEST_POSTGRES_URL, withScratchDatabase } from '../support/postgres';
+import { runOnEngines } from './engines';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
 const DAYS = Number(process.env.DAYS ?? 365);
@@ -152,34 +149,4 @@ async function bench(engine: string, handle: DatabaseHandle): Promise<void> {
   );
 }
 
-async function main() {
-  // ENGINES=postgres (or pglite) runs one engine only; KEEP_DATABASE=true keeps the PostgreSQL database to look into.
-  const engines = (process.env.ENGINES ?? 'pglite,postgres').split(',');
-  if (engines.includes('pglite')) {
-    // On disk, as the product runs by default (DATA_DIR), in a scratch folder removed afterwards.
-    const dataDir = mkdtempSync(join(tmpdir(), 'kiwi-bench-points-'));
-    const lite = await openDatabase({ dataDir, databaseUrl: undefined });
-    try {
-      await bench('PGlite (on disk)', lite);
-    } finally {
-      await lite.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  if (!engines.includes('postgres')) return;
-
-  if (!(await postgresAnswers())) {
-    console.log(`\nPostgreSQL: ${TEST_POSTGRES_URL} does not answer; skipped.`);
-    return;
-  }
-  await withScratchDatabase(async (url) => {
-    const handle = await openDatabase({ dataDir: tmpdir(), databaseUrl: url });
-    try {
-      await bench('PostgreSQL', handle);
-    } finally {
-      await handle.close();
-    }
-  });
-}
-
-await main();
+await runOnEngines(bench, { defaultEngines: 'pglite,postgres', scratchPrefix: 'kiwi-bench-points-' });

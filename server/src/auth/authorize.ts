@@ -37,6 +37,10 @@ type Subjects = {
    * platform admin's own account is not closed this way either (another admin removes it).
    */
   'user.cancel': AccountSubject;
+  /** Issue 17: create, change and delete an organisation's walking events, their teams and draws. */
+  'walkingEvent.manage': OrganizationSubject;
+  /** Issue 17: read an organisation's walking events and rankings (as their visibility flags allow). */
+  'walkingEvent.view': OrganizationSubject;
 };
 export type Action = keyof Subjects;
 
@@ -55,6 +59,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'user.editProfile': (actor, profile) => actor.user.id === profile.userId,
   'user.devices': (actor, devices) => actor.user.id === devices.userId,
   'user.cancel': (actor, account) => actor.user.id === account.userId && !isAdmin(actor),
+  'walkingEvent.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
+  'walkingEvent.view': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
 };
 
 /**

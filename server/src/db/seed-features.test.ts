@@ -42,6 +42,9 @@ describe('demo seed of all features', () => {
       'events',
       'kiwi_coin_transfers',
       'embed_origins',
+      'walking_events',
+      'walking_event_teams',
+      'walking_event_team_members',
     ]) {
       expect(first[table], table).toBeGreaterThan(0);
     }

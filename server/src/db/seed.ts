@@ -13,6 +13,7 @@ import { seedCoins } from '../modules/coins/seed';
 import { seedEmbedOrigins } from '../modules/embed-origins/seed';
 import { seedAppInstallDemo } from '../modules/app-install/seed';
 import { seedAppInformations } from '../modules/home/seed';
+import { seedWalkingEventsDemo } from '../modules/walking-events/seed';
 
 export const DEMO_PASSWORD = 'kiwi-demo-1234';
 
@@ -158,6 +159,7 @@ export async function seedDemoData(tx: Executor, now: Date, { widgetsDemoOrigin 
   await seedEmbedOrigins(tx, widgetsDemoOrigin);
   await seedAppInstallDemo(tx, now);
   await seedAppInformations(tx, now);
+  await seedWalkingEventsDemo(tx, now);
 }
 
 /** Every start: the demo Firebase users exist with their fixed uid and password (repairs a wiped emulator). */

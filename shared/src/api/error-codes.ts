@@ -95,6 +95,17 @@ export const ErrorCode = {
   newsPublishedAtLocked: 'news.publishedAtLocked',
   systemSettingKeyTaken: 'systemSetting.keyTaken',
 
+  /** Issue 17: walking events (SPEC §4 locks, team limits, draws). */
+  walkingEventLocked: 'walkingEvent.locked',
+  walkingEventFinalLocked: 'walkingEvent.finalLocked',
+  walkingEventTeamsLocked: 'walkingEvent.teamsLocked',
+  walkingEventTeamLimitReached: 'walkingEvent.teamLimitReached',
+  walkingEventTeamFull: 'walkingEvent.teamFull',
+  walkingEventAlreadyInTeam: 'walkingEvent.alreadyInTeam',
+  walkingEventManualTeams: 'walkingEvent.manualTeams',
+  walkingEventTooManyMembers: 'walkingEvent.tooManyMembers',
+  walkingEventNoEligibleMembers: 'walkingEvent.noEligibleMembers',
+
   activityFutureDay: 'activity.futureDay',
   activityDuplicateDay: 'activity.duplicateDay',
 
@@ -241,6 +252,15 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'group.invalidParent': 422,
   'news.publishedAtLocked': 422,
   'systemSetting.keyTaken': 409,
+  'walkingEvent.locked': 409,
+  'walkingEvent.finalLocked': 409,
+  'walkingEvent.teamsLocked': 409,
+  'walkingEvent.teamLimitReached': 409,
+  'walkingEvent.teamFull': 409,
+  'walkingEvent.alreadyInTeam': 409,
+  'walkingEvent.manualTeams': 422,
+  'walkingEvent.tooManyMembers': 422,
+  'walkingEvent.noEligibleMembers': 422,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */

@@ -1,7 +1,14 @@
 // Push notifications: the kinds a member can turn off one by one, and how a title or body is cut to fit FCM's 4 KB.
 
 /** Every kind of push notification; members choose per kind in their profile (stored under these keys). */
-export const PUSH_KINDS = ['coin_message', 'event_invitation', 'guild_invitation', 'survey_opened', 'survey_reminder'] as const;
+export const PUSH_KINDS = [
+  'coin_message',
+  'event_invitation',
+  'guild_invitation',
+  'survey_opened',
+  'survey_reminder',
+  'walking_event_result',
+] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 export type NotificationPreferences = Record<PushKind, boolean>;
 

@@ -19,6 +19,7 @@ import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSso from '../../../locales/en/sso.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
+import enWalking from '../../../locales/en/walking.json' with { type: 'json' };
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
 import jaActions from '../../../locales/ja/actions.json' with { type: 'json' };
 import jaActivity from '../../../locales/ja/activity.json' with { type: 'json' };
@@ -41,6 +42,7 @@ import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSso from '../../../locales/ja/sso.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
+import jaWalking from '../../../locales/ja/walking.json' with { type: 'json' };
 import jaWidgets from '../../../locales/ja/widgets.json' with { type: 'json' };
 
 // Static imports put every string in the bundle (no loading state); locales.test.ts fails when a namespace file is not listed here.
@@ -68,6 +70,7 @@ export const resources = {
     mfa: jaMfa,
     signup: jaSignup,
     sso: jaSso,
+    walking: jaWalking,
   },
   en: {
     common: enCommon,
@@ -92,6 +95,7 @@ export const resources = {
     mfa: enMfa,
     signup: enSignup,
     sso: enSso,
+    walking: enWalking,
   },
 };
 

@@ -5,6 +5,7 @@ import 'uplot/dist/uPlot.min.css';
 import './button.css';
 import './chart.css';
 import './visually-hidden.css';
+import { csvCell } from '../domain/csv';
 
 export type ChartSeries = { label: string; values: (number | null)[]; color?: string };
 
@@ -28,12 +29,6 @@ export function seriesColor(series: ChartSeries, index: number): string {
   return series.color ?? CHART_COLORS[index % CHART_COLORS.length]!;
 }
 
-/** A text cell: quoted when needed, and defused when a spreadsheet would run it as a formula (= + - @ tab CR first). */
-function csvTextCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /**
  * The chart's figures as CSV: a header row (category heading, then one column per series) and one row per label.
  * Starts with a BOM so that Excel (Japanese Windows in particular) reads it as UTF-8; empty cells for missing figures.
@@ -48,9 +43,9 @@ export function chartCsv({
   series: ChartSeries[];
 }): string {
   // Headings and labels are text (group or organisation names may come from users); figures stay raw numbers.
-  const rows = [[categoryHeading, ...series.map((s) => s.label)].map(csvTextCell)];
+  const rows = [[categoryHeading, ...series.map((s) => s.label)].map(csvCell)];
   labels.forEach((label, index) => {
-    rows.push([csvTextCell(label), ...series.map((s) => (s.values[index] == null ? '' : String(s.values[index])))]);
+    rows.push([csvCell(label), ...series.map((s) => (s.values[index] == null ? '' : String(s.values[index])))]);
   });
   return `\uFEFF${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;
 }

@@ -16,6 +16,7 @@ import {
   NEW_MESSAGES_SHOWN_MAX,
   noticesOf,
 } from './home-types';
+import { useWalkingTranslation } from '../walking-events/use-walking-translation';
 import './home.css';
 
 const HOME_QUERY_KEY = ['home'] as const;
@@ -27,6 +28,7 @@ type SectionProps = { home: Home; identifier: string };
  * here and one more relationship in GET /api/home; none is shown before it has something to show.
  */
 const SECTIONS: { key: string; Card: (props: SectionProps) => ReactNode }[] = [
+  { key: 'walkingEvent', Card: WalkingEventCard },
   { key: 'surveys', Card: SurveysCard },
   { key: 'notices', Card: NoticesCard },
   { key: 'coins', Card: CoinsCard },
@@ -326,6 +328,24 @@ function GuildsCard({ home }: SectionProps) {
           })}
         </ul>
       )}
+    </HomeCard>
+  );
+}
+
+/** Issue 17: the walking event the member walks in: their team, days left and today's steps, or the final rank. */
+function WalkingEventCard({ home }: SectionProps) {
+  const { t, i18n } = useWalkingTranslation();
+  const event = home.walkingEvent;
+  if (!event) return null;
+  return (
+    <HomeCard title={t('home.title')} seeAll={<Link to={`/walking_events/${event.id}`}>{t('home.open')}</Link>}>
+      <p>
+        <strong>{event.title}</strong> ({t(`status.${event.status}`)})
+      </p>
+      <p>{t('member.yourTeam', { name: event.teamName })}</p>
+      {event.finalTeamRank !== null && <p>{t('home.rank', { rank: event.finalTeamRank })}</p>}
+      {event.daysLeft !== null && <p>{t('member.daysLeft', { count: event.daysLeft })}</p>}
+      {event.status === 'running' && <p>{t('home.todaySteps', { value: formatNumber(event.todaySteps, i18n.language) })}</p>}
     </HomeCard>
   );
 }

@@ -29,6 +29,19 @@ export type HomeSurvey = { id: string; title: string; expiredAt: string };
 
 export type HomeListName = 'coinMessages' | 'news' | 'appInformations' | 'upcomingEvents' | 'openEvents' | 'guilds' | 'surveys';
 
+/** Issue 17: the walking event the member is in a team of (GET /api/home `walkingEvent`), or null. */
+export type HomeWalkingEvent = {
+  id: string;
+  title: string;
+  status: 'scheduled' | 'running' | 'tallying' | 'final';
+  startedAt: string;
+  endedAt: string;
+  teamName: string;
+  daysLeft: number | null;
+  todaySteps: number;
+  finalTeamRank: number | null;
+};
+
 export type Home = {
   id: string;
   coinBalance: number;
@@ -43,6 +56,7 @@ export type Home = {
   openEvents: HomeEvent[];
   guilds: HomeGuild[];
   wellBeingSurveys: HomeSurvey[];
+  walkingEvent?: HomeWalkingEvent | null;
 };
 
 /** Server's NEW_MESSAGES_COUNTED: a count at the cap reads "99+". */

@@ -159,6 +159,7 @@ describe('NotificationSettings', () => {
               guild_invitation: true,
               survey_opened: true,
               survey_reminder: false,
+              walking_event_result: true,
             },
           },
         },

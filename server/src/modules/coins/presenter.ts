@@ -1,6 +1,7 @@
 import { serialize } from '../../jsonapi/serialize';
 import type { FeedEntry, TransferListItem } from './service';
 import type { KiwiCoinTransferRow } from '../../db/schema/coins';
+import { csvCell } from '@kiwi/shared/domain/csv';
 
 const transferAttributes = (
   row: KiwiCoinTransferRow & Partial<Pick<TransferListItem, 'organizationName' | 'recipientName' | 'senderName'>>,
@@ -63,13 +64,6 @@ const CSV_COLUMNS = [
   'canceled_at',
   'cancel_reason',
 ] as const;
-
-function csvCell(value: unknown): string {
-  const text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 /** The list as CSV (UTF-8 with BOM so Excel reads Japanese correctly). */
 export function transfersCsv(items: TransferListItem[]): string {

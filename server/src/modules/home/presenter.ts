@@ -1,6 +1,7 @@
 import { serialize } from '../../jsonapi/serialize';
 import type { FeedEntry } from '../coins/service';
 import { eventAttributes } from '../events/presenter';
+import type { HomeWalkingEvent } from '../walking-events/home';
 import type { AppInformationItem, Home, HomeEvent, HomeGuild, HomeSurvey, ReadableItem } from './service';
 
 const eventResource = {
@@ -33,6 +34,11 @@ export function presentHome(home: Home) {
       },
     }),
     relationships: {
+      walkingEvent: {
+        type: 'walking-events',
+        data: (row) => row.walkingEvent,
+        attributes: ({ id: _id, ...event }: HomeWalkingEvent) => event,
+      },
       coinMessages: {
         type: 'coin-messages',
         data: (row) => row.coins.received.items,
@@ -67,6 +73,6 @@ export function presentHome(home: Home) {
         attributes: ['title', 'expiredAt'] satisfies (keyof HomeSurvey)[],
       },
     },
-    include: ['coinMessages', 'news', 'appInformations', 'upcomingEvents', 'openEvents', 'guilds', 'wellBeingSurveys'],
+    include: ['coinMessages', 'news', 'appInformations', 'upcomingEvents', 'openEvents', 'guilds', 'wellBeingSurveys', 'walkingEvent'],
   });
 }

@@ -12,6 +12,7 @@ import { activityMemberOf, memberActivityMonth } from '../activity/service';
 import { memberBalance } from '../coins/ledger';
 import { coinFeed, type FeedEntry } from '../coins/service';
 import { joinedCountSql } from '../events/service';
+import { type HomeWalkingEvent, homeWalkingEvent } from '../walking-events/home';
 
 const DAY = 24 * 3600 * 1000;
 /** Events the member joined or was invited to show when they start within this many days. */
@@ -42,6 +43,8 @@ export type Home = {
   guilds: Bounded<HomeGuild>;
   surveys: Bounded<HomeSurvey>;
   activity: { month: string; steps: number; healthPoints: number };
+  /** Issue 17: the walking event the member is in a team of (walking-events/home.ts), or null. */
+  walkingEvent: HomeWalkingEvent | null;
 };
 
 /** Rows fetched one over the limit tell whether there are more. */
@@ -204,6 +207,7 @@ export const HOME_SECTIONS = {
   guilds: guildsSection,
   surveys: surveysSection,
   activity: activitySection,
+  walkingEvent: (tx, { membership, now }) => homeWalkingEvent(tx, membership.id, now),
 } satisfies { [K in Exclude<keyof Home, 'memberId'>]: (tx: Executor, viewer: HomeViewer) => Promise<Home[K]> };
 
 /** Everything the home shows, in one transaction (a consistent picture, one round trip for the portal). */

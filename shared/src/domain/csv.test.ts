@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvDocument } from './csv';
+
+describe('csv', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['=SUM(A1)', "'=SUM(A1)"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@me', "'@me"],
+    ['\tx', "'\tx"],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['=a,b', `"'=a,b"`],
+    [12, '12'],
+    [null, ''],
+    [undefined, ''],
+    [new Date('2026-01-02T03:04:05Z'), '2026-01-02T03:04:05.000Z'],
+  ])('cell %j -> %s', (value, expected) => expect(csvCell(value)).toBe(expected));
+
+  it('writes a BOM, commas and CRLF', () => {
+    expect(
+      csvDocument([
+        ['rank', 'team'],
+        [1, '=cmd'],
+      ]),
+    ).toBe("\uFEFFrank,team\r\n1,'=cmd\r\n");
+  });
+});

@@ -1,0 +1,14 @@
+// The one CSV writer (STYLE: "three CSV writers ... the fix is one piece that all callers use"): cells quoted when
+// needed and defused when a spreadsheet would run them as a formula; documents with a BOM and CRLF line ends.
+
+/** One cell: dates as ISO, null and undefined empty; a leading = + - @ tab or CR is defused with a quote. */
+export function csvCell(value: unknown): string {
+  const text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Rows of cells as a CSV document, starting with a BOM so that Excel (Japanese Windows in particular) reads UTF-8. */
+export function csvDocument(rows: readonly (readonly unknown[])[]): string {
+  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
