@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { SUPPORTED_LANGUAGES } from '../i18n/create-i18n';
+import { SUPPORTED_LANGUAGES } from '../i18n/languages';
 import { requiredOrInvalidType, strictPayload } from './common';
 
 export const SLACK_WEBHOOK_URL_MAX = 2048;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { graphemeString } from './text';
-import { SUPPORTED_LANGUAGES } from '../i18n/create-i18n';
+import { SUPPORTED_LANGUAGES } from '../i18n/languages';
 import { requiredOrInvalidType, strictPayload } from './common';
 import { dateField } from './dates';
 import { isFutureDay } from './activity';

@@ -1,6 +1,6 @@
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
-import { SUPPORTED_LANGUAGES } from '@kiwi/shared/i18n/create-i18n';
+import { SUPPORTED_LANGUAGES } from '@kiwi/shared/i18n/languages';
 import { ImageInput } from '@kiwi/shared/ui/image-input';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
