@@ -173,7 +173,14 @@ describe('widgets demo server', () => {
   });
 
   it('replaces only the known placeholders', () => {
-    const values = { KIWI_ORIGIN: 'http://localhost:8080', EVENT_ID: '1', GUILD_ID: '2', SURVEY_ID: '3', SHARED_EVENT_ID: '' };
+    const values = {
+      KIWI_ORIGIN: 'http://localhost:8080',
+      EVENT_ID: '1',
+      GUILD_ID: '2',
+      SURVEY_ID: '3',
+      SHARED_EVENT_ID: '',
+      WALKING_EVENT_ID: '5',
+    };
     expect(fillPlaceholders('{{KIWI_ORIGIN}}/{{EVENT_ID}}/{{SHARED_EVENT_ID}}/{{constructor}}/{{OTHER}}', values)).toBe(
       'http://localhost:8080/1//{{constructor}}/{{OTHER}}',
     );
@@ -186,6 +193,7 @@ describe('widgets demo server', () => {
       GUILD_ID: '2',
       SURVEY_ID: '3',
       SHARED_EVENT_ID: '4',
+      WALKING_EVENT_ID: '5',
     };
     const html = fillPlaceholders('<script type="module" src="{{KIWI_ORIGIN}}/widgets/kiwi.js"></script>', values);
     expect(html).toBe(
