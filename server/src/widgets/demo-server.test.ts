@@ -72,7 +72,8 @@ describe('widgets demo server', () => {
     expect(attribute(html, 'kiwi-events', 'event-id')).toBe('');
     expect(attribute(html, 'kiwi-guild-chat', 'guild-id')).toBe('');
     expect(html).toContain(`src="${server.url}/widgets/kiwi.js"`);
-    for (const name of ['EVENT_ID', 'GUILD_ID', 'SURVEY_ID', 'SHARED_EVENT_ID', 'WALKING_EVENT_ID']) expect(warnings.join('\n')).toContain(name);
+    for (const name of ['EVENT_ID', 'GUILD_ID', 'SURVEY_ID', 'SHARED_EVENT_ID', 'WALKING_EVENT_ID'])
+      expect(warnings.join('\n')).toContain(name);
   });
 
   it('serves the page at / and /intranet.html with ids that fit the demo member, who can use them from the demo origin', async () => {

@@ -12,7 +12,6 @@ import {
 } from '../../schemas/walking-event-resources';
 import { WalkingRankingTable, WalkingSummary } from './walking-summary';
 import './walking-events.css';
-import '../../ui/button.css';
 
 /** How often the rankings refresh while shown: a sync appears within 60 seconds (issue 17), as on the portal page. */
 const REFRESH_MS = 30_000;
@@ -109,7 +108,7 @@ export function WalkingMemberView({ eventId, now = new Date() }: { eventId: stri
       </section>
       <p className="walking-member-view__note">{t('walking:ranking.formula')}</p>
       <p>
-        <button type="button" className="kiwi-button" onClick={() => navigate(`/walking_events/${eventId}`)}>
+        <button type="button" className="walking-member-view__open" onClick={() => navigate(`/walking_events/${eventId}`)}>
           {t('walking:member.openInPortal')}
         </button>
       </p>
