@@ -83,7 +83,7 @@ describe('WalkingMemberView', () => {
   });
 
   it('says so when the event hides the personal ranking from members', async () => {
-    const { wrapper } = host(replies({ frozen: false, days: 4, statisticsVisible: false }), { viewer: testViewer() });
+    const { wrapper } = host(replies({ frozen: false, days: 4, 'statistics-visible': false }), { viewer: testViewer() });
     render(<WalkingMemberView eventId="5" now={NOW} />, { wrapper });
     expect(await screen.findByText('The personal ranking is not shown to members in this event.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Personal ranking' })).toBeNull();

@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { DecodedDocument } from '../../api/jsonapi';
 import { useTranslation } from 'react-i18next';
 import { tokyoDay } from '../../domain/walking-event';
 import { formatNumber } from '../../i18n/format';
@@ -19,6 +21,39 @@ const REFRESH_MS = 30_000;
 const PERSONAL_TOP = 10;
 
 type ActivityDay = { id: string; day: string; steps: number };
+
+/** One ranking under its heading: loading, failed, hidden from members (the personal one, as the event says), empty, or the table. */
+function RankingSection<Row extends { id: string; rank: number; mine: boolean }>({
+  title,
+  query,
+  headers,
+  name,
+  cells,
+}: {
+  title: string;
+  query: UseQueryResult<DecodedDocument<Row[]>>;
+  headers: string[];
+  name: (row: Row) => ReactNode;
+  cells: (row: Row) => ReactNode[];
+}) {
+  const { t } = useTranslation('walking');
+  return (
+    <section>
+      <h4>{title}</h4>
+      {query.isPending ? (
+        <p role="status">{t('member.loading')}</p>
+      ) : query.isError ? (
+        <p role="alert">{t('member.rankingFailed')}</p>
+      ) : query.data.meta?.statisticsVisible === false ? (
+        <p>{t('ranking.hidden')}</p>
+      ) : query.data.data.length === 0 ? (
+        <p>{t('ranking.empty')}</p>
+      ) : (
+        <WalkingRankingTable caption={title} headers={headers} rows={query.data.data} name={name} cells={cells} />
+      )}
+    </section>
+  );
+}
 
 /**
  * The member view of one walking event, compact (the <kiwi-walking-event> widget): the summary with today's steps,
@@ -68,44 +103,20 @@ export function WalkingMemberView({ eventId, now = new Date() }: { eventId: stri
       <h3>{current.title}</h3>
       <WalkingSummary event={current} todaySteps={running && today.isSuccess ? (todayRow?.steps ?? 0) : null} now={now} />
       {myTeamRank !== undefined && <p className="walking-member-view__rank">{t('walking:home.rank', { rank: myTeamRank })}</p>}
-      <section>
-        <h4>{t('walking:tabs.teamRanking')}</h4>
-        {teams.isPending ? (
-          <p role="status">{t('walking:member.loading')}</p>
-        ) : teams.isError ? (
-          <p role="alert">{t('walking:member.rankingFailed')}</p>
-        ) : teams.data.data.length === 0 ? (
-          <p>{t('walking:ranking.empty')}</p>
-        ) : (
-          <WalkingRankingTable
-            caption={t('walking:tabs.teamRanking')}
-            headers={[t('walking:ranking.rank'), t('walking:ranking.team'), t('walking:ranking.score')]}
-            rows={teams.data.data}
-            name={(row) => row.teamName}
-            cells={(row) => [number(row.score)]}
-          />
-        )}
-      </section>
-      <section>
-        <h4>{t('walking:tabs.personalRanking')}</h4>
-        {people.isPending ? (
-          <p role="status">{t('walking:member.loading')}</p>
-        ) : people.isError ? (
-          <p role="alert">{t('walking:member.rankingFailed')}</p>
-        ) : people.data.meta?.statisticsVisible === false ? (
-          <p>{t('walking:ranking.hidden')}</p>
-        ) : people.data.data.length === 0 ? (
-          <p>{t('walking:ranking.empty')}</p>
-        ) : (
-          <WalkingRankingTable
-            caption={t('walking:tabs.personalRanking')}
-            headers={[t('walking:ranking.rank'), t('walking:ranking.name'), t('walking:ranking.totalSteps')]}
-            rows={people.data.data}
-            name={(row) => row.name}
-            cells={(row) => [number(row.totalSteps)]}
-          />
-        )}
-      </section>
+      <RankingSection
+        title={t('walking:tabs.teamRanking')}
+        query={teams}
+        headers={[t('walking:ranking.rank'), t('walking:ranking.team'), t('walking:ranking.score')]}
+        name={(row) => row.teamName}
+        cells={(row) => [number(row.score)]}
+      />
+      <RankingSection
+        title={t('walking:tabs.personalRanking')}
+        query={people}
+        headers={[t('walking:ranking.rank'), t('walking:ranking.name'), t('walking:ranking.totalSteps')]}
+        name={(row) => row.name}
+        cells={(row) => [number(row.totalSteps)]}
+      />
       <p className="walking-member-view__note">{t('walking:ranking.formula')}</p>
       <p>
         <button type="button" className="walking-member-view__open" onClick={() => navigate(`/walking_events/${eventId}`)}>
