@@ -18,7 +18,7 @@ const en = (key: string) => text('en', key);
 const lead = (value: string) => value.split('{{')[0]!;
 
 const MEMBER_NAME = '佐藤 花子';
-const WIDGETS = ['event-widget', 'shared-event-widget', 'guild-widget', 'coin-widget', 'survey-widget'] as const;
+const WIDGETS = ['event-widget', 'shared-event-widget', 'guild-widget', 'coin-widget', 'survey-widget', 'walking-widget'] as const;
 const KIWI_EVENTS = [
   'kiwi-signed-in',
   'kiwi-signed-out',
@@ -166,7 +166,7 @@ test('from 320 px wide nothing overflows, signed out and signed in', async ({ pa
       const wide: string[] = [];
       if (document.documentElement.scrollWidth > document.documentElement.clientWidth)
         wide.push(`page ${document.documentElement.scrollWidth}`);
-      for (const host of document.querySelectorAll('kiwi-events, kiwi-guild-chat, kiwi-coin-message, kiwi-survey')) {
+      for (const host of document.querySelectorAll('kiwi-events, kiwi-guild-chat, kiwi-coin-message, kiwi-survey, kiwi-walking-event')) {
         const root = host.shadowRoot?.querySelector('.kiwi-root');
         if (root && root.scrollWidth > root.clientWidth) wide.push(`${host.id} ${root.scrollWidth} > ${root.clientWidth}`);
       }
@@ -185,6 +185,8 @@ test('from 320 px wide nothing overflows, signed out and signed in', async ({ pa
   ).toBeVisible();
   // The survey's title (its 0-10 scales too, as this test runs before the survey is answered below).
   await expect(widget(page, 'survey-widget').getByRole('heading', { level: 1 })).toBeVisible();
+  // The walking event's rankings (their tables scroll inside their own region).
+  await expect(widget(page, 'walking-widget').getByRole('table', { name: ja('walking:tabs.personalRanking') })).toBeVisible();
   expect(await overflowing()).toEqual([]);
 });
 

@@ -40,6 +40,7 @@ const CONTENT: Record<WidgetKind, { views: Record<string, string[]>; member: str
   'guild-chat': { views: { 'sign-in': [SIGN_IN] }, member: ['src/widgets/guild-chat-member.tsx'] },
   'coin-message': { views: { 'sign-in': [SIGN_IN] }, member: ['src/widgets/coin-message-member.tsx'] },
   survey: { views: { 'sign-in': [SIGN_IN] }, member: ['src/widgets/survey-member.tsx'] },
+  'walking-event': { views: { 'sign-in': [SIGN_IN] }, member: ['src/widgets/walking-event-member.tsx'] },
 };
 const WIDGET_CHUNKS = WIDGET_SPECS.map((spec) => `src/widgets/${spec.kind}-widget.tsx`);
 /** Loaded when a member opens it (the emoji picker's popover, the image viewer), counted in the signed-in total all the same. */

@@ -101,7 +101,7 @@ function defineWidget(spec: WidgetSpec): void {
   customElements.define(spec.tag, KiwiWidgetElement);
 }
 
-/** Registers the four elements (a second copy of the script on the page leaves the first one's in place). */
+/** Registers the five elements (a second copy of the script on the page leaves the first one's in place). */
 export function defineKiwiElements(): void {
   for (const spec of WIDGET_SPECS) defineWidget(spec);
 }

@@ -12,6 +12,7 @@ const loaders: Record<WidgetKind, () => Promise<WidgetModule>> = {
   'guild-chat': () => import('./widgets/guild-chat-widget'),
   'coin-message': () => import('./widgets/coin-message-widget'),
   survey: () => import('./widgets/survey-widget'),
+  'walking-event': () => import('./widgets/walking-event-widget'),
 };
 
 const loaded = new Map<WidgetKind, ComponentType<WidgetProps>>();

@@ -1,5 +1,5 @@
 // Entry of the widgets (dist/assets/kiwi-<hash>.js, imported by the dist/kiwi.js loader): the base style sheet, the
-// page's session and the four custom elements. Everything else loads when an element needs it (widget-kinds.ts).
+// page's session and the five custom elements. Everything else loads when an element needs it (widget-kinds.ts).
 import './styles/widget.css';
 import { defineKiwiElements } from './elements';
 

@@ -1,13 +1,13 @@
-// The four elements: their tag, the attribute naming what they show, and the locale namespaces their chunk needs
+// The five elements: their tag, the attribute naming what they show, and the locale namespaces their chunk needs
 // (besides the ones every widget loads). `npm run size` reads the same table.
 
-export type WidgetKind = 'events' | 'guild-chat' | 'coin-message' | 'survey';
+export type WidgetKind = 'events' | 'guild-chat' | 'coin-message' | 'survey' | 'walking-event';
 
 export type WidgetSpec = {
   tag: `kiwi-${string}`;
   kind: WidgetKind;
   /** The id attribute's property (r2wc camelCases `event-id` to `eventId`), if the widget has one. */
-  idProp: 'eventId' | 'guildId' | 'surveyId' | null;
+  idProp: 'eventId' | 'guildId' | 'surveyId' | 'walkingEventId' | null;
   namespaces: readonly string[];
 };
 
@@ -19,6 +19,7 @@ export const WIDGET_SPECS: readonly WidgetSpec[] = [
   { tag: 'kiwi-guild-chat', kind: 'guild-chat', idProp: 'guildId', namespaces: ['guilds'] },
   { tag: 'kiwi-coin-message', kind: 'coin-message', idProp: null, namespaces: ['coins'] },
   { tag: 'kiwi-survey', kind: 'survey', idProp: 'surveyId', namespaces: ['surveys'] },
+  { tag: 'kiwi-walking-event', kind: 'walking-event', idProp: 'walkingEventId', namespaces: ['walking'] },
 ];
 
 /** What r2wc hands every widget component: the attributes (camelCased, undefined when absent) and the shadow root. */
@@ -27,6 +28,7 @@ export type WidgetProps = {
   eventId?: string;
   guildId?: string;
   surveyId?: string;
+  walkingEventId?: string;
   locale?: string;
   apiBase?: string;
   container: ShadowRoot;

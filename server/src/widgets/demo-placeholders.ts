@@ -8,6 +8,8 @@ import { organizations } from '../db/schema/organizations';
 import { wellBeingSurveys } from '../db/schema/surveys';
 import { DEMO_EVENT_NAMES } from '../modules/events/seed';
 import { DEMO_SURVEYS } from '../modules/surveys/seed';
+import { walkingEvents } from '../db/schema/walking-events';
+import { DEMO_WALKING_EVENT_TITLE } from '../modules/walking-events/seed';
 import { escapeHtml } from '../http/html';
 
 /** The account the demo page's ids fit: it has not joined the event, belongs to the guild, has not answered the survey. */
@@ -23,6 +25,7 @@ export type DemoPlaceholders = {
   GUILD_ID: string;
   SURVEY_ID: string;
   SHARED_EVENT_ID: string;
+  WALKING_EVENT_ID: string;
 };
 
 /**
@@ -62,11 +65,17 @@ export async function demoPlaceholders(
         eq(events.name, DEMO_EVENT_NAMES.shared),
         eq(events.externallyPublished, true),
       ),
+      WALKING_EVENT_ID: lowestId(
+        walkingEvents,
+        walkingEvents.id,
+        eq(walkingEvents.organizationId, organizations.id),
+        eq(walkingEvents.title, DEMO_WALKING_EVENT_TITLE),
+      ),
     })
     .from(organizations)
     .where(eq(organizations.identifier, DEMO_ORGANIZATION));
   const ids = Object.fromEntries(
-    (['EVENT_ID', 'GUILD_ID', 'SURVEY_ID', 'SHARED_EVENT_ID'] as const).map((name) => {
+    (['EVENT_ID', 'GUILD_ID', 'SURVEY_ID', 'SHARED_EVENT_ID', 'WALKING_EVENT_ID'] as const).map((name) => {
       const id = found?.[name];
       if (id == null) logger?.warn(`widgets demo: no ${name} in the ${DEMO_ORGANIZATION} demo data (is it seeded?); the page gets ""`);
       return [name, id == null ? '' : String(id)];

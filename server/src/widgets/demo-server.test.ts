@@ -22,6 +22,7 @@ const PAGE = `<!doctype html>
 <kiwi-events organization="acme" event-id="{{SHARED_EVENT_ID}}"></kiwi-events>
 <kiwi-guild-chat organization="acme" guild-id="{{GUILD_ID}}"></kiwi-guild-chat>
 <kiwi-survey organization="acme" survey-id="{{SURVEY_ID}}"></kiwi-survey>
+<kiwi-walking-event organization="acme" walking-event-id="{{WALKING_EVENT_ID}}"></kiwi-walking-event>
 <p>{{NOT_A_PLACEHOLDER}} {{ KIWI_ORIGIN }}</p>`;
 
 const attribute = (html: string, element: string, name: string, index = 0) =>
@@ -71,7 +72,8 @@ describe('widgets demo server', () => {
     expect(attribute(html, 'kiwi-events', 'event-id')).toBe('');
     expect(attribute(html, 'kiwi-guild-chat', 'guild-id')).toBe('');
     expect(html).toContain(`src="${server.url}/widgets/kiwi.js"`);
-    for (const name of ['EVENT_ID', 'GUILD_ID', 'SURVEY_ID', 'SHARED_EVENT_ID']) expect(warnings.join('\n')).toContain(name);
+    for (const name of ['EVENT_ID', 'GUILD_ID', 'SURVEY_ID', 'SHARED_EVENT_ID', 'WALKING_EVENT_ID'])
+      expect(warnings.join('\n')).toContain(name);
   });
 
   it('serves the page at / and /intranet.html with ids that fit the demo member, who can use them from the demo origin', async () => {
@@ -83,14 +85,15 @@ describe('widgets demo server', () => {
     expect(root.cache).toBe('no-cache');
     expect(named.html).toBe(root.html);
     const { html } = root;
-    expect(html).not.toMatch(/\{\{(KIWI_ORIGIN|EVENT_ID|GUILD_ID|SURVEY_ID|SHARED_EVENT_ID)\}\}/);
+    expect(html).not.toMatch(/\{\{(KIWI_ORIGIN|EVENT_ID|GUILD_ID|SURVEY_ID|SHARED_EVENT_ID|WALKING_EVENT_ID)\}\}/);
     expect(html).toContain('{{NOT_A_PLACEHOLDER}} {{ KIWI_ORIGIN }}');
     expect(attribute(html, 'kiwi-events', 'api-base')).toBe(server.url);
     const eventId = attribute(html, 'kiwi-events', 'event-id', 0);
     const sharedEventId = attribute(html, 'kiwi-events', 'event-id', 1);
     const guildId = attribute(html, 'kiwi-guild-chat', 'guild-id');
     const surveyId = attribute(html, 'kiwi-survey', 'survey-id');
-    for (const id of [eventId, sharedEventId, guildId, surveyId]) expect(id).toMatch(/^[1-9]\d*$/);
+    const walkingEventId = attribute(html, 'kiwi-walking-event', 'walking-event-id');
+    for (const id of [eventId, sharedEventId, guildId, surveyId, walkingEventId]) expect(id).toMatch(/^[1-9]\d*$/);
 
     // Called as the widgets on the demo page call: from its origin, with the demo member's token.
     const origin = `http://localhost:${demo.port}`;
@@ -134,6 +137,12 @@ describe('widgets demo server', () => {
     expect(survey.status).toBe(200);
     expect(survey.body.data.attributes).toMatchObject({ open: true, 'answered-by-me': false });
 
+    // The running demo walking event, with the member in one of its teams.
+    const walking = await api(`/api/organizations/${acme!.id}/walking_events/${walkingEventId}`);
+    expect(walking.body.data.attributes.status).toBe('running');
+    const teams = await api(`/api/walking_events/${walkingEventId}/team_summary`);
+    expect(teams.body.data.filter((row: { attributes: { mine: boolean } }) => row.attributes.mine)).toHaveLength(1);
+
     const shared = await api(`/api/shared_events/${sharedEventId}`, { signedIn: false });
     expect(shared.status).toBe(200);
     expect(new Date(shared.body.data.attributes['started-at']).getTime()).toBeGreaterThan(Date.now());
@@ -173,7 +182,14 @@ describe('widgets demo server', () => {
   });
 
   it('replaces only the known placeholders', () => {
-    const values = { KIWI_ORIGIN: 'http://localhost:8080', EVENT_ID: '1', GUILD_ID: '2', SURVEY_ID: '3', SHARED_EVENT_ID: '' };
+    const values = {
+      KIWI_ORIGIN: 'http://localhost:8080',
+      EVENT_ID: '1',
+      GUILD_ID: '2',
+      SURVEY_ID: '3',
+      SHARED_EVENT_ID: '',
+      WALKING_EVENT_ID: '5',
+    };
     expect(fillPlaceholders('{{KIWI_ORIGIN}}/{{EVENT_ID}}/{{SHARED_EVENT_ID}}/{{constructor}}/{{OTHER}}', values)).toBe(
       'http://localhost:8080/1//{{constructor}}/{{OTHER}}',
     );
@@ -186,6 +202,7 @@ describe('widgets demo server', () => {
       GUILD_ID: '2',
       SURVEY_ID: '3',
       SHARED_EVENT_ID: '4',
+      WALKING_EVENT_ID: '5',
     };
     const html = fillPlaceholders('<script type="module" src="{{KIWI_ORIGIN}}/widgets/kiwi.js"></script>', values);
     expect(html).toBe(

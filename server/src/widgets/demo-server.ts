@@ -26,7 +26,7 @@ type DemoOptions = {
 /**
  * `npm start`'s second origin (WIDGETS_DEMO_PORT): an intranet-style page embedding the widgets, so they run on an
  * origin that is not Kiwi's, as they will on a customer's intranet. `/` and `/intranet.html` are widgets/demo/intranet.html
- * with {{KIWI_ORIGIN}}, {{EVENT_ID}}, {{GUILD_ID}}, {{SURVEY_ID}} and {{SHARED_EVENT_ID}} filled in; other files of
+ * with {{KIWI_ORIGIN}}, {{EVENT_ID}}, {{GUILD_ID}}, {{SURVEY_ID}}, {{SHARED_EVENT_ID}} and {{WALKING_EVENT_ID}} filled in; other files of
  * widgets/demo are served as they are. Read on every request, so an edited page shows on reload.
  */
 export async function startWidgetsDemo({ port, host, db, kiwiOrigin, logger, demoDir = DEMO_DIR }: DemoOptions): Promise<WidgetsDemo> {

@@ -1,5 +1,4 @@
-import { daysBetweenInclusive, tokyoDay } from '@kiwi/shared/domain/walking-event';
-import { formatDate } from '@kiwi/shared/i18n/format';
+import { WalkingSummary } from '@kiwi/shared/features/walking-events/walking-summary';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -14,16 +13,9 @@ import { type WalkingEvent, walkingEventKeys } from './types';
 import { StatusBadge } from './walking-events-page';
 import './walking-events.css';
 
-/** Days left in the event (Tokyo days, today included), or null before the start and after the end. */
-export function daysLeft(event: Pick<WalkingEvent, 'startedAt' | 'endedAt'>, now: Date): number | null {
-  const today = tokyoDay(now);
-  if (today < event.startedAt || today > event.endedAt) return null;
-  return daysBetweenInclusive(today, event.endedAt);
-}
-
 /** /walking_events/{id}: the member's view: their team, days left, the team and personal rankings (as allowed). */
 export function MemberWalkingEventPage() {
-  const { t, i18n } = useWalkingTranslation();
+  const { t } = useWalkingTranslation();
   const { id = '' } = useParams();
   const { api, kiwiUser } = useSession();
   const [tab, setTab] = useState('teamRanking');
@@ -37,8 +29,6 @@ export function MemberWalkingEventPage() {
   if (event.isError) return <LoadFailed onRetry={() => void event.refetch()} />;
   const current = event.data.data;
   const myTeam = current.teams?.find((team) => team.mine);
-  const left = daysLeft(current, new Date());
-  const day = (value: string) => formatDate(`${value}T00:00:00+09:00`, i18n.language, { timeZone: 'Asia/Tokyo' });
 
   return (
     <div className="org-page">
@@ -47,17 +37,7 @@ export function MemberWalkingEventPage() {
           {current.title} <StatusBadge status={current.status} />
         </h1>
       </header>
-      <div className="walking-summary">
-        <p>{t('period', { from: day(current.startedAt), to: day(current.endedAt) })}</p>
-        <p>
-          {left !== null
-            ? t('member.daysLeft', { count: left })
-            : current.status === 'scheduled'
-              ? t('member.starts', { day: day(current.startedAt) })
-              : t('member.ended')}
-        </p>
-        <p>{myTeam ? t('member.yourTeam', { name: myTeam.teamName }) : t('member.noTeam')}</p>
-      </div>
+      <WalkingSummary event={current} />
       <Tabs
         label={t('tabs.label')}
         selected={tab}

@@ -4,6 +4,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { type ReactNode, useState } from 'react';
+import { WalkingRankingTable } from '@kiwi/shared/features/walking-events/walking-summary';
 import { apiErrorMessage } from '../organization/api-error';
 import { useSession } from '../../session/session-provider';
 import { Empty, LoadFailed, Loading } from '../organization/page-states';
@@ -109,35 +110,7 @@ function RankingView<Row extends RankedRow>({
       {rows.length === 0 ? (
         <Empty text={t('ranking.empty')} />
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too.
-        <div className="org-table-wrap" role="region" aria-label={caption} tabIndex={0}>
-          <table className="org-table walking-table">
-            <caption className="visually-hidden">{caption}</caption>
-            <thead>
-              <tr>
-                {headers.map((header) => (
-                  <th key={header} scope="col">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className={row.mine ? 'walking-table__mine' : undefined} aria-current={row.mine ? 'true' : undefined}>
-                  <td>{row.rank}</td>
-                  <td>
-                    {name(row)}
-                    {row.mine && <span className="org-badge walking-you">{t('ranking.you')}</span>}
-                  </td>
-                  {cells(row).map((cell, index) => (
-                    <td key={index}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WalkingRankingTable caption={caption} headers={headers} rows={rows} name={name} cells={cells} />
       )}
       {after}
     </div>
