@@ -172,7 +172,7 @@ test.describe('sign-in settings', () => {
         // Not one that would refuse the manager's own (password) sign-in.
         await method('google').check();
         await page.getByRole('button', { name: text(language, 'sso:settings.save') }).click();
-        await expect(page.getByRole('alert').filter({ hasText: text(language, 'sso:errors.excludesOwnMethod') })).toBeVisible();
+        await expect(page.getByRole('alert').filter({ hasText: text(language, 'errors:signInPolicy.excludesOwnMethod') })).toBeVisible();
 
         await method('password').check();
         await page.getByRole('button', { name: text(language, 'sso:settings.save') }).click();
@@ -206,7 +206,7 @@ test.describe('sign-in settings', () => {
       // The next page of the organisation area is refused by the server: the manager is sent to enrol, told why.
       await page.goto(`/org/${organization.identifier}/members`);
       await expect(page).toHaveURL(/\/user\/mfa_setting$/);
-      await expect(page.getByRole('status').filter({ hasText: text('en', 'sso:errors.mfaRequired') })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: text('en', 'errors:auth.mfaRequired') })).toBeVisible();
     } finally {
       await putPolicy(request, organization.id, EVERY_METHOD, false);
       await context.close();

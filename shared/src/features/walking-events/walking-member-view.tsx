@@ -89,7 +89,7 @@ export function WalkingMemberView({ eventId, now = new Date() }: { eventId: stri
   if (event.isPending) return <p role="status">{t('walking:member.loading')}</p>;
   if (event.isError)
     return (
-      <p role="alert" className="walking-member-view__note">
+      <p role="alert" className="kiwi-walking-member-view__note">
         {t('walking:member.notFound')}
       </p>
     );
@@ -99,10 +99,10 @@ export function WalkingMemberView({ eventId, now = new Date() }: { eventId: stri
   const myTeamRank = teams.data?.data.find((row) => row.mine)?.rank;
 
   return (
-    <div className="walking-member-view">
+    <div className="kiwi-walking-member-view">
       <h3>{current.title}</h3>
       <WalkingSummary event={current} todaySteps={running && today.isSuccess ? (todayRow?.steps ?? 0) : null} now={now} />
-      {myTeamRank !== undefined && <p className="walking-member-view__rank">{t('walking:home.rank', { rank: myTeamRank })}</p>}
+      {myTeamRank !== undefined && <p className="kiwi-walking-member-view__rank">{t('walking:home.rank', { rank: myTeamRank })}</p>}
       <RankingSection
         title={t('walking:tabs.teamRanking')}
         query={teams}
@@ -117,9 +117,9 @@ export function WalkingMemberView({ eventId, now = new Date() }: { eventId: stri
         name={(row) => row.name}
         cells={(row) => [number(row.totalSteps)]}
       />
-      <p className="walking-member-view__note">{t('walking:ranking.formula')}</p>
+      <p className="kiwi-walking-member-view__note">{t('walking:ranking.formula')}</p>
       <p>
-        <button type="button" className="walking-member-view__open" onClick={() => navigate(`/walking_events/${eventId}`)}>
+        <button type="button" className="kiwi-walking-member-view__open" onClick={() => navigate(`/walking_events/${eventId}`)}>
           {t('walking:member.openInPortal')}
         </button>
       </p>

@@ -23,7 +23,7 @@ export function WalkingSummary({
   const left = daysLeft(event, now);
   const day = (value: string) => formatDate(`${value}T00:00:00+09:00`, i18n.language, { timeZone: 'Asia/Tokyo' });
   return (
-    <div className="walking-summary">
+    <div className="kiwi-walking-summary">
       <p>{t('period', { from: day(event.startedAt), to: day(event.endedAt) })}</p>
       <p>
         {left !== null
@@ -32,7 +32,7 @@ export function WalkingSummary({
             ? t('member.starts', { day: day(event.startedAt) })
             : t('member.ended')}
       </p>
-      <p className="walking-summary__team">{myTeam ? t('member.yourTeam', { name: myTeam.teamName }) : t('member.noTeam')}</p>
+      <p className="kiwi-walking-summary__team">{myTeam ? t('member.yourTeam', { name: myTeam.teamName }) : t('member.noTeam')}</p>
       {todaySteps != null && <p>{t('member.todaySteps', { steps: formatNumber(todaySteps, i18n.language) })}</p>}
     </div>
   );
@@ -57,9 +57,9 @@ export function WalkingRankingTable<Row extends RankedRow>({
   const { t } = useTranslation('walking');
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too.
-    <div className="org-table-wrap walking-table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table className="org-table walking-table">
-        <caption className="visually-hidden kiwi-visually-hidden">{caption}</caption>
+    <div className="kiwi-walking-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+      <table className="kiwi-walking-table">
+        <caption className="kiwi-visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {headers.map((header) => (
@@ -71,11 +71,11 @@ export function WalkingRankingTable<Row extends RankedRow>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id} className={row.mine ? 'walking-table__mine' : undefined} aria-current={row.mine ? 'true' : undefined}>
+            <tr key={row.id} className={row.mine ? 'kiwi-walking-table__mine' : undefined} aria-current={row.mine ? 'true' : undefined}>
               <td>{row.rank}</td>
               <td>
                 {name(row)}
-                {row.mine && <span className="org-badge walking-you">{t('ranking.you')}</span>}
+                {row.mine && <span className="kiwi-walking-you">{t('ranking.you')}</span>}
               </td>
               {cells(row).map((cell, index) => (
                 <td key={index}>{cell}</td>
