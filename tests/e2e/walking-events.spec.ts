@@ -164,6 +164,7 @@ test('a member placed in the last team logs steps and sees the team move up (ja 
   const rankBefore = Number(await myRow.locator('td').first().textContent());
   expect(rankBefore).toBeGreaterThan(1);
   await expect(page.getByText(ja('walking:ranking.countedOnce'))).toBeVisible();
+  await expect(page.getByText(ja('walking:ranking.membership'))).toBeVisible();
   await expectAccessible(page);
 
   // The member logs a big week by hand (the mobile app's sync writes the same rows).

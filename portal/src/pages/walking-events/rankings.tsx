@@ -56,6 +56,7 @@ function RankingNotes({ frozen, days }: { frozen: boolean; days: number }) {
     <div className="walking-notes">
       <p>{frozen ? t('ranking.frozen') : t('ranking.live')}</p>
       <p>{t('ranking.countedOnce')}</p>
+      <p>{t('ranking.membership')}</p>
       <p>{t('ranking.days', { count: days })}</p>
     </div>
   );
