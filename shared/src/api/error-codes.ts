@@ -106,6 +106,16 @@ export const ErrorCode = {
   walkingEventTooManyMembers: 'walkingEvent.tooManyMembers',
   walkingEventNoEligibleMembers: 'walkingEvent.noEligibleMembers',
 
+  /** Issue 18: gifts, gacha draws and quests. */
+  giftsOutOfStock: 'gifts.outOfStock',
+  giftsUnavailable: 'gifts.unavailable',
+  giftsWrongType: 'gifts.wrongType',
+  giftsBudgetExceeded: 'gifts.budgetExceeded',
+  giftCategoriesInUse: 'giftCategories.inUse',
+  gachaAlreadyDrawn: 'gacha.alreadyDrawn',
+  gachaNothingToWin: 'gacha.nothingToWin',
+  gachaNotAllowed: 'gacha.notAllowed',
+
   activityFutureDay: 'activity.futureDay',
   activityDuplicateDay: 'activity.duplicateDay',
 
@@ -222,6 +232,14 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'survey.notRespondent': 403,
   'activity.futureDay': 422,
   'activity.duplicateDay': 422,
+  'gifts.outOfStock': 409,
+  'gifts.unavailable': 422,
+  'gifts.wrongType': 422,
+  'gifts.budgetExceeded': 409,
+  'giftCategories.inUse': 409,
+  'gacha.alreadyDrawn': 409,
+  'gacha.nothingToWin': 409,
+  'gacha.notAllowed': 403,
   'coins.notEnough': 422,
   'coins.selfTransfer': 422,
   'coins.recipientUnavailable': 422,

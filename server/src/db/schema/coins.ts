@@ -14,8 +14,22 @@ export const COIN_CANCEL_REASONS = ['manual', 'organizationBalanceShort', 'recip
 export type CoinCancelReason = (typeof COIN_CANCEL_REASONS)[number];
 export const COIN_ACCOUNT_KINDS = ['member', 'organization', 'issuance'] as const;
 export type CoinAccountKind = (typeof COIN_ACCOUNT_KINDS)[number];
-/** forfeit: a member's balance retired to issuance when they cancel their membership (issue 16). */
-export const COIN_MOVEMENT_REASONS = ['activity', 'message', 'grant', 'admin_grant', 'forfeit'] as const;
+/**
+ * forfeit: a member's balance retired to issuance when they cancel their membership (issue 16).
+ * gift_exchange, dream_gacha: coins a member spends on rewards, retired to issuance; gift_refund: the reverse when a
+ * prize cannot be issued; quest_reward: a quest's coins, issued to the member (issue 18).
+ */
+export const COIN_MOVEMENT_REASONS = [
+  'activity',
+  'message',
+  'grant',
+  'admin_grant',
+  'forfeit',
+  'gift_exchange',
+  'dream_gacha',
+  'gift_refund',
+  'quest_reward',
+] as const;
 export type CoinMovementReason = (typeof COIN_MOVEMENT_REASONS)[number];
 
 /** A coin message: one text sent by one member to one or more colleagues (one transfer each). */
