@@ -43,7 +43,9 @@ CREATE TABLE "gacha_draws" (
 	"gift_id" integer,
 	"redemption_id" integer,
 	"coins_spent" integer DEFAULT 0 NOT NULL,
+	"request_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "gacha_draws_member_request_key_unique" UNIQUE("organization_member_id","request_key"),
 	CONSTRAINT "gacha_draws_gacha_type_check" CHECK ("gacha_draws"."gacha_type" in ('weekly_gacha', 'dream_gacha')),
 	CONSTRAINT "gacha_draws_random_value_check" CHECK ("gacha_draws"."random_value" >= 0 and "gacha_draws"."random_value" < 1)
 );
@@ -67,7 +69,9 @@ CREATE TABLE "gift_redemptions" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"prize_code" text,
 	"issued_at" timestamp with time zone,
+	"request_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "gift_redemptions_member_request_key_unique" UNIQUE("organization_member_id","request_key"),
 	CONSTRAINT "gift_redemptions_source_check" CHECK ("gift_redemptions"."source" in ('coin_exchange', 'weekly_gacha', 'dream_gacha', 'stamp_complete')),
 	CONSTRAINT "gift_redemptions_status_check" CHECK ("gift_redemptions"."status" in ('pending', 'issued', 'failed')),
 	CONSTRAINT "gift_redemptions_amounts_check" CHECK ("gift_redemptions"."coins_spent" >= 0 and "gift_redemptions"."price" >= 0)

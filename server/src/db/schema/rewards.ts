@@ -107,12 +107,15 @@ export const giftRedemptions = pgTable(
     /** The issued e-gift's code or URL, once issued. */
     prizeCode: text('prize_code'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** The client's Idempotency-Key: a replayed request answers the redemption it made instead of redeeming again. */
+    requestKey: text('request_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('gift_redemptions_member_index').on(t.organizationMemberId, t.createdAt),
     index('gift_redemptions_organization_index').on(t.organizationId, t.createdAt),
     index('gift_redemptions_gift_id_index').on(t.giftId),
+    unique('gift_redemptions_member_request_key_unique').on(t.organizationMemberId, t.requestKey),
     check('gift_redemptions_source_check', sql`${t.source} in (${inList(REDEMPTION_SOURCES)})`),
     check('gift_redemptions_status_check', sql`${t.status} in (${inList(REDEMPTION_STATUSES)})`),
     check('gift_redemptions_amounts_check', sql`${t.coinsSpent} >= 0 and ${t.price} >= 0`),
@@ -140,9 +143,12 @@ export const gachaDraws = pgTable(
     giftId: integer('gift_id').references(() => gifts.id, { onDelete: 'restrict' }),
     redemptionId: integer('redemption_id').references(() => giftRedemptions.id, { onDelete: 'set null' }),
     coinsSpent: integer('coins_spent').notNull().default(0),
+    /** The client's Idempotency-Key: a replayed request answers the draw it made instead of drawing again. */
+    requestKey: text('request_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    unique('gacha_draws_member_request_key_unique').on(t.organizationMemberId, t.requestKey),
     index('gacha_draws_member_index').on(t.organizationMemberId, t.weekStart),
     index('gacha_draws_organization_index').on(t.organizationId, t.createdAt),
     check('gacha_draws_gacha_type_check', sql`${t.gachaType} in (${inList(GACHA_TYPES)})`),
