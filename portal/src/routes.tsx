@@ -50,6 +50,8 @@ const MfaSettingPage = lazyPage(() => import('./pages/user/mfa/mfa-setting-page'
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const SignInSettingsPage = lazyPage(() => import('./pages/sign-in-settings/sign-in-settings-page'), 'SignInSettingsPage');
 const WalkingEventsRoute = lazyPage(() => import('./pages/walking-events/walking-pages'), 'WalkingEventsRoute');
+const AdminRewardsRoute = lazyPage(() => import('./pages/admin-rewards/admin-rewards-route'), 'AdminRewardsRoute');
+const MemberRewardsRoute = lazyPage(() => import('./pages/rewards/member-rewards-route'), 'MemberRewardsRoute');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
 /** The routes of SPEC §2 with the guards of §6. Pages later issues build say so. */
@@ -80,6 +82,8 @@ export const routes: RouteObject[] = createRoutesFromElements(
       <Route path="send_coins" element={<SendCoinsPage />} />
       <Route path="walking_events/:id" element={<WalkingEventsRoute />} />
       <Route path="activity" element={<MyActivityPage />} />
+      <Route path="rewards" element={<MemberRewardsRoute />} />
+      <Route path="quests" element={<MemberRewardsRoute />} />
       <Route path="app_install" element={<AppInstallPage />} />
       <Route path="user/profile" element={<ProfilePage />} />
       <Route path="user/cancellation" element={<CancellationPage />} />
@@ -111,9 +115,10 @@ export const routes: RouteObject[] = createRoutesFromElements(
         <Route index element={<ComingSoonPage area="admin" page="dashboard" />} />
         <Route path="users" element={<ComingSoonPage area="admin" page="users" />} />
         <Route path="org" element={<AdminOrganizationsPage />} />
-        <Route path="gifts" element={<ComingSoonPage area="admin" page="gifts" />} />
-        <Route path="gift_categories" element={<ComingSoonPage area="admin" page="giftCategories" />} />
-        <Route path="quests" element={<ComingSoonPage area="admin" page="quests" />} />
+        <Route path="gifts" element={<AdminRewardsRoute />} />
+        <Route path="gifts/draws" element={<AdminRewardsRoute />} />
+        <Route path="gift_categories" element={<AdminRewardsRoute />} />
+        <Route path="quests" element={<AdminRewardsRoute />} />
         <Route path="well_being_surveys" element={<AdminSurveysPage />} />
         <Route path="app_informations" element={<ComingSoonPage area="admin" page="appInformations" />} />
         <Route path="kiwi_coin_transfers" element={<AdminCoinTransfersPage />} />

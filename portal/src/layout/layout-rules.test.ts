@@ -79,6 +79,8 @@ describe('memberMenu', () => {
       '/events',
       '/guilds',
       '/send_coins',
+      '/rewards',
+      '/quests',
       '/activity',
       '/org/acme/well_being_surveys',
       '/app_install',
@@ -91,5 +93,11 @@ describe('memberMenu', () => {
     const surveys = memberMenu(acmeMember).find((item) => item.label === 'home:menu.wellBeingSurveys');
     expect(surveys?.to).toBe('/org/acme/well_being_surveys');
     expect(memberMenu(admin).map((item) => item.label)).not.toContain('home:menu.wellBeingSurveys');
+  });
+
+  it('offers rewards and quests to a member only (a platform admin without a membership has nothing to spend)', () => {
+    expect(memberMenu(acmeMember).map((item) => item.to)).toEqual(expect.arrayContaining(['/rewards', '/quests']));
+    expect(memberMenu(admin).map((item) => item.to)).not.toContain('/rewards');
+    expect(memberMenu(admin).map((item) => item.to)).not.toContain('/quests');
   });
 });

@@ -11,6 +11,13 @@ export function memberMenu(user: KiwiUser | null): MenuItem[] {
     { to: '/events', label: 'pages.member.events' },
     { to: '/guilds', label: 'pages.member.guilds' },
     { to: '/send_coins', label: 'pages.member.sendCoins' },
+    // Issue 18: rewards are spent and quests completed by a membership, like activity.
+    ...(user?.organizationMembers.length
+      ? [
+          { to: '/rewards', label: 'pages.member.rewards' },
+          { to: '/quests', label: 'pages.member.quests' },
+        ]
+      : []),
     // Activity is logged for a membership: a platform admin without one has nothing to log.
     ...(user?.organizationMembers.length ? [{ to: '/activity', label: 'activity:menu.myActivity' }] : []),
     // SPEC §2/§6: every member answers their organisation's surveys (manager-only lifted there).
