@@ -20,9 +20,9 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
 test('the admin builds the catalogue: categories, a gift of each type, an edit, a disable, and a refused delete', async ({ page }) => {
+  // A long story on a shared machine: many dialogs, two pages, axe five times.
+  test.setTimeout(240_000);
   const u = unique();
   const used = `E2E カテゴリ ${u}`;
   const unused = `E2E 未使用 ${u}`;
@@ -124,7 +124,6 @@ test('the admin builds the catalogue: categories, a gift of each type, an edit, 
   await dreamRow.getByRole('button', { name: `${ja('gifts-admin:gifts.disable')}: ${dream}` }).click();
   const confirm = page.getByRole('dialog', { name: ja('gifts-admin:gifts.disableTitle') });
   await confirm.getByRole('button', { name: ja('gifts-admin:gifts.disable') }).click();
-  await expect(toast(page, ja('gifts-admin:gifts.disabledDone'))).toBeVisible();
   await expect(dreamRow).toContainText(ja('gifts-admin:gifts.disabled'));
   await expect(dreamRow.getByRole('button', { name: `${ja('gifts-admin:gifts.enable')}: ${dream}` })).toBeVisible();
 
@@ -159,8 +158,8 @@ test('the admin builds the catalogue: categories, a gift of each type, an edit, 
   await usedRow.getByRole('button', { name: `${ja('organization:common.delete')}: ${used}` }).click();
   const refuse = page.getByRole('dialog', { name: ja('gifts-admin:categories.deleteTitle') });
   await refuse.getByRole('button', { name: ja('organization:common.delete') }).click();
-  await expect(toast(page, ja('errors:giftCategories.inUse'))).toBeVisible();
-  await refuse.getByRole('button', { name: ja('common:actions.cancel') }).click();
+  await expect(page.getByRole('alert')).toHaveText(`${used}: ${ja('errors:giftCategories.inUse')}`);
+  await expect(refuse).toHaveCount(0);
   await expect(usedRow).toBeVisible();
   const unusedRow = page.getByRole('row').filter({ hasText: unused });
   await unusedRow.getByRole('button', { name: `${ja('organization:common.delete')}: ${unused}` }).click();
@@ -168,8 +167,8 @@ test('the admin builds the catalogue: categories, a gift of each type, an edit, 
     .getByRole('dialog', { name: ja('gifts-admin:categories.deleteTitle') })
     .getByRole('button', { name: ja('organization:common.delete') })
     .click();
-  await expect(toast(page, ja('gifts-admin:categories.deleted'))).toBeVisible();
   await expect(unusedRow).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   // Rename the used one.
   await usedRow.getByRole('button', { name: `${ja('gifts-admin:categories.rename')}: ${used}` }).click();
@@ -183,6 +182,7 @@ test('the admin builds the catalogue: categories, a gift of each type, an edit, 
 });
 
 test('a member is kept out of the admin catalogue pages', async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page, ACCOUNTS.acmeMember);
   await expect(page).not.toHaveURL(/\/login/);
   for (const path of ['/_admin/gifts', '/_admin/gift_categories']) {

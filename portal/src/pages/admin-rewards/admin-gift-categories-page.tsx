@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import { GiftCategorySchema, REWARD_LIMITS } from '@kiwi/shared/schemas/rewards';
+import { useConfirm } from '@kiwi/shared/ui/confirm-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,10 +9,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useSession } from '../../session/session-provider';
 import { Field } from '../labelled-field';
+import { FormFailure } from '../text-field';
 import { apiErrorMessage, fieldErrors } from '../organization/api-error';
 import { FormDialog } from '../organization/form-dialog';
 import { ListTable, RowAction } from '../organization/list-table';
-import { useConfirmedAction } from '../organization/use-confirmed-action';
 import type { GiftCategory } from './gift-form-schema';
 import { useGiftsAdminTranslation } from './use-gifts-admin-translation';
 import '../organization/organization.css';
@@ -24,7 +25,8 @@ export function AdminGiftCategoriesPage() {
   const { t, i18n } = useGiftsAdminTranslation(['organization']);
   const { api } = useSession();
   const queryClient = useQueryClient();
-  const confirmed = useConfirmedAction();
+  const confirm = useConfirm();
+  const { showToast } = useToast();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<GiftCategory | 'new' | null>(null);
   const categories = useQuery({
@@ -32,15 +34,26 @@ export function AdminGiftCategoriesPage() {
     queryFn: () => api.get<GiftCategory[]>('/gift_categories', { page, per: PER }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['gift-categories'] });
-  const remove = (category: GiftCategory) =>
-    confirmed({
+  // A refusal (giftCategories.inUse) stays on the page above the list, not only in a passing toast.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const remove = (category: GiftCategory) => {
+    setRefusal(null);
+    confirm({
       title: t('gifts-admin:categories.deleteTitle'),
       body: t('gifts-admin:categories.deleteBody', { name: category.name }),
       okLabel: t('organization:common.delete'),
-      action: () => api.delete(`/gift_categories/${category.id}`),
-      done: t('gifts-admin:categories.deleted'),
-      afterDone: refresh,
+      onSubmit: async () => {
+        try {
+          await api.delete(`/gift_categories/${category.id}`);
+        } catch (error) {
+          setRefusal(`${category.name}: ${apiErrorMessage(t, error)}`);
+          return;
+        }
+        showToast(t('gifts-admin:categories.deleted'), 'success');
+        refresh();
+      },
     });
+  };
 
   return (
     <div className="org-page gifts-admin">
@@ -55,6 +68,7 @@ export function AdminGiftCategoriesPage() {
           </button>
         </div>
       </header>
+      <FormFailure message={refusal} />
       <ListTable
         query={categories}
         caption={t('gifts-admin:categories.caption')}
