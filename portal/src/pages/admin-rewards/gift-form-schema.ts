@@ -72,12 +72,17 @@ function toPayload(values: z.output<typeof FormFieldsSchema>) {
 }
 
 const PayloadSchema = CreateGiftSchema.shape.gift;
+const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
 
 /** The inputs as the payload, judged by the server's own schema (its issues keep their field names and codes). */
 export const GiftFormSchema = FormFieldsSchema.transform((values, context) => {
   const parsed = PayloadSchema.safeParse(toPayload(values));
   if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  for (const issue of parsed.error.issues) {
+    // A required key left out answers zod's own words (the server maps it to validation.required the same way).
+    const message = KNOWN_CODES.has(issue.message) ? issue.message : ErrorCode.validationRequired;
+    context.addIssue({ code: 'custom', path: issue.path, message });
+  }
   return z.NEVER;
 }).superRefine((gift, context) => {
   if (gift.gift_type === 'weekly_gacha' && gift.weekly_gacha_calculation_type === null) {
