@@ -68,6 +68,12 @@ export function GiftFormDialog({
   };
   const giftType = watch('gift_type');
   const field = (name: keyof GiftFormValues) => register(name);
+  /** A whole-number input with its label and hint (`fields.<key>` and `fields.<key>Hint`). */
+  const amount = (name: 'need_coins' | 'price' | 'stock', key: string, max: number) => (
+    <Field label={t(`gifts-admin:fields.${key}`)} hints={[t(`gifts-admin:fields.${key}Hint`)]} error={message(name)}>
+      {(props) => <input {...props} type="number" inputMode="numeric" min={0} max={max} step={1} {...field(name)} />}
+    </Field>
+  );
 
   return (
     <FormDialog
@@ -138,31 +144,9 @@ export function GiftFormDialog({
         </Field>
       )}
       <div className="org-form__row">
-        <Field label={t('gifts-admin:fields.needCoins')} hints={[t('gifts-admin:fields.needCoinsHint')]} error={message('need_coins')}>
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={REWARD_LIMITS.needCoinsMax}
-              step={1}
-              {...field('need_coins')}
-            />
-          )}
-        </Field>
-        <Field label={t('gifts-admin:fields.price')} hints={[t('gifts-admin:fields.priceHint')]} error={message('price')}>
-          {(props) => (
-            <input {...props} type="number" inputMode="numeric" min={0} max={REWARD_LIMITS.priceMax} step={1} {...field('price')} />
-          )}
-        </Field>
-        {hasOwnStock(giftType) && (
-          <Field label={t('gifts-admin:fields.stock')} hints={[t('gifts-admin:fields.stockHint')]} error={message('stock')}>
-            {(props) => (
-              <input {...props} type="number" inputMode="numeric" min={0} max={REWARD_LIMITS.stockMax} step={1} {...field('stock')} />
-            )}
-          </Field>
-        )}
+        {amount('need_coins', 'needCoins', REWARD_LIMITS.needCoinsMax)}
+        {amount('price', 'price', REWARD_LIMITS.priceMax)}
+        {hasOwnStock(giftType) && amount('stock', 'stock', REWARD_LIMITS.stockMax)}
       </div>
       <Field label={t('gifts-admin:fields.gifteeCode')} hints={[t('gifts-admin:fields.gifteeCodeHint')]} error={message('giftee_code')}>
         {(props) => <input {...props} maxLength={REWARD_LIMITS.gifteeCodeMax * 2} autoComplete="off" {...field('giftee_code')} />}
