@@ -205,7 +205,7 @@ export async function weeklyState(
   const lines: StockLine[] = [];
   for (const row of stockRows) {
     const gift = giftsById.get(row.giftId);
-    if (!gift || gift.giftType !== 'weekly_gacha' || !isAvailable(gift, now)) continue;
+    if (gift?.giftType !== 'weekly_gacha' || !isAvailable(gift, now)) continue;
     const open = row.tier !== 'stamp_complete' || cardDraw;
     lines.push({
       stockId: row.id,
