@@ -4,6 +4,7 @@ import { dreamOdds, hasPrize, type OddsTable, pick, weeklyOdds } from '@kiwi/sha
 import { DREAM_GACHA, STAMPS_PER_CARD, tokyoDayStart, tokyoWeekStart, weeklyDrawsAllowed } from '@kiwi/shared/domain/gacha-stock';
 import { isMembershipActive } from '@kiwi/shared/domain/membership';
 import { addDays } from '@kiwi/shared/domain/walking-event';
+import type { GiftBudget } from '@kiwi/shared/schemas/gacha';
 import type { RedemptionSource, WeeklyGachaTier } from '@kiwi/shared/schemas/rewards';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '../../db/client';
@@ -266,6 +267,30 @@ async function redemptionWithGift(tx: Executor, redemptionId: number): Promise<(
   return row ? { ...row.redemption, gift: row.gift } : null;
 }
 
+/** Inserts a redemption of `gift` for the member (the caller has taken the stock) and answers it with its gift. */
+async function recordRedemption(
+  tx: Executor,
+  gift: GiftRow,
+  values: Omit<typeof giftRedemptions.$inferInsert, 'giftId' | 'price'>,
+): Promise<GiftRedemptionRow & { gift: GiftRow }> {
+  const [row] = await tx
+    .insert(giftRedemptions)
+    .values({ ...values, giftId: gift.id, price: gift.price })
+    .returning();
+  if (!row) throw new Error('redemption not inserted');
+  return { ...row, gift };
+}
+
+/** Inserts a draw row with the odds table it was drawn from. */
+async function recordDraw(tx: Executor, values: Omit<typeof gachaDraws.$inferInsert, 'odds'> & { odds: OddsTable }): Promise<GachaDrawRow> {
+  const [draw] = await tx
+    .insert(gachaDraws)
+    .values({ ...values, odds: toStoredOdds(values.odds) })
+    .returning();
+  if (!draw) throw new Error('draw not inserted');
+  return draw;
+}
+
 type DrawRequest = { memberId: number; requestKey: string | null; now: Date; random?: () => number };
 
 /**
@@ -317,36 +342,25 @@ export async function drawWeekly(
       .returning({ id: weeklyGachaStocks.id });
     if (!decremented) throw new ApiError(ErrorCode.giftsOutOfStock);
     const source: RedemptionSource = won.tier === 'stamp_complete' ? 'stamp_complete' : 'weekly_gacha';
-    const [row] = await tx
-      .insert(giftRedemptions)
-      .values({
-        organizationId: organization.id,
-        organizationMemberId: member.id,
-        giftId: won.gift.id,
-        source,
-        price: won.gift.price,
-        createdAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('redemption not inserted');
-    redemption = { ...row, gift: won.gift };
-  }
-  const [draw] = await tx
-    .insert(gachaDraws)
-    .values({
+    redemption = await recordRedemption(tx, won.gift, {
       organizationId: organization.id,
       organizationMemberId: member.id,
-      gachaType: 'weekly_gacha',
-      weekStart: state.weekStart,
-      randomValue,
-      odds: toStoredOdds(state.odds),
-      giftId: line.giftId,
-      redemptionId: redemption?.id ?? null,
-      requestKey,
+      source,
       createdAt: now,
-    })
-    .returning();
-  if (!draw) throw new Error('draw not inserted');
+    });
+  }
+  const draw = await recordDraw(tx, {
+    organizationId: organization.id,
+    organizationMemberId: member.id,
+    gachaType: 'weekly_gacha',
+    weekStart: state.weekStart,
+    randomValue,
+    odds: state.odds,
+    giftId: line.giftId,
+    redemptionId: redemption?.id ?? null,
+    requestKey,
+    createdAt: now,
+  });
   return { draw, redemption, replay: false };
 }
 
@@ -423,39 +437,28 @@ export async function drawDream(tx: Executor, { memberId, requestKey, now, rando
         .returning({ id: gifts.id });
       if (!decremented) throw new ApiError(ErrorCode.giftsOutOfStock);
     }
-    const [row] = await tx
-      .insert(giftRedemptions)
-      .values({
-        organizationId: organization.id,
-        organizationMemberId: member.id,
-        giftId: gift.id,
-        source: 'dream_gacha',
-        coinsSpent: cost,
-        price: gift.price,
-        coinMovementId: movementId,
-        createdAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('redemption not inserted');
-    redemption = { ...row, gift };
-  }
-  const [draw] = await tx
-    .insert(gachaDraws)
-    .values({
+    redemption = await recordRedemption(tx, gift, {
       organizationId: organization.id,
       organizationMemberId: member.id,
-      gachaType: 'dream_gacha',
-      weekStart: null,
-      randomValue,
-      odds: toStoredOdds(odds),
-      giftId: line.giftId,
-      redemptionId: redemption?.id ?? null,
+      source: 'dream_gacha',
       coinsSpent: cost,
-      requestKey,
+      coinMovementId: movementId,
       createdAt: now,
-    })
-    .returning();
-  if (!draw) throw new Error('draw not inserted');
+    });
+  }
+  const draw = await recordDraw(tx, {
+    organizationId: organization.id,
+    organizationMemberId: member.id,
+    gachaType: 'dream_gacha',
+    weekStart: null,
+    randomValue,
+    odds,
+    giftId: line.giftId,
+    redemptionId: redemption?.id ?? null,
+    coinsSpent: cost,
+    requestKey,
+    createdAt: now,
+  });
   return { draw, redemption, replay: false };
 }
 
@@ -515,22 +518,16 @@ export async function exchangeGift(
     const [latest] = await tx.select().from(gifts).where(eq(gifts.id, gift.id));
     throw new ApiError(latest && isAvailable(latest, now) && latest.stock === 0 ? ErrorCode.giftsOutOfStock : ErrorCode.giftsUnavailable);
   }
-  const [row] = await tx
-    .insert(giftRedemptions)
-    .values({
-      organizationId: organization.id,
-      organizationMemberId: member.id,
-      giftId: gift.id,
-      source: 'coin_exchange',
-      coinsSpent: gift.needCoins,
-      price: taken.price,
-      coinMovementId: movementId,
-      requestKey,
-      createdAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('redemption not inserted');
-  return { redemption: { ...row, gift: taken }, replay: false };
+  const redemption = await recordRedemption(tx, taken, {
+    organizationId: organization.id,
+    organizationMemberId: member.id,
+    source: 'coin_exchange',
+    coinsSpent: gift.needCoins,
+    coinMovementId: movementId,
+    requestKey,
+    createdAt: now,
+  });
+  return { redemption, replay: false };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -553,16 +550,7 @@ export async function memberRedemptions(
   return { items: rows.map((row) => ({ ...row.redemption, gift: row.gift })), total: totals?.n ?? 0 };
 }
 
-export type BudgetLine = {
-  organizationId: number;
-  organizationName: string;
-  weekStart: string;
-  budget: number;
-  spent: number;
-  remaining: number;
-  exchangeSpent: number;
-  dreamSpent: number;
-};
+export type BudgetLine = Omit<GiftBudget, 'id'>;
 
 /** Organisations to show budgets for: one (any state), or every one not archived, by id. */
 export async function budgetOrganizations(
