@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isWeekStart,
+  weekStartOf,
   splitTierStock,
   STAMPS_PER_CARD,
   tokyoDayStart,
@@ -74,8 +74,7 @@ describe('stamp cards and the Tokyo week', () => {
     expect(tokyoWeekStart(new Date('2026-11-29T15:00:00Z'))).toBe('2026-11-30');
     expect(tokyoWeekStart(new Date('2026-12-02T03:00:00Z'))).toBe('2026-11-30');
     expect(tokyoDayStart('2026-11-30').toISOString()).toBe('2026-11-29T15:00:00.000Z');
-    expect(isWeekStart('2026-11-30')).toBe(true);
-    expect(isWeekStart('2026-12-01')).toBe(false);
-    expect(isWeekStart('2026-02-30')).toBe(false);
+    expect(['2026-11-30', '2026-12-03', '2026-12-06'].map(weekStartOf)).toEqual(['2026-11-30', '2026-11-30', '2026-11-30']);
+    expect(weekStartOf('2026-12-07')).toBe('2026-12-07');
   });
 });

@@ -74,20 +74,18 @@ export function weeklyDrawsAllowed(stamps: number): number {
   return 1 + Math.floor(Math.max(0, stamps) / STAMPS_PER_CARD);
 }
 
-/** The Monday (YYYY-MM-DD, Asia/Tokyo) of the week an instant falls in. */
-export function tokyoWeekStart(at: Date): string {
-  const day = tokyoDay(at);
+/** The Monday (YYYY-MM-DD) of the week a calendar day falls in. */
+export function weekStartOf(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
   return addDays(day, -((weekday + 6) % 7));
+}
+
+/** The Monday (YYYY-MM-DD, Asia/Tokyo) of the week an instant falls in. */
+export function tokyoWeekStart(at: Date): string {
+  return weekStartOf(tokyoDay(at));
 }
 
 /** The instant a Tokyo day starts (00:00 Asia/Tokyo; Japan has no daylight saving time). */
 export function tokyoDayStart(day: string): Date {
   return new Date(`${day}T00:00:00+09:00`);
-}
-
-/** Whether a YYYY-MM-DD is a Monday (a valid week start). */
-export function isWeekStart(day: string): boolean {
-  const at = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day && at.getUTCDay() === 1;
 }

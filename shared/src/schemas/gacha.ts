@@ -2,8 +2,9 @@
 // server checks, and the resources as the portal decodes them (top-level attributes camelCased, nested keys kebab-case).
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { isWeekStart } from '../domain/gacha-stock';
+import { weekStartOf } from '../domain/gacha-stock';
 import { optionalIdQueryParameter, PaginationSchema } from './common';
+import { dateParameter } from './dates';
 import type { GachaType, RedemptionSource, RedemptionStatus, WeeklyGachaTier } from './rewards';
 
 const invalidParameter = { error: ErrorCode.requestInvalidParameter };
@@ -12,10 +13,11 @@ const invalidParameter = { error: ErrorCode.requestInvalidParameter };
 export const IDEMPOTENCY_KEY_MAX = 100;
 export const IdempotencyKeySchema = z.string(invalidParameter).regex(/^[\x21-\x7e]{1,100}$/, invalidParameter);
 
-/** GET /gift_budgets (admin): one organisation or all (paged), the Tokyo week of a Monday (default: this week). */
+/** GET /gift_budgets (admin): one organisation or all (paged), the week of a day (default: this week). */
 export const GiftBudgetQuerySchema = PaginationSchema.extend({
   organization_id: optionalIdQueryParameter(),
-  week: z.iso.date(invalidParameter).refine(isWeekStart, invalidParameter).optional(),
+  /** Any day of the week asked for (answered as its Monday). */
+  week: dateParameter().transform(weekStartOf).optional(),
 });
 export type GiftBudgetQuery = z.output<typeof GiftBudgetQuerySchema>;
 

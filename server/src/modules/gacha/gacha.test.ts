@@ -403,8 +403,11 @@ describe('dream gacha', () => {
 });
 
 describe('GET /gift_budgets', () => {
-  it('refuses a week that is not a Monday and a bad organisation id', async () => {
-    const bad = await server.request('/api/gift_budgets?week=2026-11-24', { token: admin.token });
+  it('answers the week of any day asked for, and refuses a bad day or organisation id', async () => {
+    const thursday = addDays(tokyoWeekStart(new Date()), 3);
+    const week = await server.request(`/api/gift_budgets?week=${thursday}&per=1`, { token: admin.token });
+    expect(week.body.data[0].attributes['week-start']).toBe(tokyoWeekStart(new Date()));
+    const bad = await server.request('/api/gift_budgets?week=2026-02-30', { token: admin.token });
     expect([bad.status, bad.body.errors[0].code]).toEqual([400, 'request.invalidParameter']);
     const badId = await server.request('/api/gift_budgets?organization_id=abc', { token: admin.token });
     expect(badId.status).toBe(400);
