@@ -13,6 +13,9 @@ export type SystemSettingsSubject = { kind: 'systemSettings' };
 export const SYSTEM_SETTINGS: SystemSettingsSubject = { kind: 'systemSettings' };
 /** A user's own profile and devices (PUT /api/users/{id}). */
 export type ProfileSubject = { kind: 'profile'; userId: number };
+/** The platform's gift catalogue as a whole (issue 18): gifts and gift categories. */
+export type GiftCatalogueSubject = { kind: 'giftCatalogue' };
+export const GIFT_CATALOGUE: GiftCatalogueSubject = { kind: 'giftCatalogue' };
 /** Whose devices (push tokens) are acted on: the user's id. */
 export type DevicesSubject = { kind: 'devices'; userId: number };
 /** Whose membership is cancelled (issue 16): the user's id. */
@@ -41,6 +44,10 @@ type Subjects = {
   'walkingEvent.manage': OrganizationSubject;
   /** Issue 17: read an organisation's walking events and rankings (as their visibility flags allow). */
   'walkingEvent.view': OrganizationSubject;
+  /** Issue 18, SPEC §6 "admin only": the whole catalogue (disabled, expired, prices, giftee codes), its writes. */
+  'gifts.manage': GiftCatalogueSubject;
+  /** Issue 18: what a member can take now (GET /gifts member view). */
+  'gifts.view': GiftCatalogueSubject;
 };
 export type Action = keyof Subjects;
 
@@ -61,6 +68,10 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'user.cancel': (actor, account) => actor.user.id === account.userId && !isAdmin(actor),
   'walkingEvent.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
   'walkingEvent.view': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
+  // Nobody but an admin: no organisation role reaches the platform's catalogue.
+  'gifts.manage': () => false,
+  // Any member (the guard has already refused an inactive first membership).
+  'gifts.view': (actor) => firstMembership(actor) !== undefined,
 };
 
 /**
