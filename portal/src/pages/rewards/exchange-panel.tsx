@@ -34,8 +34,10 @@ export function ExchangePanel() {
   if (gifts.isPending) return <Loading />;
   if (gifts.isError) return <LoadFailed onRetry={() => void gifts.refetch()} />;
 
-  const exchange = (gift: ExchangeGift) => {
+  const exchange = async (gift: ExchangeGift) => {
     const idempotencyKey = newIdempotencyKey();
+    // The balance after is worked out from the balance read just now, not from when the page opened.
+    const balance = (await home.refetch()).data?.coinBalance;
     confirmSpend({
       title: t('exchange.confirmTitle', { name: gift.name }),
       okLabel: t('exchange.ok'),
@@ -79,7 +81,7 @@ export function ExchangePanel() {
                   className="button button--primary"
                   aria-label={t('exchange.actionFor', { name: gift.name })}
                   disabled={short > 0 || spend.isPending}
-                  onClick={() => exchange(gift)}
+                  onClick={() => void exchange(gift)}
                 >
                   {t('exchange.action')}
                 </button>
