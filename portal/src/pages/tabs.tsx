@@ -1,5 +1,4 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
-import './tabs.css';
 
 export type Tab = { key: string; label: string; panel: () => ReactNode };
 

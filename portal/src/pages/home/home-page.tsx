@@ -17,7 +17,6 @@ import {
   noticesOf,
 } from './home-types';
 import { useWalkingTranslation } from '../walking-events/use-walking-translation';
-import { useRewardsTranslation } from '../rewards/use-rewards-translation';
 import { HOME_QUERY_KEY, useHome } from './use-home';
 import './home.css';
 
@@ -260,18 +259,20 @@ function CoinsCard({ home }: SectionProps) {
   );
 }
 
-/** Issue 18: the way to the shop, with the balance the coins card reads (the same home query, so never two figures). */
+/**
+ * Issue 18: the way to the shop, with the balance the coins card reads (the same home query, so never two figures). Its
+ * words are the menu's and the coins card's: the rewards namespace stays with the rewards page.
+ */
 function RewardsCard({ home }: SectionProps) {
-  const { t, i18n } = useRewardsTranslation();
+  const { t, i18n } = useTranslation(['home', 'portal']);
   return (
-    <HomeCard title={t('home.title')} seeAll={<Link to="/rewards">{t('home.open')}</Link>}>
+    <HomeCard title={t('portal:pages.member.rewards')} seeAll={<Link to="/rewards">{t('seeAll')}</Link>}>
       <p className="home-figure">
-        <span className="home-figure__label">{t('balance')}</span>
+        <span className="home-figure__label">{t('coins.balance')}</span>
         <span className="home-figure__value" data-testid="home-rewards-balance">
-          {t('coins', { value: formatNumber(home.coinBalance, i18n.language) })}
+          {t('coins.balanceValue', { value: formatNumber(home.coinBalance, i18n.language) })}
         </span>
       </p>
-      <p>{t('home.text')}</p>
     </HomeCard>
   );
 }
