@@ -46,7 +46,15 @@ const user = {
 type Prize = { id: string; name: string; remaining: number; probability: number };
 type Post = { path: string; key: string | null };
 
-function backend({ weekly }: { weekly: { prizes: Prize[]; miss: number; canDraw?: boolean; reason?: string }[] }) {
+type RedemptionAttributes = Record<string, unknown>;
+
+function backend({
+  weekly,
+  redemptions = [],
+}: {
+  weekly: { prizes: Prize[]; miss: number; canDraw?: boolean; reason?: string }[];
+  redemptions?: RedemptionAttributes[];
+}) {
   const state = { weeklyReads: 0, posts: [] as Post[], dropNextDraw: false };
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
@@ -90,6 +98,11 @@ function backend({ weekly }: { weekly: { prizes: Prize[]; miss: number; canDraw?
         },
       });
     }
+    if (method === 'GET' && path === '/user/gift_redemptions')
+      return json(200, {
+        data: redemptions.map((attributes, index) => ({ type: 'gift-redemptions', id: String(index + 1), attributes })),
+        meta: { 'total-count': redemptions.length, 'total-pages': 1 },
+      });
     const key = new Headers(init?.headers).get('Idempotency-Key');
     if (method === 'POST') state.posts.push({ path, key });
     if (method === 'POST' && path === '/gacha_draws') {
@@ -250,5 +263,58 @@ describe('RewardsPage, coin exchange', () => {
     // Sending again cannot help a refusal: the dialog closed.
     await waitFor(() => expect(screen.queryByRole('dialog', { name: t('exchange.confirmTitle', { name: 'Coffee ticket' }) })).toBeNull());
     expect(state.posts).toEqual([{ path: '/gifts/3/exchanges', key: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+  });
+});
+
+describe('RewardsPage, my rewards', () => {
+  const redemption = (attributes: RedemptionAttributes) => ({
+    source: 'coin_exchange',
+    status: 'pending',
+    'gift-thumbnail-url': null,
+    'coins-spent': 0,
+    'prize-code': null,
+    'created-at': '2030-05-07T01:00:00Z',
+    'issued-at': null,
+    ...attributes,
+  });
+
+  it('shows each prize with its source and status, the code with a copy button once issued, and why one failed', async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async (value: string) => copied.push(value) },
+      configurable: true,
+    });
+    const { api } = backend({
+      weekly: [{ prizes: [], miss: 1 }],
+      redemptions: [
+        redemption({
+          'gift-name': 'Coffee ticket',
+          status: 'issued',
+          'prize-code': 'KIWI-1234',
+          'coins-spent': 100,
+          'issued-at': '2030-05-08T01:00:00Z',
+        }),
+        redemption({ 'gift-name': 'Bronze towel', source: 'weekly_gacha', status: 'failed' }),
+        redemption({ 'gift-name': 'Dream trip', source: 'dream_gacha' }),
+      ],
+    });
+    renderShop(api, '/rewards?tab=mine');
+    const list = await screen.findByRole('list', { name: t('mine.heading') });
+    const [coffee, towel, trip] = within(list).getAllByRole('listitem');
+    expect(within(coffee!).getByText(t('mine.statuses.issued'))).toBeTruthy();
+    expect(within(coffee!).getByText('KIWI-1234')).toBeTruthy();
+    fireEvent.click(within(coffee!).getByRole('button', { name: t('mine.copyCode', { name: 'Coffee ticket' }) }));
+    expect(await screen.findByText(t('mine.copied'))).toBeTruthy();
+    expect(copied).toEqual(['KIWI-1234']);
+    expect(within(towel!).getByText(t('mine.statusHelp.failed'))).toBeTruthy();
+    expect(within(towel!).queryByRole('button')).toBeNull();
+    expect(within(trip!).getByText(t('mine.statuses.pending'))).toBeTruthy();
+    expect(within(trip!).getByText(new RegExp(t('mine.sources.dream_gacha')))).toBeTruthy();
+  });
+
+  it('says so when there is nothing yet', async () => {
+    const { api } = backend({ weekly: [{ prizes: [], miss: 1 }] });
+    renderShop(api, '/rewards?tab=mine');
+    expect(await screen.findByText(t('mine.empty'))).toBeTruthy();
   });
 });
