@@ -38,6 +38,7 @@ import { appInstallRoutes } from './modules/app-install/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { walkingEventsRoutes } from './modules/walking-events/routes';
 import { giftsRoutes } from './modules/gifts/routes';
+import { gachaRoutes } from './modules/gacha/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 import { compressJson } from './http/precompressed';
@@ -103,6 +104,8 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(sharedEventsRoutes(deps));
   api.use(guildsRoutes(deps));
   api.use(walkingEventsRoutes(deps));
+  // Before the catalogue's /gifts/:id routes: /gifts/weekly_gacha and /gifts/dream_gacha are fixed paths.
+  api.use(gachaRoutes(deps));
   api.use(systemSettingsRoutes(deps));
   api.use(giftsRoutes(deps));
   api.use(appInstallRoutes(deps));

@@ -21,6 +21,10 @@ export type DevicesSubject = { kind: 'devices'; userId: number };
 /** Whose membership is cancelled (issue 16): the user's id. */
 export type AccountSubject = { kind: 'account'; userId: number };
 
+/** The platform's weekly gift budgets, every organisation's (issue 18). */
+export type GiftBudgetsSubject = { kind: 'giftBudgets' };
+export const GIFT_BUDGETS: GiftBudgetsSubject = { kind: 'giftBudgets' };
+
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
 
@@ -48,6 +52,10 @@ type Subjects = {
   'gifts.manage': GiftCatalogueSubject;
   /** Issue 18: what a member can take now (GET /gifts member view). */
   'gifts.view': GiftCatalogueSubject;
+  /** Issue 18: draw the gacha, exchange coins for gifts, list one's redemptions, as a member of this organisation. */
+  'gacha.play': OrganizationSubject;
+  /** Issue 18: read every organisation's weekly gift budget (admin only). */
+  'giftBudgets.view': GiftBudgetsSubject;
 };
 export type Action = keyof Subjects;
 
@@ -72,6 +80,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'gifts.manage': () => false,
   // Any member (the guard has already refused an inactive first membership).
   'gifts.view': (actor) => firstMembership(actor) !== undefined,
+  'gacha.play': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
+  'giftBudgets.view': () => false,
 };
 
 /**
