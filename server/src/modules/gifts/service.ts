@@ -12,10 +12,15 @@ export type GiftWithCategory = GiftRow & { categoryName: string | null };
 export type GiftCategoryWithCount = GiftCategoryRow & { giftsCount: number };
 type Page = { page: number; per: number };
 
-/** The statement hit a foreign key (SQLSTATE 23503 on PostgreSQL and PGlite, possibly wrapped by drizzle). */
+/**
+ * The statement hit a foreign key, possibly wrapped by drizzle: 23503 foreign_key_violation (a reference to a row that
+ * is gone) or 23001 restrict_violation (deleting a row an ON DELETE RESTRICT key refers to; PGlite's PostgreSQL 17
+ * answers it, older servers 23503).
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
-    if ((current as { code?: unknown }).code === '23503') return true;
+    const { code } = current as { code?: unknown };
+    if (code === '23503' || code === '23001') return true;
   }
   return false;
 }
@@ -23,12 +28,12 @@ export function isForeignKeyViolation(error: unknown): boolean {
 // ---------------------------------------------------------------------------------------------------------------------
 // Categories
 
-const giftsCount = sql<number>`(select count(*) from ${gifts} where ${gifts.categoryId} = ${giftCategories.id})`.mapWith(Number);
-
 export async function listGiftCategories(tx: Executor, { page, per }: Page) {
   const rows = await tx
-    .select({ category: giftCategories, giftsCount })
+    .select({ category: giftCategories, giftsCount: count(gifts.id) })
     .from(giftCategories)
+    .leftJoin(gifts, eq(gifts.categoryId, giftCategories.id))
+    .groupBy(giftCategories.id)
     .orderBy(asc(giftCategories.name), asc(giftCategories.id))
     .limit(per)
     .offset((page - 1) * per);
@@ -54,21 +59,19 @@ export async function renameGiftCategory(tx: Executor, id: number, input: GiftCa
 }
 
 /**
- * Deletes a category no gift uses; 409 giftCategories.inUse otherwise. The count answers the usual case; the foreign
- * key (ON DELETE RESTRICT) answers a gift created with this category while the delete runs (its insert holds the
- * category row until it commits, then the delete meets the reference): that violation is the same 409.
+ * Deletes a category no gift uses; 409 giftCategories.inUse otherwise. The foreign key (ON DELETE RESTRICT) is the one
+ * judge, so a gift being created with this category while the delete runs is covered too: its insert holds the
+ * category row until it commits, then the delete meets the reference and fails the same way.
  */
 export async function deleteGiftCategory(tx: Executor, id: number): Promise<void> {
-  const [current] = await tx.select({ id: giftCategories.id }).from(giftCategories).where(eq(giftCategories.id, id)).for('update');
-  if (!current) throw notFound();
-  const [used] = await tx.select({ value: count() }).from(gifts).where(eq(gifts.categoryId, id));
-  if ((used?.value ?? 0) > 0) throw new ApiError(ErrorCode.giftCategoriesInUse);
+  let deleted: { id: number }[];
   try {
-    await tx.delete(giftCategories).where(eq(giftCategories.id, id));
+    deleted = await tx.delete(giftCategories).where(eq(giftCategories.id, id)).returning({ id: giftCategories.id });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new ApiError(ErrorCode.giftCategoriesInUse, { cause: error });
     throw error;
   }
+  if (deleted.length === 0) throw notFound();
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -146,7 +149,8 @@ export function giftStateErrors(state: GiftState): ApiError[] {
   const errors: ApiError[] = [];
   const at = (field: string) => ({ pointer: `/gift/${field}` });
   const weekly = state.giftType === 'weekly_gacha';
-  if (weekly && state.weeklyGachaCalculationType === null) errors.push(new ApiError(ErrorCode.validationRequired, at('weekly_gacha_calculation_type')));
+  if (weekly && state.weeklyGachaCalculationType === null)
+    errors.push(new ApiError(ErrorCode.validationRequired, at('weekly_gacha_calculation_type')));
   if (!weekly && state.weeklyGachaCalculationType !== null) {
     errors.push(new ApiError(ErrorCode.validationExclusiveOptions, at('weekly_gacha_calculation_type')));
   }
