@@ -3,6 +3,7 @@
 // told the dream gacha needs more coins, and finds the prizes under My rewards; axe on each tab, 320 px, ja and en.
 // Data of its own only: gifts created through the admin API, a new member, coins granted to them.
 import AxeBuilder from '@axe-core/playwright';
+import { DREAM_GACHA } from '../../shared/src/domain/gacha-stock';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
 import { inviteMember } from './org-helpers';

@@ -120,12 +120,12 @@ function backend({
             'random-value': 0.123456,
             odds: [
               { 'gift-id': '11', name: 'Bronze towel', remaining: 2, probability: 0.25 },
-              { 'gift-id': null, name: null, remaining: null, probability: 0.75 },
+              { 'gift-id': null, name: '', remaining: 6, probability: 0.75 },
             ],
             'coins-spent': 0,
             'created-at': '2030-05-07T01:00:00Z',
           },
-          relationships: { 'gift-redemptions': { data: { type: 'gift-redemptions', id: '40' } } },
+          relationships: { 'gift-redemption': { data: { type: 'gift-redemptions', id: '40' } } },
         },
         included: [
           {

@@ -63,7 +63,8 @@ export type GachaDraw = {
   odds: OddsLine[];
   coinsSpent: number;
   createdAt: string;
-  giftRedemptions?: GiftRedemption | GiftRedemption[] | null;
+  /** The redemption a winning draw made (relationship `gift-redemption`, included). */
+  giftRedemption?: GiftRedemption | null;
 };
 
 export const rewardsKeys = {
@@ -87,9 +88,5 @@ export function oddsLinesOf(odds: unknown): OddsLine[] {
   });
 }
 
-/** The redemption a winning draw made (the relationship may decode as one resource or a list). */
-export function wonRedemption(draw: GachaDraw): GiftRedemption | null {
-  const related = draw.giftRedemptions;
-  if (!related) return null;
-  return Array.isArray(related) ? (related[0] ?? null) : related;
-}
+/** The redemption a winning draw made, if the answer carried it. */
+export const wonRedemption = (draw: GachaDraw): GiftRedemption | null => draw.giftRedemption ?? null;
