@@ -52,7 +52,7 @@ test('a member exchanges coins for a gift, draws the weekly gacha, cannot afford
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const admin = await bearer(request, ACCOUNTS.admin);
   const manager = await bearer(request, ACCOUNTS.acmeManager);
   const me = await (await request.get('/api/user', { headers: manager })).json();
@@ -86,6 +86,8 @@ test('a member exchanges coins for a gift, draws the weekly gacha, cannot afford
 
   // The home's rewards card shows the home's balance and leads to the shop.
   await page.goto('/login');
+  // The first page of a fresh server can take a while on a busy machine.
+  await expect(page.getByRole('heading', { name: ja('portal:login.title') })).toBeVisible({ timeout: 30_000 });
   await submitLogin(page, email, PASSWORD);
   const card = page.getByRole('region', { name: ja('portal:pages.member.rewards') });
   await expect(card.getByTestId('home-rewards-balance')).toHaveText(ja('home:coins.balanceValue', { value: GRANT }));
