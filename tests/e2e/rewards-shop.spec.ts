@@ -52,7 +52,7 @@ test('a member exchanges coins for a gift, draws the weekly gacha, cannot afford
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const admin = await bearer(request, ACCOUNTS.admin);
   const manager = await bearer(request, ACCOUNTS.acmeManager);
   const me = await (await request.get('/api/user', { headers: manager })).json();
@@ -169,6 +169,8 @@ test('a member exchanges coins for a gift, draws the weekly gacha, cannot afford
   const user = await bearer(request, email, PASSWORD);
   const userId = (await (await request.get('/api/user', { headers: user })).json()).data.id;
   expect((await request.put(`/api/users/${userId}`, { headers: user, data: { user: { language: 'en' } } })).ok()).toBe(true);
+  // The device remembers the language too (i18n/language.ts): both say English.
+  await page.evaluate(() => localStorage.setItem('kiwi.language', 'en'));
   await page.goto('/rewards?tab=weekly');
   await expect(tab(page, 'weekly', 'en')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText(tr('en', 'rewards:cannotDraw', { reason: text('en', 'errors:gacha.alreadyDrawn') }))).toBeVisible();
