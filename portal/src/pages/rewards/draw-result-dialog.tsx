@@ -43,7 +43,7 @@ export function DrawResultDialog({ draw, onClose, onShowMine }: { draw: GachaDra
               live={false}
               rows={lines
                 .filter((line) => line.giftId !== null)
-                .map((line) => ({ key: line.giftId!, name: line.name ?? '', remaining: line.remaining, probability: line.probability }))}
+                .map((line) => ({ key: line.giftId!, name: line.name, remaining: line.remaining, probability: line.probability }))}
               missProbability={lines.filter((line) => line.giftId === null).reduce((sum, line) => sum + line.probability, 0)}
             />
           </section>
