@@ -9,12 +9,11 @@ import { ConfirmDialogProvider } from '@kiwi/shared/ui/confirm-dialog';
 import { ToastProvider } from '@kiwi/shared/ui/toast';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { User } from 'firebase/auth';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PortalIdentity } from '../../session/portal-identity';
 import { SessionProvider } from '../../session/session-provider';
+import { signedInIdentity } from '../../test-users';
 import { formatChance } from './odds-table';
 import { RewardsPage } from './rewards-page';
 
@@ -143,26 +142,13 @@ function backend({
   return { state, api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch }) };
 }
 
-const signedIn: PortalIdentity = {
-  auth: {} as PortalIdentity['auth'],
-  onUserChanged: (listener) => {
-    listener({ uid: 'uid-1', getIdToken: async () => 'token' } as unknown as User);
-    return () => {};
-  },
-  signOut: async () => {},
-  signIn: async () => {},
-  sendPasswordResetEmail: async () => {},
-  changePassword: async () => {},
-  changeEmail: async () => {},
-};
-
 function renderShop(api: ReturnType<typeof backend>['api'], entry = '/rewards?tab=weekly') {
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ToastProvider>
           <ConfirmDialogProvider>
-            <SessionProvider identity={signedIn} api={api} i18n={i18n}>
+            <SessionProvider identity={signedInIdentity} api={api} i18n={i18n}>
               <MemoryRouter initialEntries={[entry]}>
                 <RewardsPage />
               </MemoryRouter>
