@@ -8,6 +8,7 @@ import type { Identity } from './auth/identity';
 import { identityDeletionHandler } from './modules/cancellation/identity-deletion';
 import { IDENTITY_DELETE_TOPIC } from './modules/cancellation/service';
 import { runScheduledGrant, SCHEDULED_GRANT_JOB } from './modules/coins/jobs';
+import { gachaJobHandlers, scheduleWeeklyStock } from './modules/gacha/jobs';
 import { createPushDelivery } from './modules/push/fcm';
 import { pushJobHandlers, scheduleIdleDeviceCleanup } from './modules/push/jobs';
 import { slackSettingsPort } from './modules/slack-settings/ports';
@@ -21,6 +22,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...surveyJobHandlers,
   ...pushJobHandlers,
   ...walkingEventJobHandlers,
+  ...gachaJobHandlers,
 };
 
 export type WorkerDependencies = {
@@ -73,6 +75,9 @@ export function createWorkers(deps: WorkerDependencies): Workers {
       void deps.db.db
         .transaction((tx) => scheduleIdleDeviceCleanup(tx, new Date()))
         .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the idle device cleanup'));
+      void deps.db.db
+        .transaction((tx) => scheduleWeeklyStock(tx, new Date()))
+        .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the weekly gacha stock'));
     },
     async stop() {
       await Promise.all([outbox.stop(), jobs.stop()]);
