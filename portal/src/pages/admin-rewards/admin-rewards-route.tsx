@@ -1,5 +1,7 @@
 import { useLocation } from 'react-router';
 import { ComingSoonPage } from '../coming-soon-page';
+import { AdminGiftCategoriesPage } from './admin-gift-categories-page';
+import { AdminGiftsPage } from './admin-gifts-page';
 
 /**
  * The platform admin's reward pages (issue 18) as one lazy page, so /login's entry holds one chunk reference for all
@@ -9,7 +11,7 @@ export function AdminRewardsRoute() {
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, '');
   if (path.endsWith('/gifts/draws')) return <ComingSoonPage area="admin" page="gifts" />;
-  if (path.endsWith('/gift_categories')) return <ComingSoonPage area="admin" page="giftCategories" />;
+  if (path.endsWith('/gift_categories')) return <AdminGiftCategoriesPage />;
   if (path.endsWith('/quests')) return <ComingSoonPage area="admin" page="quests" />;
-  return <ComingSoonPage area="admin" page="gifts" />;
+  return <AdminGiftsPage />;
 }
