@@ -1,4 +1,6 @@
+import type { User } from 'firebase/auth';
 import type { KiwiUser, OrganizationRole } from './session/kiwi-user';
+import type { PortalIdentity } from './session/portal-identity';
 
 /** Product users shaped like the demo accounts, for unit tests. */
 export function buildUser({
@@ -24,3 +26,17 @@ export function buildUser({
 export const admin = buildUser({ role: 'admin' });
 export const acmeManager = buildUser({ organization: 'acme', membershipRole: 'manager' });
 export const acmeMember = buildUser({ organization: 'acme' });
+
+/** A PortalIdentity stand-in whose Firebase user is signed in (token "token"), as onAuthStateChanged would report it. */
+export const signedInIdentity: PortalIdentity = {
+  auth: {} as PortalIdentity['auth'],
+  onUserChanged: (listener) => {
+    listener({ uid: 'uid-1', getIdToken: async () => 'token' } as unknown as User);
+    return () => {};
+  },
+  signOut: async () => {},
+  signIn: async () => {},
+  sendPasswordResetEmail: async () => {},
+  changePassword: async () => {},
+  changeEmail: async () => {},
+};

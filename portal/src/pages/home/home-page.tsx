@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
 import { surveyPaths } from '@kiwi/shared/schemas/survey-resources';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -17,9 +17,8 @@ import {
   noticesOf,
 } from './home-types';
 import { useWalkingTranslation } from '../walking-events/use-walking-translation';
+import { HOME_QUERY_KEY, useHome } from './use-home';
 import './home.css';
-
-const HOME_QUERY_KEY = ['home'] as const;
 
 type SectionProps = { home: Home; identifier: string };
 
@@ -32,6 +31,7 @@ const SECTIONS: { key: string; Card: (props: SectionProps) => ReactNode }[] = [
   { key: 'surveys', Card: SurveysCard },
   { key: 'notices', Card: NoticesCard },
   { key: 'coins', Card: CoinsCard },
+  { key: 'rewards', Card: RewardsCard },
   { key: 'events', Card: EventsCard },
   { key: 'guilds', Card: GuildsCard },
   { key: 'activity', Card: ActivityCard },
@@ -40,13 +40,9 @@ const SECTIONS: { key: string; Card: (props: SectionProps) => ReactNode }[] = [
 /** `/`: what a member came for, at a glance (SPEC §2 home), from GET /api/user (the session) and GET /api/home. */
 export function HomePage() {
   const { t } = useTranslation('home');
-  const { kiwiUser, api } = useSession();
+  const { kiwiUser } = useSession();
   const membership = firstMembership(kiwiUser);
-  const home = useQuery({
-    queryKey: HOME_QUERY_KEY,
-    enabled: membership !== undefined,
-    queryFn: async () => (await api.get<Home>('/home')).data,
-  });
+  const home = useHome();
 
   // A platform admin without a membership has no member home: the admin area is theirs.
   if (!membership) return isAdmin(kiwiUser) ? <Navigate to="/_admin" replace /> : null;
@@ -259,6 +255,24 @@ function CoinsCard({ home }: SectionProps) {
           ))}
         </ul>
       )}
+    </HomeCard>
+  );
+}
+
+/**
+ * Issue 18: the way to the shop, with the balance the coins card reads (the same home query, so never two figures). Its
+ * words are the menu's and the coins card's: the rewards namespace stays with the rewards page.
+ */
+function RewardsCard({ home }: SectionProps) {
+  const { t, i18n } = useTranslation(['home', 'portal']);
+  return (
+    <HomeCard title={t('portal:pages.member.rewards')} seeAll={<Link to="/rewards">{t('seeAll')}</Link>}>
+      <p className="home-figure">
+        <span className="home-figure__label">{t('coins.balance')}</span>
+        <span className="home-figure__value" data-testid="home-rewards-balance">
+          {t('coins.balanceValue', { value: formatNumber(home.coinBalance, i18n.language) })}
+        </span>
+      </p>
     </HomeCard>
   );
 }

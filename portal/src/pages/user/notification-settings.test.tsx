@@ -10,11 +10,10 @@ import { ConfirmDialogProvider } from '@kiwi/shared/ui/confirm-dialog';
 import { ToastProvider } from '@kiwi/shared/ui/toast';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { User } from 'firebase/auth';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PortalIdentity } from '../../session/portal-identity';
 import { SessionProvider } from '../../session/session-provider';
+import { signedInIdentity } from '../../test-users';
 import { browserDeviceUuid, NotificationSettings } from './notification-settings';
 
 const i18n = createI18n({ lng: 'en' });
@@ -73,20 +72,6 @@ function backend({ messaging = MESSAGING as typeof MESSAGING | null, devices = [
   return { state, api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch }) };
 }
 
-/** A signed-in Firebase user, as onAuthStateChanged would report it. */
-const signedIn: PortalIdentity = {
-  auth: {} as PortalIdentity['auth'],
-  onUserChanged: (listener) => {
-    listener({ uid: 'uid-1', getIdToken: async () => 'token' } as unknown as User);
-    return () => {};
-  },
-  signOut: async () => {},
-  signIn: async () => {},
-  sendPasswordResetEmail: async () => {},
-  changePassword: async () => {},
-  changeEmail: async () => {},
-};
-
 /** The browser's Notification API: its permission, and each time the page asks for it. */
 const browser = { permission: 'default' as NotificationPermission, answer: 'granted' as NotificationPermission, asked: 0 };
 function installPushApis() {
@@ -115,7 +100,7 @@ function renderSettings(api: ReturnType<typeof backend>['api']) {
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ToastProvider>
           <ConfirmDialogProvider>
-            <SessionProvider identity={signedIn} api={api} i18n={i18n}>
+            <SessionProvider identity={signedInIdentity} api={api} i18n={i18n}>
               <NotificationSettings />
             </SessionProvider>
           </ConfirmDialogProvider>

@@ -7,7 +7,7 @@ import { LoadFailed, Loading } from '../organization/page-states';
 import '../organization/organization.css';
 import { CheerBoard } from './cheer-board';
 import { PersonalRankingTable, TeamRankingTable } from './rankings';
-import { Tabs } from './tabs';
+import { Tabs } from '../tabs';
 import { useWalkingTranslation } from './use-walking-translation';
 import { type WalkingEvent, walkingEventKeys } from './types';
 import { StatusBadge } from './walking-events-page';

@@ -8,7 +8,7 @@ import { useConfirmedAction } from '../organization/use-confirmed-action';
 import '../organization/organization.css';
 import { DailyDashboard } from './daily-dashboard';
 import { PersonalRankingTable, TeamRankingTable } from './rankings';
-import { Tabs } from './tabs';
+import { Tabs } from '../tabs';
 import { TeamsPanel } from './teams-panel';
 import { useWalkingTranslation } from './use-walking-translation';
 import { type WalkingEvent, walkingEventKeys } from './types';

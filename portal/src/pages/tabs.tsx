@@ -2,7 +2,7 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 
 export type Tab = { key: string; label: string; panel: () => ReactNode };
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the selected tab is in the tab order. */
+/** WAI-ARIA tabs (walking events, rewards): arrow keys, Home and End move between tabs; only the selected tab is in the tab order. */
 export function Tabs({
   label,
   tabs,
@@ -31,7 +31,7 @@ export function Tabs({
   const current = tabs[index]!;
   return (
     <>
-      <div role="tablist" aria-label={label} className="walking-tabs" onKeyDown={move}>
+      <div role="tablist" aria-label={label} className="page-tabs" onKeyDown={move}>
         {tabs.map((tab, at) => (
           <button
             key={tab.key}
@@ -50,7 +50,7 @@ export function Tabs({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current.key}`} className="walking-panel">
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current.key}`} className="page-tabs__panel">
         {current.panel()}
       </div>
     </>
