@@ -140,7 +140,10 @@ export function personalizedWindow(now: Date): { from: string; to: string } {
  * rounded UP to the next 500 and at least 1,000. Without any such day the quest's own goalValue stands (the admin's
  * default for newcomers).
  */
-export function personalizedStepGoal(days: readonly QuestDay[], { ratePercent, fallback, now }: { ratePercent: number; fallback: number; now: Date }) {
+export function personalizedStepGoal(
+  days: readonly QuestDay[],
+  { ratePercent, fallback, now }: { ratePercent: number; fallback: number; now: Date },
+) {
   const { from, to } = personalizedWindow(now);
   const counted = days.filter((day) => day.day >= from && day.day < to && day.steps > 0);
   if (counted.length === 0) return fallback;

@@ -76,6 +76,16 @@ export function presentHome(home: Home) {
         attributes: ['title', 'expiredAt'] satisfies (keyof HomeSurvey)[],
       },
     },
-    include: ['coinMessages', 'news', 'appInformations', 'upcomingEvents', 'openEvents', 'guilds', 'wellBeingSurveys', 'walkingEvent', 'quests'],
+    include: [
+      'coinMessages',
+      'news',
+      'appInformations',
+      'upcomingEvents',
+      'openEvents',
+      'guilds',
+      'wellBeingSurveys',
+      'walkingEvent',
+      'quests',
+    ],
   });
 }

@@ -227,11 +227,25 @@ export async function evaluateQuests(tx: Executor, memberId: number, now: Date):
     );
     const existing = completionOf(quest.id, periodKey);
     if (existing) {
-      result.push({ quest, periodKey, goalValue: existing.goalValue, progress, completedAt: existing.completedAt, coinsAwarded: existing.coinsAwarded });
+      result.push({
+        quest,
+        periodKey,
+        goalValue: existing.goalValue,
+        progress,
+        completedAt: existing.completedAt,
+        coinsAwarded: existing.coinsAwarded,
+      });
       continue;
     }
     const completion = mayComplete && progress >= goalValue ? await complete(tx, { quest, memberId, periodKey, goalValue, now }) : null;
-    result.push({ quest, periodKey, goalValue, progress, completedAt: completion?.completedAt ?? null, coinsAwarded: completion?.coinsAwarded ?? 0 });
+    result.push({
+      quest,
+      periodKey,
+      goalValue,
+      progress,
+      completedAt: completion?.completedAt ?? null,
+      coinsAwarded: completion?.coinsAwarded ?? 0,
+    });
   }
   return result;
 }
@@ -244,14 +258,28 @@ async function complete(
   const coinsAwarded = quest.rewardType === 'coins' ? quest.rewardCoins : 0;
   const [inserted] = await tx
     .insert(questCompletions)
-    .values({ questId: quest.id, organizationMemberId: memberId, periodKey, goalValue, rewardType: quest.rewardType, coinsAwarded, completedAt: now })
+    .values({
+      questId: quest.id,
+      organizationMemberId: memberId,
+      periodKey,
+      goalValue,
+      rewardType: quest.rewardType,
+      coinsAwarded,
+      completedAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: questCompletions.id, completedAt: questCompletions.completedAt });
   if (!inserted) {
     const [existing] = await tx
       .select()
       .from(questCompletions)
-      .where(and(eq(questCompletions.questId, quest.id), eq(questCompletions.organizationMemberId, memberId), eq(questCompletions.periodKey, periodKey)));
+      .where(
+        and(
+          eq(questCompletions.questId, quest.id),
+          eq(questCompletions.organizationMemberId, memberId),
+          eq(questCompletions.periodKey, periodKey),
+        ),
+      );
     return existing ?? null;
   }
   if (coinsAwarded > 0) {
