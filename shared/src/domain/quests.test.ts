@@ -178,6 +178,14 @@ describe('personalizedStepGoal', () => {
     expect(goal([day('2026-11-30', 0)], 150, 6_000)).toBe(6_000);
   });
 
+  it('covers the period: 7 days for a weekly goal, the month for a monthly one', () => {
+    // 7,000 × 110% = 7,700 a day: 53,900 a week -> 54,000; 238,700 in December's 31 days -> 239,000.
+    const days = [day('2026-11-30', 7_000)];
+    expect(personalizedStepGoal(days, { ratePercent: 110, fallback: 1, now, periodType: 'weekly' })).toBe(54_000);
+    expect(personalizedStepGoal(days, { ratePercent: 110, fallback: 1, now, periodType: 'monthly' })).toBe(239_000);
+    expect(personalizedStepGoal(days, { ratePercent: 110, fallback: 1, now, periodType: 'all' })).toBe(8_000);
+  });
+
   it('rates from 50% to 300%', () => {
     expect(goal([day('2026-11-30', 7_001)], 50)).toBe(4_000);
     expect(goal([day('2026-11-30', 7_001)], 300)).toBe(21_500);

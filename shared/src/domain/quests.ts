@@ -135,21 +135,30 @@ export function personalizedWindow(now: Date): { from: string; to: string } {
   return { from: addDays(today, -PERSONALIZED_GOAL.windowDays), to: today };
 }
 
+/** A personalized goal covers the period's days: a day's for daily (and all/initializing), 7 for weekly, the month's for monthly. */
+export function personalizedPeriodDays(periodType: QuestPeriodType, now: Date): number {
+  if (periodType === 'weekly') return 7;
+  if (periodType !== 'monthly') return 1;
+  const { from, to } = monthDays(monthInJapan(now));
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}
+
 /**
- * A personalized step goal: the member's average steps over the window's days with steps, × ratePercent / 100,
+ * A personalized step goal: the member's average daily steps (over the window's days with steps) × the period's days
+ * × ratePercent / 100,
  * rounded UP to the next 500 and at least 1,000. Without any such day the quest's own goalValue stands (the admin's
  * default for newcomers).
  */
 export function personalizedStepGoal(
   days: readonly QuestDay[],
-  { ratePercent, fallback, now }: { ratePercent: number; fallback: number; now: Date },
+  { ratePercent, fallback, now, periodType = 'daily' }: { ratePercent: number; fallback: number; now: Date; periodType?: QuestPeriodType },
 ) {
   const { from, to } = personalizedWindow(now);
   const counted = days.filter((day) => day.day >= from && day.day < to && day.steps > 0);
   if (counted.length === 0) return fallback;
   const average = counted.reduce((sum, day) => sum + day.steps, 0) / counted.length;
   // Integer percent arithmetic first, so 10,000 × 110% is 11,000 and not 11,000.000000002 rounded up to 11,500.
-  const raised = Math.round(average * ratePercent) / 100;
+  const raised = (Math.round(average * ratePercent) * personalizedPeriodDays(periodType, now)) / 100;
   const friendly = Math.ceil(raised / PERSONALIZED_GOAL.stepStep) * PERSONALIZED_GOAL.stepStep;
   return Math.min(PERSONALIZED_GOAL.maximum, Math.max(PERSONALIZED_GOAL.minimum, friendly));
 }

@@ -222,7 +222,12 @@ export async function evaluateQuests(tx: Executor, memberId: number, now: Date):
     const goalValue = effectiveGoal(
       quest.goalType,
       quest.goalValueCalculationType === 'personalized_step_count'
-        ? personalizedStepGoal(days, { ratePercent: quest.personalizedRatePercent, fallback: quest.goalValue, now })
+        ? personalizedStepGoal(days, {
+            ratePercent: quest.personalizedRatePercent,
+            fallback: quest.goalValue,
+            now,
+            periodType: quest.periodType,
+          })
         : quest.goalValue,
     );
     const existing = completionOf(quest.id, periodKey);
