@@ -19,6 +19,7 @@ import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSso from '../../../locales/en/sso.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
+import enQuests from '../../../locales/en/quests.json' with { type: 'json' };
 import enWalking from '../../../locales/en/walking.json' with { type: 'json' };
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
 import jaActions from '../../../locales/ja/actions.json' with { type: 'json' };
@@ -42,6 +43,7 @@ import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSso from '../../../locales/ja/sso.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
+import jaQuests from '../../../locales/ja/quests.json' with { type: 'json' };
 import jaWalking from '../../../locales/ja/walking.json' with { type: 'json' };
 import jaWidgets from '../../../locales/ja/widgets.json' with { type: 'json' };
 
@@ -71,6 +73,7 @@ export const resources = {
     signup: jaSignup,
     sso: jaSso,
     walking: jaWalking,
+    quests: jaQuests,
   },
   en: {
     common: enCommon,
@@ -96,6 +99,7 @@ export const resources = {
     signup: enSignup,
     sso: enSso,
     walking: enWalking,
+    quests: enQuests,
   },
 };
 
