@@ -57,6 +57,8 @@ test('an admin creates a daily step quest; a member walks enough and sees it com
   request,
   browser,
 }) => {
+  // Two people's sessions, an invitation mail and five pages with axe: more than one page's worth of time.
+  test.slow();
   const mark = unique();
   const title = `クエスト${mark} 今日は{goalValue}歩`;
 
