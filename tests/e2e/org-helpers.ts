@@ -1,5 +1,5 @@
 // Helpers for the organisation specs: the mails the e2e server's SMTP sink received (see mailbox.ts and serve.ts).
-import { expect } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { mailboxPort } from './mailbox';
 
 type Mail = { to: string[]; subject: string; text: string };
@@ -26,4 +26,30 @@ export function invitationLink(mail: Mail): string {
   const match = /https?:\/\/\S+\/user\/invitation\?token=[A-Za-z0-9_-]+/.exec(mail.text);
   if (!match) throw new Error(`no invitation link in: ${mail.text}`);
   return match[0];
+}
+
+/**
+ * A new member of the organisation: a manager (their `headers`) invites `email`, the invitation mail's token is
+ * accepted with `password`. Answers the new organisation member's id.
+ */
+export async function inviteAndAccept(
+  request: APIRequestContext,
+  {
+    headers,
+    organizationId,
+    email,
+    name,
+    password,
+  }: { headers: Record<string, string>; organizationId: number; email: string; name: string; password: string },
+): Promise<number> {
+  const invited = await request.post(`/api/organizations/${organizationId}/members`, {
+    headers,
+    data: { organization_member: { email, name } },
+  });
+  expect(invited.status()).toBe(201);
+  const mail = await waitForMail(email);
+  const invitation = /\/user\/invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  const accepted = await request.post('/api/user/accept_invitation', { data: { user: { token: invitation, name, password } } });
+  expect(accepted.ok()).toBe(true);
+  return Number((await invited.json()).data.id);
 }
