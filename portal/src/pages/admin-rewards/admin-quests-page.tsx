@@ -17,10 +17,10 @@ import {
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useSession } from '../../session/session-provider';
-import { FieldMessage } from '../field-message';
 import { apiErrorMessage, fieldErrors } from '../organization/api-error';
 import { FormDialog } from '../organization/form-dialog';
 import { ListTable, RowAction } from '../organization/list-table';
@@ -138,6 +138,16 @@ export function AdminQuestsPage() {
 
 const QuestFormSchema = CreateQuestSchema.shape.quest;
 type QuestFormValues = z.input<typeof QuestFormSchema>;
+
+function FieldMessage({ id, error }: { id: string; error: FieldError | undefined }) {
+  const { t } = useTranslation('errors');
+  if (!error?.message) return null;
+  return (
+    <p id={id} className="field__error">
+      {error.type === 'server' ? error.message : t(`errors:${error.message}`)}
+    </p>
+  );
+}
 
 function QuestFormDialog({ quest, onClose, onSaved }: { quest: Quest | null; onClose: () => void; onSaved: () => void }) {
   const { t, i18n } = useQuestsTranslation(['organization', 'errors']);

@@ -6,10 +6,10 @@ import { WalkingEventFormSchema, type WalkingEventFormValues } from '@kiwi/share
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage, fieldErrors } from '../organization/api-error';
-import { FieldMessage } from '../field-message';
 import { FormFailure } from '../text-field';
 import type { WalkingEvent } from './types';
 
@@ -17,6 +17,16 @@ const FormSchema = WalkingEventFormSchema;
 type FormValues = WalkingEventFormValues;
 
 const DATE_RANGE = { min: '1900-01-01', max: '2099-12-31' } as const;
+
+function FieldMessage({ id, error }: { id: string; error: FieldError | undefined }) {
+  const { t } = useTranslation('errors');
+  if (!error?.message) return null;
+  return (
+    <p id={id} className="field__error">
+      {error.type === 'server' ? error.message : t(`errors:${error.message}`)}
+    </p>
+  );
+}
 
 /**
  * The walking event's basic info (create, and the detail page's first tab). SPEC §4: after the start only the final
