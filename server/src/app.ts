@@ -39,6 +39,7 @@ import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { walkingEventsRoutes } from './modules/walking-events/routes';
 import { giftsRoutes } from './modules/gifts/routes';
 import { gachaRoutes } from './modules/gacha/routes';
+import { questsRoutes } from './modules/quests/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 import { compressJson } from './http/precompressed';
@@ -106,6 +107,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(walkingEventsRoutes(deps));
   // Before the catalogue's /gifts/:id routes: /gifts/weekly_gacha and /gifts/dream_gacha are fixed paths.
   api.use(gachaRoutes(deps));
+  api.use(questsRoutes(deps));
   api.use(systemSettingsRoutes(deps));
   api.use(giftsRoutes(deps));
   api.use(appInstallRoutes(deps));

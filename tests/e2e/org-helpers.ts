@@ -29,10 +29,10 @@ export function invitationLink(mail: Mail): string {
 }
 
 /**
- * A new member of an organisation: its manager (`headers`) invites `email`, and the invitation mail's token is accepted
- * through the API with `password`. Answers the membership id.
+ * A new member of the organisation: a manager (their `headers`) invites `email`, the invitation mail's token is
+ * accepted with `password`. Answers the new organisation member's id.
  */
-export async function inviteMember(
+export async function inviteAndAccept(
   request: APIRequestContext,
   {
     headers,
@@ -47,8 +47,9 @@ export async function inviteMember(
     data: { organization_member: { email, name } },
   });
   expect(invited.status()).toBe(201);
-  const token = /\/user\/invitation\?token=([A-Za-z0-9_-]+)/.exec((await waitForMail(email)).text)?.[1];
-  const accepted = await request.post('/api/user/accept_invitation', { data: { user: { token, name, password } } });
+  const mail = await waitForMail(email);
+  const invitation = /\/user\/invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  const accepted = await request.post('/api/user/accept_invitation', { data: { user: { token: invitation, name, password } } });
   expect(accepted.ok()).toBe(true);
   return Number((await invited.json()).data.id);
 }

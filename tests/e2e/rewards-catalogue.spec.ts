@@ -152,7 +152,10 @@ test('the admin builds the catalogue: categories, a gift of each type, an edit, 
 
   // Deleting the used category is refused with the message; the unused one goes.
   // The page's own link (the admin menu has one too).
-  await page.getByRole('main').getByRole('link', { name: ja('gifts-admin:gifts.categoriesLink'), exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: ja('gifts-admin:gifts.categoriesLink'), exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: ja('gifts-admin:categories.title'), level: 1 })).toBeVisible();
   const usedRow = page.getByRole('row').filter({ hasText: used });
   await expect(usedRow.getByRole('cell').nth(1)).toHaveText('1');

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { DREAM_GACHA } from '../../shared/src/domain/gacha-stock';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
-import { inviteMember } from './org-helpers';
+import { inviteAndAccept } from './org-helpers';
 import { ACCOUNTS, DEMO_PASSWORD, type Language, submitLogin, text } from './portal-helpers';
 
 const PASSWORD = 'rewards-password-1';
@@ -71,7 +71,7 @@ test('a member exchanges coins for a gift, draws the weekly gacha, cannot afford
   });
 
   const email = `rewards-${suffix}@example.com`;
-  const memberId = await inviteMember(request, {
+  const memberId = await inviteAndAccept(request, {
     headers: manager,
     organizationId: acmeId,
     email,

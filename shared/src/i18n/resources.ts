@@ -20,6 +20,7 @@ import enSso from '../../../locales/en/sso.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
 import enRewards from '../../../locales/en/rewards.json' with { type: 'json' };
+import enQuests from '../../../locales/en/quests.json' with { type: 'json' };
 import enWalking from '../../../locales/en/walking.json' with { type: 'json' };
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
 import jaActions from '../../../locales/ja/actions.json' with { type: 'json' };
@@ -44,6 +45,7 @@ import jaSso from '../../../locales/ja/sso.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
 import jaRewards from '../../../locales/ja/rewards.json' with { type: 'json' };
+import jaQuests from '../../../locales/ja/quests.json' with { type: 'json' };
 import jaWalking from '../../../locales/ja/walking.json' with { type: 'json' };
 import jaWidgets from '../../../locales/ja/widgets.json' with { type: 'json' };
 
@@ -74,6 +76,7 @@ export const resources = {
     sso: jaSso,
     walking: jaWalking,
     rewards: jaRewards,
+    quests: jaQuests,
   },
   en: {
     common: enCommon,
@@ -100,6 +103,7 @@ export const resources = {
     sso: enSso,
     walking: enWalking,
     rewards: enRewards,
+    quests: enQuests,
   },
 };
 

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { ComingSoonPage } from '../coming-soon-page';
 import { AdminGiftCategoriesPage } from './admin-gift-categories-page';
 import { AdminGiftsPage } from './admin-gifts-page';
+import { AdminQuestsPage } from './admin-quests-page';
 
 /**
  * The platform admin's reward pages (issue 18) as one lazy page, so /login's entry holds one chunk reference for all
@@ -12,6 +13,6 @@ export function AdminRewardsRoute() {
   const path = pathname.replace(/\/+$/, '');
   if (path.endsWith('/gifts/draws')) return <ComingSoonPage area="admin" page="gifts" />;
   if (path.endsWith('/gift_categories')) return <AdminGiftCategoriesPage />;
-  if (path.endsWith('/quests')) return <ComingSoonPage area="admin" page="quests" />;
+  if (path.endsWith('/quests')) return <AdminQuestsPage />;
   return <AdminGiftsPage />;
 }

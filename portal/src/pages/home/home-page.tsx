@@ -18,16 +18,20 @@ import {
 } from './home-types';
 import { useWalkingTranslation } from '../walking-events/use-walking-translation';
 import { HOME_QUERY_KEY, useHome } from './use-home';
+import { QuestItem } from '../quests/quest-item';
+import { useQuestsTranslation } from '../quests/use-quests-translation';
+import '../quests/quests.css';
 import './home.css';
 
 type SectionProps = { home: Home; identifier: string };
 
 /**
- * The home's cards, in order. A later issue's section (the running walking event, today's quests) is one more entry
- * here and one more relationship in GET /api/home; none is shown before it has something to show.
+ * The home's cards, in order. A later issue's section is one more entry here and one more relationship in
+ * GET /api/home; none is shown before it has something to show.
  */
 const SECTIONS: { key: string; Card: (props: SectionProps) => ReactNode }[] = [
   { key: 'walkingEvent', Card: WalkingEventCard },
+  { key: 'quests', Card: QuestsCard },
   { key: 'surveys', Card: SurveysCard },
   { key: 'notices', Card: NoticesCard },
   { key: 'coins', Card: CoinsCard },
@@ -360,6 +364,26 @@ function WalkingEventCard({ home }: SectionProps) {
       {event.finalTeamRank !== null && <p>{t('home.rank', { rank: event.finalTeamRank })}</p>}
       {event.daysLeft !== null && <p>{t('member.daysLeft', { count: event.daysLeft })}</p>}
       {event.status === 'running' && <p>{t('home.todaySteps', { value: formatNumber(event.todaySteps, i18n.language) })}</p>}
+    </HomeCard>
+  );
+}
+
+/** Issue 18: today's quests with their progress (the figures of /quests: one service answers both). */
+function QuestsCard({ home }: SectionProps) {
+  const { t } = useQuestsTranslation();
+  if (!home.quests || home.quests.length === 0) return null;
+  const today = home.quests.filter((quest) => quest.periodType === 'daily');
+  return (
+    <HomeCard title={t('home.title')} seeAll={<Link to="/quests">{t('home.open')}</Link>}>
+      {today.length === 0 ? (
+        <p className="home-card__empty">{t('home.empty')}</p>
+      ) : (
+        <ul className="quest-list">
+          {today.map((quest) => (
+            <QuestItem key={quest.id} quest={quest} />
+          ))}
+        </ul>
+      )}
     </HomeCard>
   );
 }

@@ -1,3 +1,4 @@
+import type { MemberQuest } from '../quests/quest-types';
 // GET /api/home after JSON:API decoding (camelCase, relationships resolved): see server/src/modules/home/presenter.ts.
 
 export type HomeCoinMessage = {
@@ -43,6 +44,9 @@ export type HomeWalkingEvent = {
 };
 
 export type Home = {
+  /** Issue 18: the member's quests now (the very list of GET /api/user/quests) and this week's gacha stamps. */
+  quests?: MemberQuest[];
+  questStamps?: number;
   id: string;
   coinBalance: number;
   activityMonth: string;

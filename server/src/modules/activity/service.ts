@@ -17,6 +17,7 @@ import { coinActivityAwards } from '../../db/schema/coins';
 import { organizationMembers } from '../../db/schema/organizations';
 import { forbidden, notFound } from '../../jsonapi/errors';
 import { awardActivityCoins } from '../coins/ledger';
+import { evaluateQuests } from '../quests/service';
 
 export type ActivityMember = MembershipPeriod & { id: number; organizationId: number };
 export type DayFigures = { day: string; steps: number; workoutMinutes: number; calories: number; distanceMeters: number };
@@ -92,7 +93,10 @@ export async function recordActivity(
   if (source === 'app') {
     await tx.update(organizationMembers).set({ appInstalled: true, lastSyncAt: now }).where(eq(organizationMembers.id, member.id));
   }
-  return awardFinishedDays(tx, member, now);
+  const awarded = await awardFinishedDays(tx, member, now);
+  // In the same transaction, under the member lock taken above: quests completed by these days pay once.
+  await evaluateQuests(tx, member.id, now);
+  return awarded;
 }
 
 /** Awards the coins of the member's finished days that have none yet (a day logged yesterday is paid on the next write). */

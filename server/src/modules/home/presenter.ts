@@ -1,6 +1,7 @@
 import { serialize } from '../../jsonapi/serialize';
 import type { FeedEntry } from '../coins/service';
 import { eventAttributes } from '../events/presenter';
+import { memberQuestResource } from '../quests/presenter';
 import type { HomeWalkingEvent } from '../walking-events/home';
 import type { AppInformationItem, Home, HomeEvent, HomeGuild, HomeSurvey, ReadableItem } from './service';
 
@@ -22,6 +23,7 @@ export function presentHome(home: Home) {
       activityMonth: row.activity.month,
       monthSteps: row.activity.steps,
       monthHealthPoints: row.activity.healthPoints,
+      questStamps: row.quests.stamps,
       /** Per list: whether there is more than the home shows (the card's "see all"). */
       more: {
         coinMessages: row.coins.received.more,
@@ -34,6 +36,7 @@ export function presentHome(home: Home) {
       },
     }),
     relationships: {
+      quests: { ...memberQuestResource, data: (row) => row.quests.quests },
       walkingEvent: {
         type: 'walking-events',
         data: (row) => row.walkingEvent,
@@ -73,6 +76,16 @@ export function presentHome(home: Home) {
         attributes: ['title', 'expiredAt'] satisfies (keyof HomeSurvey)[],
       },
     },
-    include: ['coinMessages', 'news', 'appInformations', 'upcomingEvents', 'openEvents', 'guilds', 'wellBeingSurveys', 'walkingEvent'],
+    include: [
+      'coinMessages',
+      'news',
+      'appInformations',
+      'upcomingEvents',
+      'openEvents',
+      'guilds',
+      'wellBeingSurveys',
+      'walkingEvent',
+      'quests',
+    ],
   });
 }

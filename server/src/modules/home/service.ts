@@ -12,6 +12,7 @@ import { activityMemberOf, memberActivityMonth } from '../activity/service';
 import { memberBalance } from '../coins/ledger';
 import { coinFeed, type FeedEntry } from '../coins/service';
 import { joinedCountSql } from '../events/service';
+import { type MemberQuest, memberQuests } from '../quests/service';
 import { type HomeWalkingEvent, homeWalkingEvent } from '../walking-events/home';
 
 const DAY = 24 * 3600 * 1000;
@@ -45,6 +46,8 @@ export type Home = {
   activity: { month: string; steps: number; healthPoints: number };
   /** Issue 17: the walking event the member is in a team of (walking-events/home.ts), or null. */
   walkingEvent: HomeWalkingEvent | null;
+  /** Issue 18: the member's quests now and this week's stamps, the very answer of GET /user/quests (quests/service.ts). */
+  quests: { quests: MemberQuest[]; stamps: number };
 };
 
 /** Rows fetched one over the limit tell whether there are more. */
@@ -195,8 +198,8 @@ async function activitySection(tx: Executor, { session, now }: HomeViewer): Prom
 }
 
 /**
- * The home's sections by name, each a loader of one part of the answer. A later section (the running walking event,
- * today's quests) is one more entry here, in Home, and one more relationship in the presenter.
+ * The home's sections by name, each a loader of one part of the answer. A later section is one more entry here, in
+ * Home, and one more relationship in the presenter.
  */
 export const HOME_SECTIONS = {
   coins: coinsSection,
@@ -208,6 +211,7 @@ export const HOME_SECTIONS = {
   surveys: surveysSection,
   activity: activitySection,
   walkingEvent: (tx, { membership, now }) => homeWalkingEvent(tx, membership.id, now),
+  quests: (tx, { membership, now }) => memberQuests(tx, membership.id, now),
 } satisfies { [K in Exclude<keyof Home, 'memberId'>]: (tx: Executor, viewer: HomeViewer) => Promise<Home[K]> };
 
 /** Everything the home shows, in one transaction (a consistent picture, one round trip for the portal). */

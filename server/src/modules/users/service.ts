@@ -9,6 +9,7 @@ import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { ApiError, notFound } from '../../jsonapi/errors';
 import { registerDevice, updateNotificationPreferences } from '../push/devices';
+import { evaluateQuests } from '../quests/service';
 
 export type UpdateUserInput = z.output<typeof UpdateUserSchema>['user'];
 
@@ -33,7 +34,16 @@ export async function updateUser(tx: Executor, userId: number, input: UpdateUser
   if (input.weight_kg !== undefined) changes.weightKg = input.weight_kg;
   if (input.icon !== undefined) changes.icon = input.icon;
   if (input.language !== undefined) changes.language = input.language;
-  if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, userId));
+  if (Object.keys(changes).length > 0) {
+    await tx.update(users).set(changes).where(eq(users.id, userId));
+    // Setup quests complete when their field is first set (the completion's unique key makes it once).
+    const memberships = await tx
+      .select({ id: organizationMembers.id })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.userId, userId))
+      .orderBy(asc(organizationMembers.id));
+    for (const { id } of memberships) await evaluateQuests(tx, id, new Date());
+  }
   if (input.notification_preferences !== undefined) await updateNotificationPreferences(tx, userId, input.notification_preferences);
 
   if (input.device) await registerDevice(tx, userId, input.device, new Date());
