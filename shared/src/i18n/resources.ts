@@ -6,6 +6,7 @@ import enCoins from '../../../locales/en/coins.json' with { type: 'json' };
 import enCommon from '../../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
 import enEvents from '../../../locales/en/events.json' with { type: 'json' };
+import enGiftAudit from '../../../locales/en/gift-audit.json' with { type: 'json' };
 import enGuilds from '../../../locales/en/guilds.json' with { type: 'json' };
 import enHome from '../../../locales/en/home.json' with { type: 'json' };
 import enMail from '../../../locales/en/mail.json' with { type: 'json' };
@@ -29,6 +30,7 @@ import jaCoins from '../../../locales/ja/coins.json' with { type: 'json' };
 import jaCommon from '../../../locales/ja/common.json' with { type: 'json' };
 import jaErrors from '../../../locales/ja/errors.json' with { type: 'json' };
 import jaEvents from '../../../locales/ja/events.json' with { type: 'json' };
+import jaGiftAudit from '../../../locales/ja/gift-audit.json' with { type: 'json' };
 import jaGuilds from '../../../locales/ja/guilds.json' with { type: 'json' };
 import jaHome from '../../../locales/ja/home.json' with { type: 'json' };
 import jaMail from '../../../locales/ja/mail.json' with { type: 'json' };
@@ -71,6 +73,7 @@ export const resources = {
     signup: jaSignup,
     sso: jaSso,
     walking: jaWalking,
+    'gift-audit': jaGiftAudit,
   },
   en: {
     common: enCommon,
@@ -96,6 +99,7 @@ export const resources = {
     signup: enSignup,
     sso: enSso,
     walking: enWalking,
+    'gift-audit': enGiftAudit,
   },
 };
 
