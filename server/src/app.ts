@@ -38,6 +38,7 @@ import { appInstallRoutes } from './modules/app-install/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { walkingEventsRoutes } from './modules/walking-events/routes';
 import { giftAuditRoutes } from './modules/gift-audit/routes';
+import { devGiftIssuerRoutes } from './modules/gift-issuing/dev-issuer-routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 import { compressJson } from './http/precompressed';
@@ -112,6 +113,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
 
   app.use('/widgets', widgetsStatic(config.widgets.dist));
   app.use(devMailboxRoutes(deps));
+  app.use(devGiftIssuerRoutes(deps));
   app.use(portalStatic(config.portalDist));
   app.use(apiNotFound);
   app.use(errorHandler);

@@ -242,8 +242,8 @@ describe('GET /api/gacha_draws.csv', () => {
     expect(lines[1]).toMatch(/,'=Formula Person,Weekly gacha,0\.95,"Bronze, ""tea"" =1",\d+,\d+,0,".*",no$/);
     expect(lines[2]).toContain(`${draw.id},`);
     expect(lines[2]).toMatch(/,0\.25,"Bronze, ""tea"" =1",/);
-    expect(lines[2].endsWith(',yes')).toBe(true);
-    const oddsCell = lines[2]
+    expect(lines[2]!.endsWith(',yes')).toBe(true);
+    const oddsCell = lines[2]!
       .match(/,("\[.*\]"),yes$/)![1]!
       .slice(1, -1)
       .replaceAll('""', '"');
@@ -270,6 +270,7 @@ describe('GET /api/gacha_draws.csv', () => {
     expect(lines).toHaveLength(2_501);
     const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
     expect(new Set(ids).size).toBe(2_500);
+    // Inserted together (one created_at per statement): newest first, then by id.
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     // Only the first ticket of 1,000 wins: the two draws with a random value below 0.001 were recorded as blanks
     // but win, every other one verifies.

@@ -43,7 +43,7 @@ function selectDraws(executor: Executor, where: SQL | undefined) {
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .leftJoin(gifts, eq(gifts.id, gachaDraws.giftId))
     .where(where)
-    .orderBy(desc(gachaDraws.id));
+    .orderBy(desc(gachaDraws.createdAt), desc(gachaDraws.id));
 }
 
 type SelectedDraw = { draw: GachaDrawRow; organizationName: string; memberName: string; giftName: string | null };
@@ -76,14 +76,18 @@ export async function findDraw(executor: Executor, id: number): Promise<AuditDra
 }
 
 /**
- * Every draw matching the filters, newest first, `batchSize` rows per query (keyset on id): a CSV of 100,000 draws
+ * Every draw matching the filters, newest first, `batchSize` rows per query (keyset on created_at and id): a CSV of 100,000 draws
  * holds one batch in memory at a time and gives the event loop back between batches.
  */
 export async function* drawBatches(executor: Executor, filters: DrawFilters, batchSize = 1000): AsyncGenerator<AuditDraw[]> {
   let before: number | null = null;
   for (;;) {
-    const where = and(conditions(filters), before === null ? undefined : lt(gachaDraws.id, before));
-    const rows = await selectDraws(executor, where).limit(batchSize);
+    // The cursor's created_at is read in the database: a JS Date would cut its microseconds and skip rows.
+    const after: SQL | undefined =
+      before === null
+        ? undefined
+        : sql`(${gachaDraws.createdAt}, ${gachaDraws.id}) < (select d.created_at, d.id from gacha_draws d where d.id = ${before})`;
+    const rows = await selectDraws(executor, and(conditions(filters), after)).limit(batchSize);
     if (rows.length === 0) return;
     yield rows.map(toAuditDraw);
     if (rows.length < batchSize) return;
