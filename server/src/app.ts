@@ -39,6 +39,7 @@ import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { walkingEventsRoutes } from './modules/walking-events/routes';
 import { giftAuditRoutes } from './modules/gift-audit/routes';
 import { devGiftIssuerRoutes } from './modules/gift-issuing/dev-issuer-routes';
+import { gachaRoutes } from './modules/gacha/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 import { compressJson } from './http/precompressed';
@@ -105,6 +106,8 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(guildsRoutes(deps));
   api.use(walkingEventsRoutes(deps));
   api.use(giftAuditRoutes(deps));
+  // Before the catalogue's /gifts/:id routes: /gifts/weekly_gacha and /gifts/dream_gacha are fixed paths.
+  api.use(gachaRoutes(deps));
   api.use(systemSettingsRoutes(deps));
   api.use(appInstallRoutes(deps));
   api.use(homeRoutes(deps));

@@ -9,6 +9,7 @@ import { identityDeletionHandler } from './modules/cancellation/identity-deletio
 import { IDENTITY_DELETE_TOPIC } from './modules/cancellation/service';
 import { runScheduledGrant, SCHEDULED_GRANT_JOB } from './modules/coins/jobs';
 import { createGiftIssuingWorker, type GiftIssuingWorker } from './modules/gift-issuing/worker';
+import { gachaJobHandlers, scheduleWeeklyStock } from './modules/gacha/jobs';
 import { createPushDelivery } from './modules/push/fcm';
 import { pushJobHandlers, scheduleIdleDeviceCleanup } from './modules/push/jobs';
 import { slackSettingsPort } from './modules/slack-settings/ports';
@@ -22,6 +23,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...surveyJobHandlers,
   ...pushJobHandlers,
   ...walkingEventJobHandlers,
+  ...gachaJobHandlers,
 };
 
 export type WorkerDependencies = {
@@ -92,6 +94,9 @@ export function createWorkers(deps: WorkerDependencies): Workers {
       void deps.db.db
         .transaction((tx) => scheduleIdleDeviceCleanup(tx, new Date()))
         .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the idle device cleanup'));
+      void deps.db.db
+        .transaction((tx) => scheduleWeeklyStock(tx, new Date()))
+        .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the weekly gacha stock'));
     },
     async stop() {
       await Promise.all([outbox.stop(), jobs.stop(), gifts.stop()]);

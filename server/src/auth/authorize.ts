@@ -18,6 +18,10 @@ export type DevicesSubject = { kind: 'devices'; userId: number };
 /** Whose membership is cancelled (issue 16): the user's id. */
 export type AccountSubject = { kind: 'account'; userId: number };
 
+/** The platform's weekly gift budgets, every organisation's (issue 18). */
+export type GiftBudgetsSubject = { kind: 'giftBudgets' };
+export const GIFT_BUDGETS: GiftBudgetsSubject = { kind: 'giftBudgets' };
+
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
 
@@ -41,6 +45,10 @@ type Subjects = {
   'walkingEvent.manage': OrganizationSubject;
   /** Issue 17: read an organisation's walking events and rankings (as their visibility flags allow). */
   'walkingEvent.view': OrganizationSubject;
+  /** Issue 18: draw the gacha, exchange coins for gifts, list one's redemptions, as a member of this organisation. */
+  'gacha.play': OrganizationSubject;
+  /** Issue 18: read every organisation's weekly gift budget (admin only). */
+  'giftBudgets.view': GiftBudgetsSubject;
 };
 export type Action = keyof Subjects;
 
@@ -61,6 +69,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'user.cancel': (actor, account) => actor.user.id === account.userId && !isAdmin(actor),
   'walkingEvent.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
   'walkingEvent.view': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
+  'gacha.play': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
+  'giftBudgets.view': () => false,
 };
 
 /**

@@ -40,7 +40,10 @@ export function weeklyOdds(prizes: readonly GachaPrize[], membersYetToDraw: numb
  * The dream urn: a fixed number of tickets, one per remaining prize item (unlimited stock: `unlimitedTickets`), the
  * rest blanks; when the prizes outnumber the tickets there is no blank.
  */
-export function dreamOdds(prizes: readonly (Omit<GachaPrize, 'remaining'> & { remaining: number | null })[], tickets: number = DREAM_GACHA.tickets): OddsTable {
+export function dreamOdds(
+  prizes: readonly (Omit<GachaPrize, 'remaining'> & { remaining: number | null })[],
+  tickets: number = DREAM_GACHA.tickets,
+): OddsTable {
   const counted = prizes.map((prize) => ({
     ...prize,
     remaining: prize.remaining === null ? DREAM_GACHA.unlimitedTickets : Math.max(0, prize.remaining),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isWeekStart, splitTierStock, STAMPS_PER_CARD, tokyoDayStart, tokyoWeekStart, weeklyDrawsAllowed, weeklyGachaStock } from './gacha-stock';
+import {
+  isWeekStart,
+  splitTierStock,
+  STAMPS_PER_CARD,
+  tokyoDayStart,
+  tokyoWeekStart,
+  weeklyDrawsAllowed,
+  weeklyGachaStock,
+} from './gacha-stock';
 
 describe('weeklyGachaStock (SPEC §9)', () => {
   // [members, bronze, silver, gold, stamp_complete]

@@ -65,7 +65,7 @@ export function splitTierStock(stock: number, giftIds: readonly number[]): Map<n
   if (ids.length === 0) return shares;
   const base = Math.floor(stock / ids.length);
   const extra = stock % ids.length;
-  ids.forEach((id, index) => shares.set(id, base + (index < extra ? 1 : 0)));
+  for (const [index, id] of ids.entries()) shares.set(id, base + (index < extra ? 1 : 0));
   return shares;
 }
 
