@@ -3,7 +3,8 @@ import { CSV_BOM, csvLine } from '@kiwi/shared/domain/csv';
 import { addDays, tokyoDay } from '@kiwi/shared/domain/walking-event';
 import { GACHA_DRAW_MAX_RANGE_DAYS, type GachaDrawListQuery, GachaDrawListQuerySchema } from '@kiwi/shared/schemas/gift-audit';
 import { Router } from 'express';
-import { requireAdmin } from '../../auth/guards';
+import { GACHA_DRAWS, authorize } from '../../auth/authorize';
+import { currentSession, requireAdmin } from '../../auth/guards';
 import { requestLanguage, translatorFor } from '../../http/i18n';
 import { notFound } from '../../jsonapi/errors';
 import { parseId, parseQuery } from '../../jsonapi/parse';
@@ -35,6 +36,7 @@ export function giftAuditRoutes({ db, logger }: ModuleDependencies): Router {
 
   // The audit (issue 18 point 4): every draw with its random value, odds table and outcome. Platform admin only.
   router.get('/gacha_draws', requireAdmin, async (req, res) => {
+    authorize(await currentSession(req), 'gachaDraws.audit', GACHA_DRAWS);
     const query = parseQuery(GachaDrawListQuerySchema, req);
     const { items, total } = await listDraws(db.db, filtersOf(query), query);
     res.json(presentAuditDraws(items, { page: query.page, per: query.per, total, url: req.originalUrl }));
@@ -42,6 +44,7 @@ export function giftAuditRoutes({ db, logger }: ModuleDependencies): Router {
 
   // The same filters as a UTF-8 CSV with a BOM, streamed a batch at a time (the socket's backpressure is respected).
   router.get('/gacha_draws.csv', requireAdmin, async (req, res) => {
+    authorize(await currentSession(req), 'gachaDraws.audit', GACHA_DRAWS);
     const query = parseQuery(GachaDrawListQuerySchema, req);
     const range = boundedRange(query, new Date());
     const t = translatorFor(requestLanguage(req));
@@ -72,6 +75,7 @@ export function giftAuditRoutes({ db, logger }: ModuleDependencies): Router {
 
   // One draw's outcome recomputed from its stored random value and odds table with the pick() the draw used.
   router.get('/gacha_draws/:id/verification', requireAdmin, async (req, res) => {
+    authorize(await currentSession(req), 'gachaDraws.audit', GACHA_DRAWS);
     const draw = await findDraw(db.db, parseId(req));
     if (!draw) throw notFound();
     res.json(presentVerification(draw));
