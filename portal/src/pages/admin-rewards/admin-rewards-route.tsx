@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { ComingSoonPage } from '../coming-soon-page';
+import { GachaDrawsPage } from './gacha-draws-page';
 
 /**
  * The platform admin's reward pages (issue 18) as one lazy page, so /login's entry holds one chunk reference for all
@@ -8,7 +9,7 @@ import { ComingSoonPage } from '../coming-soon-page';
 export function AdminRewardsRoute() {
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, '');
-  if (path.endsWith('/gifts/draws')) return <ComingSoonPage area="admin" page="gifts" />;
+  if (path.endsWith('/gifts/draws')) return <GachaDrawsPage />;
   if (path.endsWith('/gift_categories')) return <ComingSoonPage area="admin" page="giftCategories" />;
   if (path.endsWith('/quests')) return <ComingSoonPage area="admin" page="quests" />;
   return <ComingSoonPage area="admin" page="gifts" />;
