@@ -28,6 +28,15 @@ export const IdParamSchema = z
   .transform(Number)
   .pipe(z.number().max(MAX_ID, invalidParameter));
 
+/** An optional id filter in a query (`?organization_id=12`): a positive int4, else 400 request.invalidParameter. */
+export const optionalIdQueryParameter = () =>
+  z
+    .string(invalidParameter)
+    .regex(/^[1-9]\d{0,9}$/, invalidParameter)
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID, invalidParameter))
+    .optional();
+
 /** `page` (from 1) and `per` (1..100) of a list request; unknown query keys are left to other schemas. */
 export const PaginationSchema = z.object({
   page: integerParameter.pipe(z.number().min(1, invalidParameter).max(MAX_ID, invalidParameter)).default(1),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { isWeekStart } from '../domain/gacha-stock';
-import { PaginationSchema } from './common';
+import { optionalIdQueryParameter, PaginationSchema } from './common';
 import type { GachaType, RedemptionSource, RedemptionStatus, WeeklyGachaTier } from './rewards';
 
 const invalidParameter = { error: ErrorCode.requestInvalidParameter };
@@ -14,12 +14,7 @@ export const IdempotencyKeySchema = z.string(invalidParameter).regex(/^[\x21-\x7
 
 /** GET /gift_budgets (admin): one organisation or all (paged), the Tokyo week of a Monday (default: this week). */
 export const GiftBudgetQuerySchema = PaginationSchema.extend({
-  organization_id: z
-    .string(invalidParameter)
-    .regex(/^[1-9]\d{0,9}$/, invalidParameter)
-    .transform(Number)
-    .pipe(z.number().max(2_147_483_647, invalidParameter))
-    .optional(),
+  organization_id: optionalIdQueryParameter(),
   week: z.iso.date(invalidParameter).refine(isWeekStart, invalidParameter).optional(),
 });
 export type GiftBudgetQuery = z.output<typeof GiftBudgetQuerySchema>;

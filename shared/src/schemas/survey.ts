@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { graphemeString } from './text';
 import { ANSWER_MAX, ANSWER_MIN, WELL_BEING_QUESTION_IDS, type WellBeingQuestionId } from '../domain/well-being';
-import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+import { optionalIdQueryParameter, PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
 import { dateTimeField } from './dates';
 
 // Limits the spec leaves open ("other product limits: not shown").
 export const SURVEY_LIMITS = { titleMax: 100, organizationsMax: 500 } as const;
-
-const invalidParameter = { error: ErrorCode.requestInvalidParameter };
 
 const title = graphemeString({ min: 1, max: SURVEY_LIMITS.titleMax, trim: true });
 
@@ -53,12 +51,7 @@ export const AnswerSurveySchema = strictPayload({
 
 /** GET /well_being_surveys: paging, and for admins an optional organisation filter. */
 export const ListSurveysQuerySchema = PaginationSchema.extend({
-  organization_id: z
-    .string(invalidParameter)
-    .regex(/^[1-9]\d{0,9}$/, invalidParameter)
-    .transform(Number)
-    .pipe(z.number().max(2_147_483_647, invalidParameter))
-    .optional(),
+  organization_id: optionalIdQueryParameter(),
 });
 
 export type CreateSurveyInput = z.input<typeof CreateSurveySchema>;

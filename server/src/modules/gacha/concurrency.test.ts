@@ -19,6 +19,22 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
+/** A new weekly prize that is the only one offered, with `stock` for this organisation this week. */
+async function soleWeeklyPrize(organizationId: number, name: string, tier: 'bronze' | 'gold', stock: number) {
+  const [gift] = await db.db
+    .insert(gifts)
+    .values({ giftType: 'weekly_gacha', name, price: 100, weeklyGachaCalculationType: tier })
+    .returning();
+  await db.db
+    .update(gifts)
+    .set({ disabled: true })
+    .where(and(eq(gifts.giftType, 'weekly_gacha'), ne(gifts.id, gift!.id)));
+  await db.db
+    .insert(weeklyGachaStocks)
+    .values({ organizationId, weekStart: tokyoWeekStart(new Date()), giftId: gift!.id, tier, initialStock: stock, remaining: stock });
+  return gift!;
+}
+
 const codes = (results: PromiseSettledResult<unknown>[]) =>
   results.flatMap((result) =>
     result.status === 'rejected' ? [result.reason instanceof ApiError ? result.reason.code : String(result.reason)] : [],
@@ -53,21 +69,9 @@ describe('500 concurrent requests on a prize of stock 10', () => {
 
   it('weekly draws from 500 members: exactly 10 winners, every later draw told gacha.nothingToWin', async () => {
     const now = new Date();
-    const weekStart = tokyoWeekStart(now);
     const organization = await buildOrganization({ db });
     const members = await bulkMembers(db, organization.id, 500, 0);
-    const [gift] = await db.db
-      .insert(gifts)
-      .values({ giftType: 'weekly_gacha', name: 'Sticker', price: 100, weeklyGachaCalculationType: 'gold' })
-      .returning();
-    // Only this prize, with a stock of exactly 10 for this organisation and week.
-    await db.db
-      .update(gifts)
-      .set({ disabled: true })
-      .where(and(eq(gifts.giftType, 'weekly_gacha'), ne(gifts.id, gift!.id)));
-    await db.db
-      .insert(weeklyGachaStocks)
-      .values({ organizationId: organization.id, weekStart, giftId: gift!.id, tier: 'gold', initialStock: 10, remaining: 10 });
+    const gift = await soleWeeklyPrize(organization.id, 'Sticker', 'gold', 10);
     const results = await Promise.allSettled(
       members.map((memberId) => performDraw(db, 'weekly_gacha', { memberId, requestKey: null, now })),
     );
@@ -90,20 +94,9 @@ describe('500 concurrent requests on a prize of stock 10', () => {
 
   it('the same member 50 times at once: one weekly draw, the rest gacha.alreadyDrawn', async () => {
     const now = new Date();
-    const weekStart = tokyoWeekStart(now);
     const organization = await buildOrganization({ db });
     const [memberId] = await bulkMembers(db, organization.id, 1, 0);
-    const [gift] = await db.db
-      .insert(gifts)
-      .values({ giftType: 'weekly_gacha', name: 'Badge', price: 10, weeklyGachaCalculationType: 'bronze' })
-      .returning();
-    await db.db
-      .update(gifts)
-      .set({ disabled: true })
-      .where(and(eq(gifts.giftType, 'weekly_gacha'), ne(gifts.id, gift!.id)));
-    await db.db
-      .insert(weeklyGachaStocks)
-      .values({ organizationId: organization.id, weekStart, giftId: gift!.id, tier: 'bronze', initialStock: 100, remaining: 100 });
+    await soleWeeklyPrize(organization.id, 'Badge', 'bronze', 100);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () => performDraw(db, 'weekly_gacha', { memberId: memberId!, requestKey: null, now })),
     );

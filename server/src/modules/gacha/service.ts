@@ -4,6 +4,7 @@ import { dreamOdds, hasPrize, type OddsTable, pick, weeklyOdds } from '@kiwi/sha
 import { DREAM_GACHA, STAMPS_PER_CARD, tokyoDayStart, tokyoWeekStart, weeklyDrawsAllowed } from '@kiwi/shared/domain/gacha-stock';
 import { isMembershipActive } from '@kiwi/shared/domain/membership';
 import { addDays } from '@kiwi/shared/domain/walking-event';
+import type { GiftBudget } from '@kiwi/shared/schemas/gacha';
 import type { RedemptionSource, WeeklyGachaTier } from '@kiwi/shared/schemas/rewards';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '../../db/client';
@@ -22,7 +23,7 @@ import {
 import { ApiError, notFound } from '../../jsonapi/errors';
 import { moveCoins } from '../coins/ledger';
 import { retryOnceOnUniqueViolation } from '../members/identity';
-import { ensureWeeklyStockOfMember, giftAvailableAt, membershipActiveAt } from './stock';
+import { ensureWeeklyStockOfMember, giftAvailableAt } from './stock';
 
 /** A uniformly random value in [0, 1) from the operating system's CSPRNG, with 47 bits (exact as a double). */
 export function secureRandomValue(): number {
@@ -132,80 +133,79 @@ export type WeeklyState = {
   spent: number;
 };
 
+/** The member's weekly draws and quest stamps of the week (one query). */
+async function memberWeek(tx: Executor, memberId: number, weekStart: string): Promise<{ drawsUsed: number; stamps: number }> {
+  const [row] = await tx
+    .select({
+      drawsUsed:
+        sql<number>`(select count(*) from ${gachaDraws} where ${gachaDraws.organizationMemberId} = ${memberId} and ${gachaDraws.gachaType} = 'weekly_gacha' and ${gachaDraws.weekStart} = ${weekStart})`.mapWith(
+          Number,
+        ),
+      stamps:
+        sql<number>`(select count(*) from ${questCompletions} where ${questCompletions.organizationMemberId} = ${memberId} and ${questCompletions.rewardType} = 'stamp' and ${questCompletions.completedAt} >= ${tokyoDayStart(weekStart).toISOString()}::timestamptz and ${questCompletions.completedAt} < ${tokyoDayStart(addDays(weekStart, 7)).toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+    })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.id, memberId));
+  return { drawsUsed: row?.drawsUsed ?? 0, stamps: row?.stamps ?? 0 };
+}
+
 /**
  * What the member's next weekly draw is drawn from, and whether they may draw. With `lock`, the organisation's stock
  * rows of the week are locked first (FOR UPDATE, by id), so the odds computed here are exactly the ones the draw uses:
- * the organisation's weekly draws take turns, each one seeing every draw committed before it.
+ * the organisation's weekly draws take turns, each one seeing every draw committed before it. What is read under the
+ * lock is kept to two queries (the stock with its gifts; the members yet to draw and the yen already won).
  */
 export async function weeklyState(
   tx: Executor,
-  { member, organization, now, lock }: { member: Member; organization: Organization; now: Date; lock: boolean },
+  {
+    member,
+    organization,
+    now,
+    lock,
+    mine,
+  }: { member: Member; organization: Organization; now: Date; lock: boolean; mine?: { drawsUsed: number; stamps: number } },
 ): Promise<WeeklyState> {
   const weekStart = tokyoWeekStart(now);
-  const stockQuery = tx
-    .select({
-      id: weeklyGachaStocks.id,
-      giftId: weeklyGachaStocks.giftId,
-      tier: weeklyGachaStocks.tier,
-      remaining: weeklyGachaStocks.remaining,
-    })
-    .from(weeklyGachaStocks)
-    .where(and(eq(weeklyGachaStocks.organizationId, organization.id), eq(weeklyGachaStocks.weekStart, weekStart)))
-    .orderBy(asc(weeklyGachaStocks.id));
-  const stockRows = lock ? await stockQuery.for('update') : await stockQuery;
-
-  const [used] = await tx
-    .select({ n: count() })
-    .from(gachaDraws)
-    .where(
-      and(eq(gachaDraws.organizationMemberId, member.id), eq(gachaDraws.gachaType, 'weekly_gacha'), eq(gachaDraws.weekStart, weekStart)),
-    );
-  const [stampRow] = await tx
-    .select({ n: count() })
-    .from(questCompletions)
-    .where(
-      and(
-        eq(questCompletions.organizationMemberId, member.id),
-        eq(questCompletions.rewardType, 'stamp'),
-        gte(questCompletions.completedAt, tokyoDayStart(weekStart)),
-        lt(questCompletions.completedAt, tokyoDayStart(addDays(weekStart, 7))),
-      ),
-    );
-  const [yet] = await tx
-    .select({ n: count() })
-    .from(organizationMembers)
-    .where(
-      and(
-        eq(organizationMembers.organizationId, organization.id),
-        membershipActiveAt(now),
-        sql`not exists (select 1 from ${gachaDraws} where ${gachaDraws.organizationMemberId} = ${organizationMembers.id} and ${gachaDraws.gachaType} = 'weekly_gacha' and ${gachaDraws.weekStart} = ${weekStart})`,
-      ),
-    );
-  const drawsUsed = used?.n ?? 0;
-  const stamps = stampRow?.n ?? 0;
+  const { drawsUsed, stamps } = mine ?? (await memberWeek(tx, member.id, weekStart));
   const drawsLeft = Math.max(0, weeklyDrawsAllowed(stamps) - drawsUsed);
   // Stamp-complete prizes are reserved for the draws a stamp card gives (every draw after the free one).
   const cardDraw = drawsUsed >= 1;
 
-  const giftRows =
-    stockRows.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(gifts)
-          .where(
-            inArray(
-              gifts.id,
-              stockRows.map((row) => row.giftId),
-            ),
-          );
-  const giftsById = new Map(giftRows.map((gift) => [gift.id, gift]));
-  const budget = (await weeklyBudget(tx, [organization.id], weekStart)).get(organization.id) ?? 0;
-  const spent = (await weeklySpent(tx, [organization.id], weekStart)).get(organization.id) ?? 0;
+  const stockQuery = tx
+    .select({
+      id: weeklyGachaStocks.id,
+      tier: weeklyGachaStocks.tier,
+      remaining: weeklyGachaStocks.remaining,
+      initialStock: weeklyGachaStocks.initialStock,
+      gift: gifts,
+    })
+    .from(weeklyGachaStocks)
+    .innerJoin(gifts, eq(gifts.id, weeklyGachaStocks.giftId))
+    .where(and(eq(weeklyGachaStocks.organizationId, organization.id), eq(weeklyGachaStocks.weekStart, weekStart)))
+    .orderBy(asc(weeklyGachaStocks.id));
+  const stockRows = lock ? await stockQuery.for('update', { of: weeklyGachaStocks }) : await stockQuery;
+  const [counts] = await tx
+    .select({
+      yetToDraw: sql<number>`(select count(*) from ${organizationMembers} m where m.organization_id = ${organization.id}
+        and (m.active_from is null or m.active_from <= ${now.toISOString()}::timestamptz)
+        and (m.active_to is null or m.active_to > ${now.toISOString()}::timestamptz)
+        and not exists (select 1 from ${gachaDraws} d where d.organization_member_id = m.id and d.gacha_type = 'weekly_gacha' and d.week_start = ${weekStart}))`.mapWith(
+        Number,
+      ),
+      spent: sql<number>`(select coalesce(sum(r.price), 0) from ${gachaDraws} d join ${giftRedemptions} r on r.id = d.redemption_id
+        where d.organization_id = ${organization.id} and d.gacha_type = 'weekly_gacha' and d.week_start = ${weekStart})`.mapWith(Number),
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organization.id));
+  const spent = counts?.spent ?? 0;
+  // The budget: sum of price × initial stock (current prices), as weeklyBudget computes it.
+  const budget = stockRows.reduce((sum, row) => sum + row.gift.price * row.initialStock, 0);
   const lines: StockLine[] = [];
   for (const row of stockRows) {
-    const gift = giftsById.get(row.giftId);
-    if (gift?.giftType !== 'weekly_gacha' || !isAvailable(gift, now)) continue;
+    const gift = row.gift;
+    if (gift.giftType !== 'weekly_gacha' || !isAvailable(gift, now)) continue;
     const open = row.tier !== 'stamp_complete' || cardDraw;
     lines.push({
       stockId: row.id,
@@ -217,7 +217,7 @@ export async function weeklyState(
   }
   const odds = weeklyOdds(
     lines.filter((line) => line.inUrn).map((line) => ({ giftId: line.gift.id, name: line.gift.name, remaining: line.remaining })),
-    yet?.n ?? 0,
+    counts?.yetToDraw ?? 0,
   );
   let reason: ErrorCode | null = memberRefusal(member, organization, now);
   if (!reason && drawsLeft === 0) reason = ErrorCode.gachaAlreadyDrawn;
@@ -267,6 +267,30 @@ async function redemptionWithGift(tx: Executor, redemptionId: number): Promise<(
   return row ? { ...row.redemption, gift: row.gift } : null;
 }
 
+/** Inserts a redemption of `gift` for the member (the caller has taken the stock) and answers it with its gift. */
+async function recordRedemption(
+  tx: Executor,
+  gift: GiftRow,
+  values: Omit<typeof giftRedemptions.$inferInsert, 'giftId' | 'price'>,
+): Promise<GiftRedemptionRow & { gift: GiftRow }> {
+  const [row] = await tx
+    .insert(giftRedemptions)
+    .values({ ...values, giftId: gift.id, price: gift.price })
+    .returning();
+  if (!row) throw new Error('redemption not inserted');
+  return { ...row, gift };
+}
+
+/** Inserts a draw row with the odds table it was drawn from. */
+async function recordDraw(tx: Executor, values: Omit<typeof gachaDraws.$inferInsert, 'odds'> & { odds: OddsTable }): Promise<GachaDrawRow> {
+  const [draw] = await tx
+    .insert(gachaDraws)
+    .values({ ...values, odds: toStoredOdds(values.odds) })
+    .returning();
+  if (!draw) throw new Error('draw not inserted');
+  return draw;
+}
+
 type DrawRequest = { memberId: number; requestKey: string | null; now: Date; random?: () => number };
 
 /**
@@ -282,7 +306,26 @@ export async function drawWeekly(
   const replay = await replayedDraw(tx, memberId, requestKey);
   if (replay) return replay;
   const { member, organization } = await loadMember(tx, memberId, { lock: true });
-  const state = await weeklyState(tx, { member, organization, now, lock: true });
+  const weekStart = tokyoWeekStart(now);
+  // Refusals that need no lock on the organisation's stock: the member's own (their row is locked), and no prize left
+  // at all (remaining only goes down, so what is committed as empty stays empty).
+  const mine = await memberWeek(tx, member.id, weekStart);
+  const refusal = memberRefusal(member, organization, now);
+  if (refusal) throw new ApiError(refusal);
+  if (mine.drawsUsed >= weeklyDrawsAllowed(mine.stamps)) throw new ApiError(ErrorCode.gachaAlreadyDrawn);
+  const [left] = await tx
+    .select({ id: weeklyGachaStocks.id })
+    .from(weeklyGachaStocks)
+    .where(
+      and(
+        eq(weeklyGachaStocks.organizationId, organization.id),
+        eq(weeklyGachaStocks.weekStart, weekStart),
+        sql`${weeklyGachaStocks.remaining} > 0`,
+      ),
+    )
+    .limit(1);
+  if (!left) throw new ApiError(ErrorCode.gachaNothingToWin);
+  const state = await weeklyState(tx, { member, organization, now, lock: true, mine });
   if (state.reason) throw new ApiError(state.reason);
   const randomValue = random();
   const line = pick(state.odds, randomValue);
@@ -299,36 +342,25 @@ export async function drawWeekly(
       .returning({ id: weeklyGachaStocks.id });
     if (!decremented) throw new ApiError(ErrorCode.giftsOutOfStock);
     const source: RedemptionSource = won.tier === 'stamp_complete' ? 'stamp_complete' : 'weekly_gacha';
-    const [row] = await tx
-      .insert(giftRedemptions)
-      .values({
-        organizationId: organization.id,
-        organizationMemberId: member.id,
-        giftId: won.gift.id,
-        source,
-        price: won.gift.price,
-        createdAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('redemption not inserted');
-    redemption = { ...row, gift: won.gift };
-  }
-  const [draw] = await tx
-    .insert(gachaDraws)
-    .values({
+    redemption = await recordRedemption(tx, won.gift, {
       organizationId: organization.id,
       organizationMemberId: member.id,
-      gachaType: 'weekly_gacha',
-      weekStart: state.weekStart,
-      randomValue,
-      odds: toStoredOdds(state.odds),
-      giftId: line.giftId,
-      redemptionId: redemption?.id ?? null,
-      requestKey,
+      source,
       createdAt: now,
-    })
-    .returning();
-  if (!draw) throw new Error('draw not inserted');
+    });
+  }
+  const draw = await recordDraw(tx, {
+    organizationId: organization.id,
+    organizationMemberId: member.id,
+    gachaType: 'weekly_gacha',
+    weekStart: state.weekStart,
+    randomValue,
+    odds: state.odds,
+    giftId: line.giftId,
+    redemptionId: redemption?.id ?? null,
+    requestKey,
+    createdAt: now,
+  });
   return { draw, redemption, replay: false };
 }
 
@@ -405,39 +437,28 @@ export async function drawDream(tx: Executor, { memberId, requestKey, now, rando
         .returning({ id: gifts.id });
       if (!decremented) throw new ApiError(ErrorCode.giftsOutOfStock);
     }
-    const [row] = await tx
-      .insert(giftRedemptions)
-      .values({
-        organizationId: organization.id,
-        organizationMemberId: member.id,
-        giftId: gift.id,
-        source: 'dream_gacha',
-        coinsSpent: cost,
-        price: gift.price,
-        coinMovementId: movementId,
-        createdAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('redemption not inserted');
-    redemption = { ...row, gift };
-  }
-  const [draw] = await tx
-    .insert(gachaDraws)
-    .values({
+    redemption = await recordRedemption(tx, gift, {
       organizationId: organization.id,
       organizationMemberId: member.id,
-      gachaType: 'dream_gacha',
-      weekStart: null,
-      randomValue,
-      odds: toStoredOdds(odds),
-      giftId: line.giftId,
-      redemptionId: redemption?.id ?? null,
+      source: 'dream_gacha',
       coinsSpent: cost,
-      requestKey,
+      coinMovementId: movementId,
       createdAt: now,
-    })
-    .returning();
-  if (!draw) throw new Error('draw not inserted');
+    });
+  }
+  const draw = await recordDraw(tx, {
+    organizationId: organization.id,
+    organizationMemberId: member.id,
+    gachaType: 'dream_gacha',
+    weekStart: null,
+    randomValue,
+    odds,
+    giftId: line.giftId,
+    redemptionId: redemption?.id ?? null,
+    coinsSpent: cost,
+    requestKey,
+    createdAt: now,
+  });
   return { draw, redemption, replay: false };
 }
 
@@ -497,22 +518,16 @@ export async function exchangeGift(
     const [latest] = await tx.select().from(gifts).where(eq(gifts.id, gift.id));
     throw new ApiError(latest && isAvailable(latest, now) && latest.stock === 0 ? ErrorCode.giftsOutOfStock : ErrorCode.giftsUnavailable);
   }
-  const [row] = await tx
-    .insert(giftRedemptions)
-    .values({
-      organizationId: organization.id,
-      organizationMemberId: member.id,
-      giftId: gift.id,
-      source: 'coin_exchange',
-      coinsSpent: gift.needCoins,
-      price: taken.price,
-      coinMovementId: movementId,
-      requestKey,
-      createdAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('redemption not inserted');
-  return { redemption: { ...row, gift: taken }, replay: false };
+  const redemption = await recordRedemption(tx, taken, {
+    organizationId: organization.id,
+    organizationMemberId: member.id,
+    source: 'coin_exchange',
+    coinsSpent: gift.needCoins,
+    coinMovementId: movementId,
+    requestKey,
+    createdAt: now,
+  });
+  return { redemption, replay: false };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -535,16 +550,7 @@ export async function memberRedemptions(
   return { items: rows.map((row) => ({ ...row.redemption, gift: row.gift })), total: totals?.n ?? 0 };
 }
 
-export type BudgetLine = {
-  organizationId: number;
-  organizationName: string;
-  weekStart: string;
-  budget: number;
-  spent: number;
-  remaining: number;
-  exchangeSpent: number;
-  dreamSpent: number;
-};
+export type BudgetLine = Omit<GiftBudget, 'id'>;
 
 /** Organisations to show budgets for: one (any state), or every one not archived, by id. */
 export async function budgetOrganizations(

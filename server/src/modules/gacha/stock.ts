@@ -15,14 +15,6 @@ export function giftAvailableAt(at: Date): SQL {
   ) as SQL;
 }
 
-/** A membership active at `at`. */
-export function membershipActiveAt(at: Date): SQL {
-  return and(
-    or(isNull(organizationMembers.activeFrom), lte(organizationMembers.activeFrom, at)),
-    or(isNull(organizationMembers.activeTo), gt(organizationMembers.activeTo, at)),
-  ) as SQL;
-}
-
 /** Members of the organisation whose membership is active at some moment of the week's Monday (Asia/Tokyo). */
 export async function activeMembersOnMonday(tx: Executor, organizationId: number, weekStart: string): Promise<number> {
   const mondayStart = tokyoDayStart(weekStart);
