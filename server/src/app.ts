@@ -38,6 +38,8 @@ import { appInstallRoutes } from './modules/app-install/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { walkingEventsRoutes } from './modules/walking-events/routes';
 import { giftsRoutes } from './modules/gifts/routes';
+import { giftAuditRoutes } from './modules/gift-audit/routes';
+import { devGiftIssuerRoutes } from './modules/gift-issuing/dev-issuer-routes';
 import { gachaRoutes } from './modules/gacha/routes';
 import { questsRoutes } from './modules/quests/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
@@ -105,6 +107,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(sharedEventsRoutes(deps));
   api.use(guildsRoutes(deps));
   api.use(walkingEventsRoutes(deps));
+  api.use(giftAuditRoutes(deps));
   // Before the catalogue's /gifts/:id routes: /gifts/weekly_gacha and /gifts/dream_gacha are fixed paths.
   api.use(gachaRoutes(deps));
   api.use(questsRoutes(deps));
@@ -117,6 +120,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
 
   app.use('/widgets', widgetsStatic(config.widgets.dist));
   app.use(devMailboxRoutes(deps));
+  app.use(devGiftIssuerRoutes(deps));
   app.use(portalStatic(config.portalDist));
   app.use(apiNotFound);
   app.use(errorHandler);

@@ -82,6 +82,9 @@ const EnvSchema = z.object({
   FIREBASE_APP_ID: optionalString,
   FIREBASE_MESSAGING_SENDER_ID: optionalString,
   FIREBASE_VAPID_KEY: optionalString,
+  // The e-gift issuer prizes are issued through (issue 18); unset = the dev issuer in development, else issuing is off.
+  GIFT_ISSUER_URL: z.preprocess(blankAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  GIFT_ISSUER_TOKEN: optionalString,
   WIDGETS_DIST: z.string().trim().min(1).default(resolve(REPO_ROOT, 'widgets/dist')),
   // Not 0 ("any free port"): the demo seed registers http://localhost:<this port> as acme's embed origin.
   WIDGETS_DEMO_PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
@@ -129,6 +132,7 @@ export type Config = {
     from: string;
   };
   push: PushConfig;
+  giftIssuer: GiftIssuerConfig;
   widgets: {
     /** The built widgets (`npm run build -w widgets`), served at /widgets/. */
     dist: string;
@@ -145,6 +149,13 @@ export type PushConfig = {
   adminCredential: boolean;
   /** Firebase Messaging in the portal; null = the portal does not offer push on its device. */
   web: { appId: string; messagingSenderId: string; vapidKey: string } | null;
+};
+
+export type GiftIssuerConfig = {
+  /** Base URL of the e-gift issuer (POST {url}/v1/gifts); undefined = prizes stay pending (issuing is off). */
+  url: string | undefined;
+  /** Sent as a Bearer token. */
+  token: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -186,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     push: pushConfig(e),
+    giftIssuer: giftIssuerConfig(e),
     widgets: { dist: resolve(e.WIDGETS_DIST), demoPort: e.WIDGETS_DEMO_PORT },
   };
 }
@@ -202,7 +214,7 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
 /** The standalone workers' settings (`npm run worker -w server`): no HTTP listener and no Firebase, which they never use. */
 export type WorkerConfig = Pick<
   Config,
-  'dataDir' | 'databaseUrl' | 'logLevel' | 'logFormat' | 'nodeEnv' | 'publicUrl' | 'slack' | 'mail' | 'push'
+  'dataDir' | 'databaseUrl' | 'logLevel' | 'logFormat' | 'nodeEnv' | 'publicUrl' | 'slack' | 'mail' | 'push' | 'giftIssuer'
 >;
 
 /** Like loadConfig, but starts with only DATABASE_URL (and the Slack and mail settings): no Firebase variables required. */
@@ -218,7 +230,18 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     slack: { apiUrl: e.SLACK_API_URL, credentialsKey: e.SLACK_CREDENTIALS_KEY },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     push: pushConfig(e),
+    giftIssuer: giftIssuerConfig(e),
   };
+}
+
+/**
+ * GIFT_ISSUER_URL when set. Without it, a development server on this machine issues through its own dev issuer
+ * (/dev/gift-issuer, like the dev mailbox) so the demo shows issued prizes; anywhere else prizes wait, pending.
+ */
+function giftIssuerConfig(e: ReturnType<typeof parseEnvironment>): GiftIssuerConfig {
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const devIssuer = e.NODE_ENV === 'development' && isLoopback(new URL(publicUrl).hostname) ? `${publicUrl}/dev/gift-issuer` : undefined;
+  return { url: (e.GIFT_ISSUER_URL ?? devIssuer)?.replace(/\/+$/, ''), token: e.GIFT_ISSUER_TOKEN };
 }
 
 /** Push is on with FCM_BASE_URL, or with a real project's credentials file (Google's host); otherwise off. */

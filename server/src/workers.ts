@@ -8,6 +8,7 @@ import type { Identity } from './auth/identity';
 import { identityDeletionHandler } from './modules/cancellation/identity-deletion';
 import { IDENTITY_DELETE_TOPIC } from './modules/cancellation/service';
 import { runScheduledGrant, SCHEDULED_GRANT_JOB } from './modules/coins/jobs';
+import { createGiftIssuingWorker, type GiftIssuingWorker } from './modules/gift-issuing/worker';
 import { gachaJobHandlers, scheduleWeeklyStock } from './modules/gacha/jobs';
 import { createPushDelivery } from './modules/push/fcm';
 import { pushJobHandlers, scheduleIdleDeviceCleanup } from './modules/push/jobs';
@@ -28,12 +29,13 @@ export const jobHandlers: Record<string, JobHandler> = {
 export type WorkerDependencies = {
   db: DatabaseHandle;
   /** Without `push`, push is off (its outbox rows are marked skipped). */
-  config: Pick<Config, 'publicUrl' | 'mail'> & Partial<Pick<Config, 'push'>>;
+  config: Pick<Config, 'publicUrl' | 'mail'> & Partial<Pick<Config, 'push' | 'giftIssuer'>>;
   logger?: Logger;
   /** Tests pass a fetch, or options for the workers (short backoff). */
   fetch?: typeof globalThis.fetch;
   outbox?: Partial<Parameters<typeof createOutboxWorker>[0]>;
   jobs?: Partial<Parameters<typeof createJobWorker>[0]>;
+  gifts?: Partial<Parameters<typeof createGiftIssuingWorker>[0]>;
   /** Firebase admin access for `identity.delete_account` (a cancelled user's account); the server process passes it. */
   identity?: Pick<Identity, 'auth'>;
 };
@@ -59,18 +61,35 @@ export function outboxHandlers({
   return (topic) => byTopic[topic] ?? (topic.startsWith('slack.') ? slack : undefined);
 }
 
-export type Workers = { outbox: OutboxWorker; jobs: JobWorker; start(): void; stop(): Promise<void>; runOnce(): Promise<number> };
+export type Workers = {
+  outbox: OutboxWorker;
+  jobs: JobWorker;
+  /** Issues pending prizes (off without config.giftIssuer). */
+  gifts: GiftIssuingWorker;
+  start(): void;
+  stop(): Promise<void>;
+  runOnce(): Promise<number>;
+};
 
 /** The outbox and jobs workers of one process (the server's, or the standalone `npm run worker -w server`). */
 export function createWorkers(deps: WorkerDependencies): Workers {
   const outbox = createOutboxWorker({ db: deps.db, handlers: outboxHandlers(deps), logger: deps.logger, ...deps.outbox });
   const jobs = createJobWorker({ db: deps.db, handlers: jobHandlers, logger: deps.logger, ...deps.jobs });
+  const gifts = createGiftIssuingWorker({
+    db: deps.db,
+    issuer: deps.config.giftIssuer ?? { url: undefined, token: undefined },
+    logger: deps.logger,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...deps.gifts,
+  });
   return {
     outbox,
     jobs,
+    gifts,
     start() {
       outbox.start();
       jobs.start();
+      gifts.start();
       // Periodic work is a job that schedules its next run; starting makes sure today's exists.
       void deps.db.db
         .transaction((tx) => scheduleIdleDeviceCleanup(tx, new Date()))
@@ -80,12 +99,12 @@ export function createWorkers(deps: WorkerDependencies): Workers {
         .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the weekly gacha stock'));
     },
     async stop() {
-      await Promise.all([outbox.stop(), jobs.stop()]);
+      await Promise.all([outbox.stop(), jobs.stop(), gifts.stop()]);
     },
     // Jobs first: a job's outbox rows are then delivered in the same call.
     async runOnce() {
       const ran = await jobs.runOnce();
-      return ran + (await outbox.runOnce());
+      return ran + (await outbox.runOnce()) + (await gifts.runOnce());
     },
   };
 }

@@ -24,6 +24,9 @@ export type AccountSubject = { kind: 'account'; userId: number };
 /** The platform's weekly gift budgets, every organisation's (issue 18). */
 export type GiftBudgetsSubject = { kind: 'giftBudgets' };
 export const GIFT_BUDGETS: GiftBudgetsSubject = { kind: 'giftBudgets' };
+/** Every organisation's gacha draws, their random values and odds tables (issue 18 point 4). */
+export type GachaDrawsSubject = { kind: 'gachaDraws' };
+export const GACHA_DRAWS: GachaDrawsSubject = { kind: 'gachaDraws' };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -56,6 +59,8 @@ type Subjects = {
   'gacha.play': OrganizationSubject;
   /** Issue 18: read every organisation's weekly gift budget (admin only). */
   'giftBudgets.view': GiftBudgetsSubject;
+  /** Issue 18: audit every organisation's gacha draws, list, CSV and verification (admin only). */
+  'gachaDraws.audit': GachaDrawsSubject;
 };
 export type Action = keyof Subjects;
 
@@ -82,6 +87,7 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'gifts.view': (actor) => firstMembership(actor) !== undefined,
   'gacha.play': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
   'giftBudgets.view': () => false,
+  'gachaDraws.audit': () => false,
 };
 
 /**

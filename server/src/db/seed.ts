@@ -15,6 +15,7 @@ import { seedAppInstallDemo } from '../modules/app-install/seed';
 import { seedAppInformations } from '../modules/home/seed';
 import { seedWalkingEventsDemo } from '../modules/walking-events/seed';
 import { seedQuestsDemo } from '../modules/quests/seed';
+import { seedRewards } from '../modules/gift-audit/seed';
 
 export const DEMO_PASSWORD = 'kiwi-demo-1234';
 
@@ -162,6 +163,7 @@ export async function seedDemoData(tx: Executor, now: Date, { widgetsDemoOrigin 
   await seedAppInformations(tx, now);
   await seedWalkingEventsDemo(tx, now);
   await seedQuestsDemo(tx);
+  await seedRewards(tx);
 }
 
 /** Every start: the demo Firebase users exist with their fixed uid and password (repairs a wiped emulator). */

@@ -8,7 +8,15 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** The byte order mark a document starts with, so that Excel (Japanese Windows in particular) reads UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
+/** One row of cells with its CRLF line end: a streamed document is CSV_BOM followed by these lines. */
+export function csvLine(row: readonly unknown[]): string {
+  return `${row.map(csvCell).join(',')}\r\n`;
+}
+
 /** Rows of cells as a CSV document, starting with a BOM so that Excel (Japanese Windows in particular) reads UTF-8. */
 export function csvDocument(rows: readonly (readonly unknown[])[]): string {
-  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `${CSV_BOM}${rows.map(csvLine).join('')}`;
 }

@@ -6,6 +6,7 @@ import enCoins from '../../../locales/en/coins.json' with { type: 'json' };
 import enCommon from '../../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
 import enEvents from '../../../locales/en/events.json' with { type: 'json' };
+import enGiftAudit from '../../../locales/en/gift-audit.json' with { type: 'json' };
 import enGuilds from '../../../locales/en/guilds.json' with { type: 'json' };
 import enHome from '../../../locales/en/home.json' with { type: 'json' };
 import enMail from '../../../locales/en/mail.json' with { type: 'json' };
@@ -31,6 +32,7 @@ import jaCoins from '../../../locales/ja/coins.json' with { type: 'json' };
 import jaCommon from '../../../locales/ja/common.json' with { type: 'json' };
 import jaErrors from '../../../locales/ja/errors.json' with { type: 'json' };
 import jaEvents from '../../../locales/ja/events.json' with { type: 'json' };
+import jaGiftAudit from '../../../locales/ja/gift-audit.json' with { type: 'json' };
 import jaGuilds from '../../../locales/ja/guilds.json' with { type: 'json' };
 import jaHome from '../../../locales/ja/home.json' with { type: 'json' };
 import jaMail from '../../../locales/ja/mail.json' with { type: 'json' };
@@ -77,6 +79,7 @@ export const resources = {
     walking: jaWalking,
     rewards: jaRewards,
     quests: jaQuests,
+    'gift-audit': jaGiftAudit,
   },
   en: {
     common: enCommon,
@@ -104,6 +107,7 @@ export const resources = {
     walking: enWalking,
     rewards: enRewards,
     quests: enQuests,
+    'gift-audit': enGiftAudit,
   },
 };
 

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
-import { ComingSoonPage } from '../coming-soon-page';
 import { AdminGiftCategoriesPage } from './admin-gift-categories-page';
 import { AdminGiftsPage } from './admin-gifts-page';
 import { AdminQuestsPage } from './admin-quests-page';
+import { GachaDrawsPage } from './gacha-draws-page';
 
 /**
  * The platform admin's reward pages (issue 18) as one lazy page, so /login's entry holds one chunk reference for all
@@ -11,7 +11,7 @@ import { AdminQuestsPage } from './admin-quests-page';
 export function AdminRewardsRoute() {
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, '');
-  if (path.endsWith('/gifts/draws')) return <ComingSoonPage area="admin" page="gifts" />;
+  if (path.endsWith('/gifts/draws')) return <GachaDrawsPage />;
   if (path.endsWith('/gift_categories')) return <AdminGiftCategoriesPage />;
   if (path.endsWith('/quests')) return <AdminQuestsPage />;
   return <AdminGiftsPage />;

@@ -109,9 +109,14 @@ export const giftRedemptions = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     /** The client's Idempotency-Key: a replayed request answers the redemption it made instead of redeeming again. */
     requestKey: text('request_key'),
+    /** Prize issuing (server/src/modules/gift-issuing): attempts made, when the next may start (also the lease), last error. */
+    issueAttempts: integer('issue_attempts').notNull().default(0),
+    issueNextAt: timestamp('issue_next_at', { withTimezone: true }).notNull().defaultNow(),
+    issueError: text('issue_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('gift_redemptions_issue_queue_index').on(t.issueNextAt).where(sql`${t.status} = 'pending'`),
     index('gift_redemptions_member_index').on(t.organizationMemberId, t.createdAt),
     index('gift_redemptions_organization_index').on(t.organizationId, t.createdAt),
     index('gift_redemptions_gift_id_index').on(t.giftId),
