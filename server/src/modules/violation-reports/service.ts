@@ -75,7 +75,11 @@ export async function fileReport(
   const pending = await pendingReporters(tx, subject.id);
   if (pending === 1) await notifyManagersOfReport(tx, { subject, organizationId: object.organizationId });
   // Posts (and shared-event guests) hide; a reported member stays visible until a manager decides.
-  if (object.type !== 'OrganizationMember' && !subject.hiddenAt && reachesAutoHide(pending, await autoHideThreshold(tx, object.organizationId))) {
+  if (
+    object.type !== 'OrganizationMember' &&
+    !subject.hiddenAt &&
+    reachesAutoHide(pending, await autoHideThreshold(tx, object.organizationId))
+  ) {
     await tx.update(violationReportSubjects).set({ hiddenAt: now }).where(eq(violationReportSubjects.id, subject.id));
     await tx.insert(violationReportActions).values({ subjectId: subject.id, action: 'auto_hide', createdAt: now });
     await signalVisibilityChange(tx, object, true);
