@@ -4,6 +4,7 @@
 // unrelated guild, and a colleague posts to both every 50 ms. Prints the resolve time, how long posts waited, and
 // whether the reader received every deletion and every post. Asserts that nothing was lost.
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../server/src/db/client';
@@ -146,7 +147,7 @@ async function bench(engine: string, handle: DatabaseHandle) {
     `${engine.padEnd(17)} resolve deleted ${deletedCount} posts in ${GUILDS} guilds: ${ms(resolveMs)}` +
       `  reader got ${received.busyDeleted}/${perGuild} deletions of its guild` +
       `  posts during the run ${posted}, received ${received.busyCreated + received.quietCreated}` +
-      `  (post wait p50 ${ms(percentile(waits, 50))}, max ${ms(waits.at(-1) ?? 0)})`,
+      `  (post wait p50 ${ms(percentile(waits, 50))}, max ${ms(waits.at(-1) ?? 0)}; load average ${loadavg()[0]!.toFixed(1)})`,
   );
   if (deletedCount !== POSTS || received.busyDeleted < perGuild || received.busyCreated + received.quietCreated < posted) {
     throw new Error('the reader missed deletions or messages');
