@@ -14,7 +14,14 @@ import {
 } from '../../db/schema/violation-reports';
 import { ApiError, notFound } from '../../jsonapi/errors';
 import { notifyManagersOfReport } from './notify';
-import { countMemberPosts, deleteReportedObject, findReportedObject, type ReportedObject, signalVisibilityChange } from './objects';
+import {
+  countMemberPosts,
+  deleteReportedObject,
+  findReportedObject,
+  memberNameOf,
+  type ReportedObject,
+  signalVisibilityChange,
+} from './objects';
 
 /** Who files a report: a member of the organisation, or a shared event's guest. */
 export type Reporter = { memberId: number; guestId: null; name: string } | { memberId: null; guestId: number; name: string };
@@ -204,9 +211,7 @@ async function contextOf(tx: Executor, subject: ViolationReportSubjectRow): Prom
   const around = (table: string, scope: string, scopeId: number | undefined) =>
     scopeId === undefined
       ? null
-      : sql`select m.id, m.body as text, m.created_at as posted_at,
-          coalesce((select case when u.cancelled_at is not null then '' else coalesce(nullif(om.nickname, ''), nullif(u.nickname, ''), u.name) end
-            from organization_members om join users u on u.id = om.user_id where om.id = m.organization_member_id), '') as author_name
+      : sql`select m.id, m.body as text, m.created_at as posted_at, coalesce(${memberNameOf(sql`m.organization_member_id`)}, '') as author_name
         from ${sql.raw(table)} m where m.${sql.raw(scope)} = ${scopeId}`;
   const base =
     object.type === 'EventMessage'
