@@ -42,6 +42,7 @@ import { giftAuditRoutes } from './modules/gift-audit/routes';
 import { devGiftIssuerRoutes } from './modules/gift-issuing/dev-issuer-routes';
 import { gachaRoutes } from './modules/gacha/routes';
 import { questsRoutes } from './modules/quests/routes';
+import { violationReportsRoutes } from './modules/violation-reports/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 import { compressJson } from './http/precompressed';
@@ -111,6 +112,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   // Before the catalogue's /gifts/:id routes: /gifts/weekly_gacha and /gifts/dream_gacha are fixed paths.
   api.use(gachaRoutes(deps));
   api.use(questsRoutes(deps));
+  api.use(violationReportsRoutes(deps));
   api.use(systemSettingsRoutes(deps));
   api.use(giftsRoutes(deps));
   api.use(appInstallRoutes(deps));

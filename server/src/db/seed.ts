@@ -16,6 +16,7 @@ import { seedAppInformations } from '../modules/home/seed';
 import { seedWalkingEventsDemo } from '../modules/walking-events/seed';
 import { seedQuestsDemo } from '../modules/quests/seed';
 import { seedRewards } from '../modules/gift-audit/seed';
+import { seedViolationReportsDemo } from '../modules/violation-reports/seed';
 
 export const DEMO_PASSWORD = 'kiwi-demo-1234';
 
@@ -164,6 +165,7 @@ export async function seedDemoData(tx: Executor, now: Date, { widgetsDemoOrigin 
   await seedWalkingEventsDemo(tx, now);
   await seedQuestsDemo(tx);
   await seedRewards(tx);
+  await seedViolationReportsDemo(tx, now);
 }
 
 /** Every start: the demo Firebase users exist with their fixed uid and password (repairs a wiped emulator). */
