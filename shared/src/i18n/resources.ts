@@ -14,6 +14,8 @@ import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
 import enPush from '../../../locales/en/push.json' with { type: 'json' };
 import enMfa from '../../../locales/en/mfa.json' with { type: 'json' };
+import enModeration from '../../../locales/en/moderation.json' with { type: 'json' };
+import enReport from '../../../locales/en/report.json' with { type: 'json' };
 import enSignup from '../../../locales/en/signup.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSso from '../../../locales/en/sso.json' with { type: 'json' };
@@ -37,6 +39,8 @@ import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
 import jaProfile from '../../../locales/ja/profile.json' with { type: 'json' };
 import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
 import jaMfa from '../../../locales/ja/mfa.json' with { type: 'json' };
+import jaModeration from '../../../locales/ja/moderation.json' with { type: 'json' };
+import jaReport from '../../../locales/ja/report.json' with { type: 'json' };
 import jaSignup from '../../../locales/ja/signup.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSso from '../../../locales/ja/sso.json' with { type: 'json' };
@@ -71,6 +75,8 @@ export const resources = {
     signup: jaSignup,
     sso: jaSso,
     walking: jaWalking,
+    moderation: jaModeration,
+    report: jaReport,
   },
   en: {
     common: enCommon,
@@ -96,6 +102,8 @@ export const resources = {
     signup: enSignup,
     sso: enSso,
     walking: enWalking,
+    moderation: enModeration,
+    report: enReport,
   },
 };
 

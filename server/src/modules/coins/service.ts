@@ -323,7 +323,8 @@ export type FeedEntry = {
   direction: 'sent' | 'received';
   createdAt: Date;
   sender: { organizationMemberId: number; name: string; icon: string | null };
-  recipients: { organizationMemberId: number; name: string; amount: number; message: string }[];
+  /** transferId: the kiwi_coin_transfers row (what a recipient reports, issue 19). */
+  recipients: { transferId: number; organizationMemberId: number; name: string; amount: number; message: string }[];
 };
 
 async function sentOrReceivedMessages(
@@ -417,6 +418,7 @@ export async function coinFeed(
       createdAt: m.createdAt,
       sender: { organizationMemberId: m.senderMemberId, name: senderCard?.name ?? '', icon: senderCard?.icon ?? null },
       recipients: parts.map((t) => ({
+        transferId: t.id,
         organizationMemberId: t.organizationMemberId ?? 0,
         name: cards.get(t.organizationMemberId ?? 0)?.name ?? '',
         amount: t.amount,

@@ -9,6 +9,7 @@ import { MessageImages } from '../../ui/message-images';
 import { Reactions } from '../../ui/reactions';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
+import { ReportButton } from '../report/report-button';
 import {
   type EventMessage,
   eventApi,
@@ -199,6 +200,21 @@ export function EventMessages({
                   <button type="button" className="kiwi-link-button" onClick={() => remove(message)}>
                     {t('events:messages.delete')}
                   </button>
+                )}
+                {!message.mine && (
+                  <ReportButton
+                    target={{ type: 'EventMessage', id: message.id }}
+                    name={formatAuthorName(t, message.authorName)}
+                    guest={scope.kind === 'guest' ? { eventId: scope.eventId, token: scope.token } : null}
+                  />
+                )}
+                {!message.mine && message.authorKind === 'guest' && message.eventGuestId != null && (
+                  <ReportButton
+                    target={{ type: 'EventGuest', id: message.eventGuestId }}
+                    name={formatAuthorName(t, message.authorName)}
+                    guest={scope.kind === 'guest' ? { eventId: scope.eventId, token: scope.token } : null}
+                    member
+                  />
                 )}
               </div>
             </li>

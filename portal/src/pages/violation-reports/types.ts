@@ -1,0 +1,106 @@
+// GET /api/organizations/{id}/violation_reports(/{reportId}) after JSON:API decoding (docs/api.md "Moderation").
+import type { ReasonCategory, ViolationObjectType } from '@kiwi/shared/features/report/report-button';
+
+export const REPORT_STATUSES = ['pending', 'resolved', 'ignored'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** One row of the queue: one reported object, its newest report's id as the row id. */
+export type QueueRow = {
+  id: string;
+  status: ReportStatus;
+  violationObjectType: ViolationObjectType;
+  violationObjectId: number | string;
+  reportersCount: number;
+  firstReportedAt: string;
+  lastReportedAt: string;
+  authorName: string | null;
+  excerpt: string | null;
+  hidden: boolean;
+};
+
+export type Counts = Record<ReportStatus, number>;
+
+export type RawContent = {
+  text: string;
+  imageUrls: string[];
+  authorName: string;
+  authorMemberId: number | string | null;
+  postedAt: string | null;
+  linkPath: string | null;
+};
+export type ContextMessage = { id: string; body: string; authorName: string; createdAt: string; reported: boolean };
+export type ReportEntry = { id: string; reporterName: string; reasonCategory: ReasonCategory; reason: string; createdAt: string };
+export type EarlierReport = {
+  id: string;
+  violationObjectType: ViolationObjectType;
+  status: ReportStatus;
+  excerpt: string | null;
+  createdAt: string | null;
+};
+export type ActionEntry = {
+  action: 'resolve' | 'ignore' | 'auto_hide' | 'restore';
+  actorName: string | null;
+  at: string;
+  deletedCount: number | null;
+};
+
+export type ReportDetail = {
+  id: string;
+  status: ReportStatus;
+  hidden: boolean;
+  violationObjectType: ViolationObjectType;
+  rawContent: RawContent;
+  context: ContextMessage[];
+  reports: ReportEntry[];
+  authorEarlierReports: { count: number; reports: EarlierReport[] };
+  actions: ActionEntry[];
+  postsToDelete: number | null;
+};
+
+type Loose = Record<string, unknown>;
+const camel = (key: string) => key.replace(/[-_]([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Nested objects keep the wire's keys (kebab-case or snake_case): read any of them as camelCase, recursively. */
+export function camelize<T>(value: unknown): T {
+  if (Array.isArray(value)) return value.map((item) => camelize(item)) as T;
+  if (typeof value !== 'object' || value === null) return value as T;
+  return Object.fromEntries(Object.entries(value as Loose).map(([key, nested]) => [camel(key), camelize(nested)])) as T;
+}
+
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** The decoded detail resource as the page reads it, tolerant of absent parts (a deleted post has no context). */
+export function readDetail(resource: unknown): ReportDetail {
+  const data = camelize<Loose>(resource);
+  const raw = (data.rawContent ?? {}) as Loose;
+  const earlier = data.authorEarlierReports as Loose | unknown[] | undefined;
+  const earlierList = Array.isArray(earlier)
+    ? earlier
+    : list<EarlierReport>((earlier as Loose | undefined)?.reports ?? (earlier as Loose | undefined)?.list);
+  const earlierCount = Array.isArray(earlier) ? earlier.length : Number((earlier as Loose | undefined)?.count ?? earlierList.length);
+  const posts = data.postsToDelete as unknown;
+  return {
+    id: String(data.id ?? ''),
+    status: (data.status as ReportStatus) ?? 'pending',
+    hidden: Boolean(data.hidden),
+    violationObjectType: data.violationObjectType as ViolationObjectType,
+    rawContent: {
+      text: String(raw.text ?? raw.body ?? ''),
+      imageUrls: list<string>(raw.imageUrls),
+      authorName: String(raw.authorName ?? ''),
+      authorMemberId: (raw.authorMemberId as number | string | null) ?? null,
+      postedAt: (raw.postedAt as string | null) ?? null,
+      linkPath: (raw.linkPath as string | null) ?? null,
+    },
+    context: list<ContextMessage>(data.context),
+    reports: list<ReportEntry>(data.reports),
+    authorEarlierReports: { count: earlierCount, reports: earlierList as EarlierReport[] },
+    actions: list<ActionEntry>(data.actions),
+    postsToDelete:
+      posts === null || posts === undefined
+        ? null
+        : typeof posts === 'number'
+          ? posts
+          : Number((posts as Loose).count ?? (posts as Loose).total ?? 0),
+  };
+}
