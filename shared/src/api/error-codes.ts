@@ -106,6 +106,11 @@ export const ErrorCode = {
   walkingEventTooManyMembers: 'walkingEvent.tooManyMembers',
   walkingEventNoEligibleMembers: 'walkingEvent.noEligibleMembers',
 
+  /** Issue 19: violation reports. */
+  violationReportOwnContent: 'violationReport.ownContent',
+  violationReportDuplicate: 'violationReport.duplicate',
+  violationReportAlreadyDecided: 'violationReport.alreadyDecided',
+
   /** Issue 18: gifts, gacha draws and quests. */
   giftsOutOfStock: 'gifts.outOfStock',
   giftsUnavailable: 'gifts.unavailable',
@@ -279,6 +284,9 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'walkingEvent.manualTeams': 422,
   'walkingEvent.tooManyMembers': 422,
   'walkingEvent.noEligibleMembers': 422,
+  'violationReport.ownContent': 422,
+  'violationReport.duplicate': 409,
+  'violationReport.alreadyDecided': 409,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */
