@@ -257,7 +257,11 @@ function CoinsCard({ home }: SectionProps) {
               </div>
               <span className="home-list__amount">{t('coins.amount', { value: number(message.amount) })}</span>
               {message.message && message.transferId && (
-                <ReportButton target={{ type: 'KiwiCoinTransfer', id: message.transferId }} name={message.sender.name} />
+                <ReportButton
+                  target={{ type: 'KiwiCoinTransfer', id: message.transferId }}
+                  name={message.sender.name}
+                  className="button button--text"
+                />
               )}
             </li>
           ))}

@@ -1,8 +1,13 @@
 // GET /api/organizations/{id}/violation_reports(/{reportId}) after JSON:API decoding (docs/api.md "Moderation").
-import type { ReasonCategory, ViolationObjectType } from '@kiwi/shared/features/report/report-button';
+import type {
+  ViolationReasonCategory as ReasonCategory,
+  ViolationObjectType,
+  ViolationReportAction,
+  ViolationReportStatus,
+} from '@kiwi/shared/domain/violation-report';
 
-export const REPORT_STATUSES = ['pending', 'resolved', 'ignored'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export { VIOLATION_REPORT_STATUSES as REPORT_STATUSES } from '@kiwi/shared/domain/violation-report';
+export type ReportStatus = ViolationReportStatus;
 
 /** One row of the queue: one reported object, its newest report's id as the row id. */
 export type QueueRow = {
@@ -73,34 +78,40 @@ const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) 
 export function readDetail(resource: unknown): ReportDetail {
   const data = camelize<Loose>(resource);
   const raw = (data.rawContent ?? {}) as Loose;
-  const earlier = data.authorEarlierReports as Loose | unknown[] | undefined;
-  const earlierList = Array.isArray(earlier)
-    ? earlier
-    : list<EarlierReport>((earlier as Loose | undefined)?.reports ?? (earlier as Loose | undefined)?.list);
-  const earlierCount = Array.isArray(earlier) ? earlier.length : Number((earlier as Loose | undefined)?.count ?? earlierList.length);
-  const posts = data.postsToDelete as unknown;
+  const earlier = (data.authorEarlierReports ?? {}) as Loose;
+  const earlierList = list<Loose>(earlier.items);
   return {
     id: String(data.id ?? ''),
     status: (data.status as ReportStatus) ?? 'pending',
     hidden: Boolean(data.hidden),
     violationObjectType: data.violationObjectType as ViolationObjectType,
     rawContent: {
-      text: String(raw.text ?? raw.body ?? ''),
+      text: String(raw.text ?? ''),
       imageUrls: list<string>(raw.imageUrls),
       authorName: String(raw.authorName ?? ''),
       authorMemberId: (raw.authorMemberId as number | string | null) ?? null,
       postedAt: (raw.postedAt as string | null) ?? null,
       linkPath: (raw.linkPath as string | null) ?? null,
     },
-    context: list<ContextMessage>(data.context),
+    context: list<Loose>(data.context).map((message) => ({
+      id: String(message.id),
+      body: String(message.text ?? ''),
+      authorName: String(message.authorName ?? ''),
+      createdAt: String(message.postedAt ?? ''),
+      reported: Boolean(message.reported),
+    })),
     reports: list<ReportEntry>(data.reports),
-    authorEarlierReports: { count: earlierCount, reports: earlierList as EarlierReport[] },
+    authorEarlierReports: {
+      count: Number(earlier.count ?? earlierList.length),
+      reports: earlierList.map((item, index) => ({
+        id: `${item.violationObjectType}-${item.violationObjectId}-${index}`,
+        violationObjectType: item.violationObjectType as ViolationObjectType,
+        status: item.status as ReportStatus,
+        excerpt: null,
+        createdAt: (item.reportedAt as string | null) ?? null,
+      })),
+    },
     actions: list<ActionEntry>(data.actions),
-    postsToDelete:
-      posts === null || posts === undefined
-        ? null
-        : typeof posts === 'number'
-          ? posts
-          : Number((posts as Loose).count ?? (posts as Loose).total ?? 0),
+    postsToDelete: typeof data.postsToDelete === 'number' ? data.postsToDelete : null,
   };
 }

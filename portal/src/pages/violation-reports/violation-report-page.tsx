@@ -1,5 +1,5 @@
 import { formatDateTime } from '@kiwi/shared/i18n/format';
-import { MessageImages } from '@kiwi/shared/ui/message-images';
+import { useImageViewer } from '@kiwi/shared/ui/image-viewer';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { HttpResponseError } from '@kiwi/shared/api/errors';
 import { Empty, LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { moderationApi, moderationKeys } from './moderation-api';
-import { camelize, readDetail, type ReportDetail } from './types';
+import { readDetail, type ReportDetail } from './types';
 import { useModerationTranslation } from './use-moderation-translation';
 import '../organization/organization.css';
 import './violation-reports.css';
@@ -113,17 +113,14 @@ export function ViolationReportPage() {
               </tr>
             </thead>
             <tbody>
-              {report.reports.map((entry, index) => {
-                const item = camelize<typeof entry>(entry);
-                return (
-                  <tr key={item.id ?? index}>
-                    <td>{item.reporterName}</td>
-                    <td>{t(`categories.${item.reasonCategory}`)}</td>
-                    <td className="moderation-excerpt">{item.reason}</td>
-                    <td>{formatDateTime(item.createdAt, i18n.language)}</td>
-                  </tr>
-                );
-              })}
+              {report.reports.map((item) => (
+                <tr key={item.id}>
+                  <td>{item.reporterName}</td>
+                  <td>{t(`categories.${item.reasonCategory}`)}</td>
+                  <td className="moderation-excerpt">{item.reason}</td>
+                  <td>{formatDateTime(item.createdAt, i18n.language)}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
@@ -136,10 +133,10 @@ export function ViolationReportPage() {
           <p>{t('detail.earlierNone')}</p>
         ) : (
           <ul>
-            {report.authorEarlierReports.reports.map((earlier, index) => (
-              <li key={earlier.id ?? index}>
+            {report.authorEarlierReports.reports.map((earlier) => (
+              <li key={earlier.id}>
                 {t(`types.${earlier.violationObjectType}`)} · {t(`status.${earlier.status}`)}
-                {earlier.excerpt ? ` · ${earlier.excerpt}` : ''}
+                {earlier.createdAt ? ` · ${formatDateTime(earlier.createdAt, i18n.language)}` : ''}
               </li>
             ))}
           </ul>
@@ -188,7 +185,7 @@ function Evidence({ report, language }: { report: ReportDetail; language: string
           )}
         </dl>
         <p className="moderation-evidence__text">{raw.text || t('detail.noText')}</p>
-        <MessageImages urls={raw.imageUrls} authorName={raw.authorName} size="tile" />
+        <EvidenceImages urls={raw.imageUrls} title={raw.authorName} />
         {raw.linkPath?.startsWith('/') && !raw.linkPath.startsWith('//') && (
           <Link to={raw.linkPath} className="button button--text">
             {t('detail.original')}
@@ -225,5 +222,28 @@ function Context({ report, language }: { report: ReportDetail; language: string 
         </ol>
       )}
     </section>
+  );
+}
+
+/** The reported images as thumbnails opening the portal's image viewer. */
+function EvidenceImages({ urls, title }: { urls: string[]; title: string }) {
+  const { t } = useModerationTranslation(['common']);
+  const viewer = useImageViewer();
+  if (urls.length === 0) return null;
+  const images = urls.map((url) => ({ url, thumbnailUrl: url }));
+  return (
+    <ul className="moderation-images">
+      {urls.map((url, index) => (
+        <li key={`${index}-${url}`}>
+          <button
+            type="button"
+            aria-label={t('common:messageImages.open', { index: index + 1, count: urls.length })}
+            onClick={() => viewer.openImageViewer({ title: t('common:messageImages.title', { name: title }), images, index })}
+          >
+            <img src={url} alt="" loading="lazy" />
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import { useToast } from '@kiwi/shared/ui/toast';
 import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
@@ -6,19 +5,20 @@ import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tan
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { MAX_AUTO_HIDE_THRESHOLD } from '@kiwi/shared/domain/violation-report';
+import { ViolationReportSettingSchema } from '@kiwi/shared/schemas/violation-report';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
 import { ListTable } from '../organization/list-table';
 import { LoadFailed, Loading } from '../organization/page-states';
 import { FormFailure } from '../text-field';
-import { Tabs } from '../walking-events/tabs';
+import { schemaResolver } from '../user/schema-resolver';
+import { StatusTabs } from './status-tabs';
 import { type Counts, camelize, type QueueRow, REPORT_STATUSES, type ReportStatus } from './types';
 import { useModerationTranslation } from './use-moderation-translation';
 import { moderationApi, moderationKeys } from './moderation-api';
 import '../organization/organization.css';
-import '../walking-events/walking-events.css';
 import './violation-reports.css';
 
 const PER = 20;
@@ -49,7 +49,7 @@ export function ViolationReportsPage() {
       <header className="org-page__header">
         <h1>{t('moderation:title')}</h1>
       </header>
-      <Tabs
+      <StatusTabs
         label={t('moderation:statusFilter')}
         selected={status}
         onSelect={select}
@@ -59,16 +59,15 @@ export function ViolationReportsPage() {
             counts[key] === undefined
               ? t(`moderation:status.${key}`)
               : t('moderation:tab', { label: t(`moderation:status.${key}`), count: counts[key] }),
-          panel: () => (
-            <QueueTable
-              query={queue}
-              page={page}
-              onPage={(next) => setParams({ status, page: String(next) })}
-              identifier={organization?.identifier ?? ''}
-            />
-          ),
         }))}
-      />
+      >
+        <QueueTable
+          query={queue}
+          page={page}
+          onPage={(next) => setParams({ status, page: String(next) })}
+          identifier={organization?.identifier ?? ''}
+        />
+      </StatusTabs>
       <AutoHideSetting organizationId={organizationId} />
     </div>
   );
@@ -129,11 +128,9 @@ function QueueTable({
   );
 }
 
-const SettingSchema = z.object({
-  autoHideThreshold: z.coerce.number().int().min(0).max(100),
-});
-type SettingInput = z.input<typeof SettingSchema>;
-type SettingValues = z.output<typeof SettingSchema>;
+/** The setting's own payload schema (shared with the server): its messages are error codes. */
+const SettingSchema = ViolationReportSettingSchema.shape.violation_report_setting;
+type SettingValues = { auto_hide_threshold: number };
 
 /** The auto-hide threshold (issue 19 point 4): how many distinct reporters hide a post until a manager decides. */
 function AutoHideSetting({ organizationId }: { organizationId: string }) {
@@ -155,9 +152,7 @@ function AutoHideSetting({ organizationId }: { organizationId: string }) {
       initial={setting.data.autoHideThreshold}
       id={id}
       onSave={async (values) => {
-        const saved = await api.put(moderationApi.setting(organizationId), {
-          violation_report_setting: { auto_hide_threshold: values.autoHideThreshold },
-        });
+        const saved = await api.put(moderationApi.setting(organizationId), { violation_report_setting: values });
         queryClient.setQueryData(key, camelize<{ autoHideThreshold: number }>(saved.data));
         showToast(t('moderation:setting.saved'), 'success');
       }}
@@ -171,9 +166,9 @@ function SettingForm({ initial, id, onSave }: { initial: number; id: string; onS
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SettingInput, unknown, SettingValues>({
-    resolver: zodResolver(SettingSchema),
-    defaultValues: { autoHideThreshold: initial },
+  } = useForm<SettingValues, unknown, SettingValues>({
+    resolver: schemaResolver(SettingSchema),
+    defaultValues: { auto_hide_threshold: initial },
   });
   const save = useMutation({ mutationFn: onSave });
   return (
@@ -188,16 +183,16 @@ function SettingForm({ initial, id, onSave }: { initial: number; id: string; onS
             type="number"
             inputMode="numeric"
             min={0}
-            max={100}
+            max={MAX_AUTO_HIDE_THRESHOLD}
             step={1}
-            aria-describedby={`${id}-help${errors.autoHideThreshold ? ` ${id}-error` : ''}`}
-            aria-invalid={errors.autoHideThreshold ? true : undefined}
-            {...register('autoHideThreshold')}
+            aria-describedby={`${id}-help${errors.auto_hide_threshold ? ` ${id}-error` : ''}`}
+            aria-invalid={errors.auto_hide_threshold ? true : undefined}
+            {...register('auto_hide_threshold', { valueAsNumber: true })}
           />
           <p id={`${id}-help`} className="moderation-help">
             {t('moderation:setting.help')}
           </p>
-          {errors.autoHideThreshold && (
+          {errors.auto_hide_threshold && (
             <p id={`${id}-error`} className="field__error">
               {t('moderation:setting.invalid')}
             </p>

@@ -325,6 +325,7 @@ export function CoinMessages() {
                             <ReportButton
                               target={{ type: 'KiwiCoinTransfer', id: part.transferId }}
                               name={formatAuthorName(t, entry.sender.name)}
+                              className="kiwi-coins__button"
                             />
                           )}
                         </div>

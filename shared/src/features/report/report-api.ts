@@ -1,20 +1,12 @@
 // The report action's wire details (issue 19): what can be reported, the reasons, and where a report is sent.
 
-/** SPEC §3 violationObjectType. */
-export const VIOLATION_OBJECT_TYPES = [
-  'EventMessage',
-  'GuildMessage',
-  'WalkingEventMessage',
-  'OrganizationMember',
-  'KiwiCoinTransfer',
-  'EventGuest',
-] as const;
-export type ViolationObjectType = (typeof VIOLATION_OBJECT_TYPES)[number];
+import type { ViolationObjectType, ViolationReasonCategory } from '../../domain/violation-report';
 
-export const REASON_CATEGORIES = ['spam', 'harassment', 'inappropriate', 'personal_information', 'other'] as const;
-export type ReasonCategory = (typeof REASON_CATEGORIES)[number];
+export { VIOLATION_REASON_CATEGORIES as REASON_CATEGORIES } from '../../domain/violation-report';
+export type { ViolationObjectType };
+export type ReasonCategory = ViolationReasonCategory;
 
-/** The optional reason's limit, in graphemes (the server checks it too). */
+/** The optional reason's limit in graphemes: schemas/violation-report.ts VIOLATION_REASON_MAX (that module brings zod, which the widgets' dialog chunk must not). */
 export const REASON_MAX = 500;
 
 /** What is reported: an object of a type, by its id. */

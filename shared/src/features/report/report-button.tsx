@@ -1,23 +1,22 @@
-import { Suspense, useRef, useState } from 'react';
+import { Suspense } from 'react';
 import { lazyOr } from '../../ui/lazy-chunk';
 import { useFeatureContext } from '../feature-context';
+import type { ReportActionProps } from './report-action';
 import type { Reporter, ReportTarget } from './report-api';
 
-export type { ReasonCategory, ViolationObjectType } from './report-api';
-import type { ReportDialogProps } from './report-dialog';
-import { useReportTranslation } from './report-i18n';
-import '../../ui/button.css';
-
-/** The dialog (and its CSS) is a chunk of its own, fetched on the first click: most readers never report anything. */
-const LazyReportDialog = lazyOr<ReportDialogProps>(
-  () => import('./report-dialog').then((module) => ({ default: module.ReportDialog })),
+/**
+ * The button, its strings and its dialog are chunks of their own, fetched once somebody who can report sees a Report
+ * button: a widget's first load (a public shared event) carries only this stub, and a failed load leaves no button.
+ */
+const LazyReportAction = lazyOr<ReportActionProps>(
+  () => import('./report-action').then((module) => ({ default: module.ReportAction })),
   () => null,
 );
 
 /**
  * The Report action of issue 19 on a post, a guest or a member: a small button that opens the report dialog. The host
  * offers it only on other people's content. A shared-event guest passes `guest` (their token); anyone else reports as
- * the signed-in member of the viewer's organisation. Renders nothing before its strings arrive or without a reporter.
+ * the signed-in member of the viewer's organisation. Renders nothing without a reporter (a guest who has not joined).
  */
 export function ReportButton({
   target,
@@ -27,20 +26,12 @@ export function ReportButton({
   className = 'kiwi-link-button',
 }: {
   target: ReportTarget;
-  /** The author's (or member's) display name, for the button's accessible name. */
   name: string;
-  /** Reporting a person (a member or a guest) rather than one post. */
   member?: boolean;
   guest?: { eventId: string; token: string | null } | null;
   className?: string;
 }) {
   const { viewer } = useFeatureContext();
-  const { t, ready } = useReportTranslation();
-  const [open, setOpen] = useState(false);
-  const opened = useRef(false);
-  const button = useRef<HTMLButtonElement>(null);
-  opened.current ||= open;
-
   const reporter: Reporter | null = guest
     ? guest.token
       ? { kind: 'guest', eventId: guest.eventId, token: guest.token }
@@ -48,34 +39,10 @@ export function ReportButton({
     : viewer
       ? { kind: 'member', organizationId: viewer.organizationId }
       : null;
-  if (!ready || !reporter) return null;
-
+  if (!reporter) return null;
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        className={className}
-        aria-haspopup="dialog"
-        aria-label={t(member ? 'memberFor' : 'actionFor', { name })}
-        onClick={() => setOpen(true)}
-      >
-        {t('action')}
-      </button>
-      {opened.current && (
-        <Suspense fallback={null}>
-          <LazyReportDialog
-            open={open}
-            target={target}
-            reporter={reporter}
-            onClose={() => {
-              setOpen(false);
-              // The native dialog gives focus back to the opener; this covers a browser that does not.
-              setTimeout(() => button.current?.focus());
-            }}
-          />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <LazyReportAction target={target} reporter={reporter} name={name} member={member} className={className} />
+    </Suspense>
   );
 }

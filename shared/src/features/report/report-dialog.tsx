@@ -13,7 +13,6 @@ import {
   reportPayload,
 } from './report-api';
 import { useReportTranslation } from './report-i18n';
-import '../../ui/button.css';
 import './report.css';
 
 export type ReportDialogProps = { open: boolean; target: ReportTarget; reporter: Reporter; onClose: () => void };
@@ -81,7 +80,7 @@ export function ReportDialog({ open, target, reporter, onClose }: ReportDialogPr
             {t('sent')}
           </p>
           <div className="kiwi-report-dialog__actions">
-            <button ref={closeRef} type="button" className="kiwi-button kiwi-button--primary" onClick={close}>
+            <button ref={closeRef} type="button" className="kiwi-report-dialog__button kiwi-report-dialog__button--primary" onClick={close}>
               {t('close')}
             </button>
           </div>
@@ -136,10 +135,10 @@ export function ReportDialog({ open, target, reporter, onClose }: ReportDialogPr
             </p>
           )}
           <div className="kiwi-report-dialog__actions">
-            <button type="button" className="kiwi-button" disabled={sending} onClick={close}>
+            <button type="button" className="kiwi-report-dialog__button" disabled={sending} onClick={close}>
               {t('cancel')}
             </button>
-            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={sending || tooLong}>
+            <button type="submit" className="kiwi-report-dialog__button kiwi-report-dialog__button--primary" disabled={sending || tooLong}>
               {sending ? t('sending') : t('send')}
             </button>
           </div>

@@ -1,0 +1,60 @@
+import { Suspense, useRef, useState } from 'react';
+import { lazyOr } from '../../ui/lazy-chunk';
+import type { Reporter, ReportTarget } from './report-api';
+import type { ReportDialogProps } from './report-dialog';
+import { useReportTranslation } from './report-i18n';
+
+/** The dialog (and its CSS) is a chunk of its own, fetched on the first click: most readers never report anything. */
+const LazyReportDialog = lazyOr<ReportDialogProps>(
+  () => import('./report-dialog').then((module) => ({ default: module.ReportDialog })),
+  () => null,
+);
+
+export type ReportActionProps = {
+  target: ReportTarget;
+  reporter: Reporter;
+  /** The author's (or member's) display name, for the button's accessible name. */
+  name: string;
+  /** Reporting a person (a member or a guest) rather than one post. */
+  member: boolean;
+  className: string;
+};
+
+/** The Report button and its dialog (see report-button.tsx): renders nothing before its strings arrive. */
+export function ReportAction({ target, reporter, name, member, className }: ReportActionProps) {
+  const { t, ready } = useReportTranslation();
+  const [open, setOpen] = useState(false);
+  const opened = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+  opened.current ||= open;
+  if (!ready) return null;
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={className}
+        aria-haspopup="dialog"
+        aria-label={t(member ? 'memberFor' : 'actionFor', { name })}
+        onClick={() => setOpen(true)}
+      >
+        {t('action')}
+      </button>
+      {opened.current && (
+        <Suspense fallback={null}>
+          <LazyReportDialog
+            open={open}
+            target={target}
+            reporter={reporter}
+            onClose={() => {
+              setOpen(false);
+              // The native dialog gives focus back to the opener; this covers a browser that does not.
+              setTimeout(() => button.current?.focus());
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
