@@ -37,6 +37,7 @@ import { signInPolicyRoutes } from './modules/sign-in-policy/routes';
 import { appInstallRoutes } from './modules/app-install/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { walkingEventsRoutes } from './modules/walking-events/routes';
+import { violationReportsRoutes } from './modules/violation-reports/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 import { compressJson } from './http/precompressed';
@@ -102,6 +103,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(sharedEventsRoutes(deps));
   api.use(guildsRoutes(deps));
   api.use(walkingEventsRoutes(deps));
+  api.use(violationReportsRoutes(deps));
   api.use(systemSettingsRoutes(deps));
   api.use(appInstallRoutes(deps));
   api.use(homeRoutes(deps));

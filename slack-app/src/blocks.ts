@@ -171,6 +171,11 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
         ],
       };
     }
+    case 'slack.violation_reported': {
+      const p = payload as SlackNotifications['slack.violation_reported'];
+      const text = t('violationReported.text', { type: t(`violationReported.types.${p.objectType}`) });
+      return { text, blocks: [section(text), linkButton(t('violationReported.open'), url(p.path), 'kiwi_open')] };
+    }
     default:
       throw new Error(`no Slack message for topic ${String(topic)}`);
   }

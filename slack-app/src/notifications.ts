@@ -23,6 +23,8 @@ export type SlackNotifications = {
     path: string;
     teams: { rank: number; teamName: string; score: number }[];
   };
+  /** Issue 19: a new violation report waits for the managers; the type only, never the reported content. */
+  'slack.violation_reported': { objectType: string; path: string };
 };
 
 /** Mail goes through the outbox too: rendered by the server's mail module from locales/<language>/mail.json `<template>.*`. */

@@ -41,6 +41,10 @@ type Subjects = {
   'walkingEvent.manage': OrganizationSubject;
   /** Issue 17: read an organisation's walking events and rankings (as their visibility flags allow). */
   'walkingEvent.view': OrganizationSubject;
+  /** Issue 19: report content of an organisation (its members; an admin outside it has nothing to report as). */
+  'violationReport.file': OrganizationSubject;
+  /** Issue 19: see the queue and evidence, resolve or ignore, set the auto-hide threshold. */
+  'violationReport.manage': OrganizationSubject;
 };
 export type Action = keyof Subjects;
 
@@ -61,13 +65,15 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'user.cancel': (actor, account) => actor.user.id === account.userId && !isAdmin(actor),
   'walkingEvent.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
   'walkingEvent.view': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
+  'violationReport.file': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
+  'violationReport.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
 };
 
 /**
  * Actions even a platform admin may do only on their own things. A device is bound to the person who sent it: an
  * admin's browser registered under someone else's id would receive that person's notifications.
  */
-const OWN_ONLY: ReadonlySet<Action> = new Set(['user.devices', 'user.cancel']);
+const OWN_ONLY: ReadonlySet<Action> = new Set(['user.devices', 'user.cancel', 'violationReport.file']);
 
 /** Whether the actor may; admins may everything (spec §6 "admin: passes every guard") but the OWN_ONLY actions. */
 export function can<A extends Action>(actor: Session, action: A, subject: Subjects[A]): boolean {
@@ -75,7 +81,7 @@ export function can<A extends Action>(actor: Session, action: A, subject: Subjec
 }
 
 /** What a manager does as a manager: refused without a second factor where the organisation requires one (issue 16). */
-const MANAGER_ACTIONS: ReadonlySet<Action> = new Set(['organization.manage', 'user.administer']);
+const MANAGER_ACTIONS: ReadonlySet<Action> = new Set(['organization.manage', 'user.administer', 'violationReport.manage']);
 
 /**
  * Throws the coded 403 `auth.forbidden` unless the actor may, and `auth.mfaRequired` when a manager's organisation

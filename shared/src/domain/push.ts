@@ -8,6 +8,7 @@ export const PUSH_KINDS = [
   'survey_opened',
   'survey_reminder',
   'walking_event_result',
+  'violation_report',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 export type NotificationPreferences = Record<PushKind, boolean>;

@@ -29,6 +29,8 @@ export const organizations = pgTable(
     signInMethods: text('sign_in_methods').array().notNull().default(sql`'{password,google,microsoft,emailLink}'::text[]`),
     /** Issue 16: managers reach the manager routes only with a second factor in their sign-in. */
     mfaRequiredForManagers: boolean('mfa_required_for_managers').notNull().default(false),
+    /** Issue 19: distinct reporters that hide a post until a manager decides (0 = never). */
+    violationAutoHideThreshold: integer('violation_auto_hide_threshold').notNull().default(3),
     distributionGraphGroupFilter: text('distribution_graph_group_filter', { enum: GROUP_FILTERS }).notNull().default('and'),
     ...timestamps,
   },
@@ -39,6 +41,7 @@ export const organizations = pgTable(
       'organizations_sign_in_methods_check',
       sql`cardinality(${t.signInMethods}) >= 1 and ${t.signInMethods} <@ array['password', 'google', 'microsoft', 'emailLink']::text[]`,
     ),
+    check('organizations_violation_auto_hide_threshold_check', sql`${t.violationAutoHideThreshold} between 0 and 100`),
     check('organizations_group_filter_check', sql`${t.distributionGraphGroupFilter} in ('and', 'or')`),
   ],
 );

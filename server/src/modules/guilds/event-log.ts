@@ -41,3 +41,36 @@ export async function fetchGuildEvents(executor: Executor, guildId: number, afte
     .orderBy(asc(guildEvents.seq))
     .limit(limit);
 }
+
+/**
+ * Many events of one guild in one step (a moderator's member-wide delete): the sequence moves once, the rows go in
+ * batches, and one notice tells the readers to read the log up to the last seq.
+ */
+export async function appendGuildEvents(
+  tx: Executor,
+  guildId: number,
+  entries: readonly { kind: GuildEventKind; payload: unknown }[],
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const [row] = await tx
+    .update(guilds)
+    .set({ lastEventSeq: sql`${guilds.lastEventSeq} + ${entries.length}`, updatedAt: sql`${guilds.updatedAt}` })
+    .where(eq(guilds.id, guildId))
+    .returning({ seq: guilds.lastEventSeq });
+  if (!row) throw new Error(`guild ${guildId} vanished while appending events`);
+  const first = row.seq - entries.length + 1;
+  for (let at = 0; at < entries.length; at += APPEND_BATCH) {
+    await tx
+      .insert(guildEvents)
+      .values(
+        entries
+          .slice(at, at + APPEND_BATCH)
+          .map((entry, index) => ({ guildId, seq: first + at + index, kind: entry.kind, payload: entry.payload })),
+      );
+  }
+  await notifyTopic(tx, GUILD_EVENTS_CHANNEL, { topic: guildId, seq: row.seq });
+  return row.seq;
+}
+
+/** Rows per insert: 4 parameters each, well under PostgreSQL's 65,535. */
+const APPEND_BATCH = 2_000;

@@ -34,7 +34,7 @@ import { findGuest, newGuestToken } from './guest-auth';
 const SHARED = '/shared_events/:id';
 
 /** An externally published event, or 404: unpublishing hides the page and every call under it. */
-async function publishedEvent(tx: Executor, eventId: number, { lock = false } = {}): Promise<EventRow> {
+export async function publishedEvent(tx: Executor, eventId: number, { lock = false } = {}): Promise<EventRow> {
   const query = tx
     .select()
     .from(events)
@@ -52,7 +52,7 @@ async function guestOf(tx: Executor, req: Request, event: EventRow): Promise<Eve
   return guest;
 }
 
-async function requireGuest(tx: Executor, req: Request, event: EventRow): Promise<EventGuestRow> {
+export async function requireGuest(tx: Executor, req: Request, event: EventRow): Promise<EventGuestRow> {
   const guest = await guestOf(tx, req, event);
   if (!guest) throw new ApiError(ErrorCode.authUnauthenticated);
   return guest;
