@@ -99,8 +99,8 @@ export const routes: RouteObject[] = createRoutesFromElements(
           <Route path="groups" element={<GroupsPage />} />
           <Route path="walking_events" element={<WalkingEventsRoute />} />
           <Route path="walking_events/:id" element={<WalkingEventsRoute />} />
-          <Route path="violation_reports" element={<ViolationReportsRoute />} />
-          <Route path="violation_reports/:reportId" element={<ViolationReportsRoute />} />
+          {/* The queue, and with :reportId a report's detail (one route: /login's entry stays within its budget). */}
+          <Route path="violation_reports/:reportId?" element={<ViolationReportsRoute />} />
           <Route path="kiwi_coin_transfers" element={<OrganizationCoinTransfersPage />} />
           <Route path="external_services" element={<ExternalServicesPage />} />
           <Route path="sign_in_settings" element={<SignInSettingsPage />} />
