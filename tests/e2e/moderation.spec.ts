@@ -16,6 +16,8 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 const REPORT_POST = new RegExp(`${ja('report:actionFor').split('}}')[1]}$`);
 
 test.use({ locale: 'ja-JP' });
+// Several people in several browsers: longer than one page's test.
+test.setTimeout(180_000);
 
 let emulator: AuthEmulator;
 test.beforeAll(async ({ request }) => {

@@ -43,7 +43,7 @@ export type EarlierReport = {
   createdAt: string | null;
 };
 export type ActionEntry = {
-  action: 'resolve' | 'ignore' | 'auto_hide' | 'restore';
+  action: ViolationReportAction;
   actorName: string | null;
   at: string;
   deletedCount: number | null;

@@ -12,7 +12,6 @@ import { moderationApi, moderationKeys } from './moderation-api';
 import { readDetail, type ReportDetail } from './types';
 import { useModerationTranslation } from './use-moderation-translation';
 import '../organization/organization.css';
-import './violation-reports.css';
 
 /**
  * SPEC §2 /org/{identifier}/violation_reports/:reportId: the evidence as it was reported, the surrounding messages, each

@@ -19,7 +19,6 @@ import { type Counts, camelize, type QueueRow, REPORT_STATUSES, type ReportStatu
 import { useModerationTranslation } from './use-moderation-translation';
 import { moderationApi, moderationKeys } from './moderation-api';
 import '../organization/organization.css';
-import './violation-reports.css';
 
 const PER = 20;
 

@@ -1,5 +1,6 @@
 import { Suspense, useRef, useState } from 'react';
 import { lazyOr } from '../../ui/lazy-chunk';
+import { useFeatureContext } from '../feature-context';
 import type { Reporter, ReportTarget } from './report-api';
 import type { ReportDialogProps } from './report-dialog';
 import { useReportTranslation } from './report-i18n';
@@ -10,24 +11,31 @@ const LazyReportDialog = lazyOr<ReportDialogProps>(
   () => null,
 );
 
-export type ReportActionProps = {
+export type ReportButtonProps = {
   target: ReportTarget;
-  reporter: Reporter;
   /** The author's (or member's) display name, for the button's accessible name. */
   name: string;
   /** Reporting a person (a member or a guest) rather than one post. */
-  member: boolean;
-  className: string;
+  member?: boolean;
+  /** A shared-event guest reports with their token (null before they join: no button). */
+  guest?: { eventId: string; token: string | null } | null;
+  className?: string;
 };
 
 /** The Report button and its dialog (see report-button.tsx): renders nothing before its strings arrive. */
-export function ReportAction({ target, reporter, name, member, className }: ReportActionProps) {
+export function ReportAction({ target, name, member = false, guest, className = 'kiwi-link-button' }: ReportButtonProps) {
+  const { viewer } = useFeatureContext();
   const { t, ready } = useReportTranslation();
   const [open, setOpen] = useState(false);
   const opened = useRef(false);
   const button = useRef<HTMLButtonElement>(null);
   opened.current ||= open;
-  if (!ready) return null;
+  const reporter: Reporter | null = guest?.token
+    ? { kind: 'guest', eventId: guest.eventId, token: guest.token }
+    : viewer && !guest
+      ? { kind: 'member', organizationId: viewer.organizationId }
+      : null;
+  if (!ready || !reporter) return null;
 
   return (
     <>
