@@ -50,7 +50,7 @@ const MfaSettingPage = lazyPage(() => import('./pages/user/mfa/mfa-setting-page'
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const SignInSettingsPage = lazyPage(() => import('./pages/sign-in-settings/sign-in-settings-page'), 'SignInSettingsPage');
 const WalkingEventsRoute = lazyPage(() => import('./pages/walking-events/walking-pages'), 'WalkingEventsRoute');
-const ViolationReportsRoute = lazyPage(() => import('./pages/violation-reports/violation-reports-route'), 'ViolationReportsRoute');
+const ViolationReportsRoute = lazyPage(() => import('./pages/violation-reports/reports-route'), 'ViolationReportsRoute');
 const AdminRewardsRoute = lazyPage(() => import('./pages/admin-rewards/admin-rewards-route'), 'AdminRewardsRoute');
 const MemberRewardsRoute = lazyPage(() => import('./pages/rewards/member-rewards-route'), 'MemberRewardsRoute');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');

@@ -17,7 +17,7 @@ const REPORT_POST = new RegExp(`${ja('report:actionFor').split('}}')[1]}$`);
 
 test.use({ locale: 'ja-JP' });
 // Several people in several browsers: longer than one page's test.
-test.setTimeout(180_000);
+test.setTimeout(420_000);
 
 let emulator: AuthEmulator;
 test.beforeAll(async ({ request }) => {
