@@ -31,7 +31,7 @@ export const localeLoaders: Readonly<Record<string, LocaleLoader>> = {
       import.meta.glob(
         [
           '../../../locales/*/*.json',
-          '!../../../locales/*/{portal,organization,activity,mail,slack,widgets,errors,validation,common,moderation,report}.json',
+          '!../../../locales/*/{portal,organization,activity,mail,slack,widgets,errors,validation,common}.json',
         ],
         { import: 'default' },
       ),
