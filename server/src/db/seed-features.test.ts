@@ -45,8 +45,14 @@ describe('demo seed of all features', () => {
       'walking_events',
       'walking_event_teams',
       'walking_event_team_members',
+      'violation_reports',
     ]) {
       expect(first[table], table).toBeGreaterThan(0);
     }
+    // Issue 19: a guild message and a member wait in acme's queue.
+    const pending = (await server.db.db.execute(
+      sql`select s.object_type from violation_reports r join violation_report_subjects s on s.id = r.subject_id where r.status = 'pending' order by s.object_type`,
+    )) as unknown as { rows: { object_type: string }[] };
+    expect(pending.rows.map((row) => row.object_type)).toEqual(['GuildMessage', 'OrganizationMember']);
   });
 });

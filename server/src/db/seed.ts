@@ -14,6 +14,7 @@ import { seedEmbedOrigins } from '../modules/embed-origins/seed';
 import { seedAppInstallDemo } from '../modules/app-install/seed';
 import { seedAppInformations } from '../modules/home/seed';
 import { seedWalkingEventsDemo } from '../modules/walking-events/seed';
+import { seedViolationReportsDemo } from '../modules/violation-reports/seed';
 
 export const DEMO_PASSWORD = 'kiwi-demo-1234';
 
@@ -160,6 +161,7 @@ export async function seedDemoData(tx: Executor, now: Date, { widgetsDemoOrigin 
   await seedAppInstallDemo(tx, now);
   await seedAppInformations(tx, now);
   await seedWalkingEventsDemo(tx, now);
+  await seedViolationReportsDemo(tx, now);
 }
 
 /** Every start: the demo Firebase users exist with their fixed uid and password (repairs a wiped emulator). */

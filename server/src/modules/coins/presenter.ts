@@ -49,6 +49,7 @@ export function presentFeed(
         name: r.name,
         amount: r.amount,
         message: r.message,
+        ...(r.hidden ? { hidden: true } : {}),
       })),
     }),
     pagination: { page, per, total },

@@ -2,7 +2,7 @@ import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { fillCoinMessage } from '@kiwi/shared/domain/coin-message';
 import { isMembershipActive } from '@kiwi/shared/domain/membership';
 import type { CoinTransferListQuery, SendCoinsInput } from '@kiwi/shared/schemas/coins';
-import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { memberIcon, memberNickname } from '../members/display';
 import { coinMessages, coinMovements, type KiwiCoinTransferRow, kiwiCoinTransfers } from '../../db/schema/coins';
@@ -13,6 +13,7 @@ import { ApiError, notFound, notFoundInOrganization } from '../../jsonapi/errors
 import { enqueue } from '../../outbox/enqueue';
 import { pushToMembers } from '../push/notify';
 import { type CoinAccount, moveCoins, notEnoughCoins } from './ledger';
+import { isHidden } from '../violation-reports/visibility';
 
 export const SCHEDULED_GRANT_JOB = 'coins.scheduled_grant';
 export const grantJobKey = (transferId: number) => `coins.scheduled_grant:${transferId}`;
@@ -324,7 +325,7 @@ export type FeedEntry = {
   createdAt: Date;
   sender: { organizationMemberId: number; name: string; icon: string | null };
   /** transferId: the kiwi_coin_transfers row (what a recipient reports, issue 19). */
-  recipients: { transferId: number; organizationMemberId: number; name: string; amount: number; message: string }[];
+  recipients: { transferId: number; organizationMemberId: number; name: string; amount: number; message: string; hidden?: boolean }[];
 };
 
 async function sentOrReceivedMessages(
@@ -395,7 +396,7 @@ export async function coinFeed(
     : await sentOrReceivedMessages(tx, memberId, { page, per, coinMessageId });
   if (messages.length === 0) return { entries: [], total };
   const transfers = await tx
-    .select()
+    .select({ ...getTableColumns(kiwiCoinTransfers), hidden: isHidden('KiwiCoinTransfer', kiwiCoinTransfers.id) })
     .from(kiwiCoinTransfers)
     .where(
       inArray(
@@ -422,7 +423,9 @@ export async function coinFeed(
         organizationMemberId: t.organizationMemberId ?? 0,
         name: cards.get(t.organizationMemberId ?? 0)?.name ?? '',
         amount: t.amount,
-        message: t.message ?? '',
+        // A message hidden while reported reaches its recipient without its text (the coins still arrived); the sender keeps it.
+        message: t.hidden && direction === 'received' ? '' : (t.message ?? ''),
+        ...(t.hidden ? { hidden: true } : {}),
       })),
     };
   });

@@ -1,7 +1,7 @@
 // Messages, reactions and poll votes of an event: the same rules whether a member (organisation routes) or a guest
 // (shared-event routes) acts. Who may act is decided by the caller (access.ts or the shared-event guest checks).
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { memberIcon, memberNickname } from '../members/display';
 import {
@@ -16,6 +16,7 @@ import {
 import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { ApiError, forbidden, notFound } from '../../jsonapi/errors';
+import { isHidden, visibleTo } from '../violation-reports/visibility';
 import { signalEventChange } from './changes';
 
 export type Actor = { kind: 'member'; organizationMemberId: number } | { kind: 'guest'; guestId: number };
@@ -27,6 +28,8 @@ export type MessageView = EventMessageRow & {
   authorKind: 'member' | 'guest';
   mine: boolean;
   reactions: ReactionView[];
+  /** Hidden while a violation report is reviewed (only its author and managers still read it). */
+  hidden?: boolean;
 };
 
 const isMine = (row: { organizationMemberId: number | null; eventGuestId: number | null }, me: Actor | null) =>
@@ -108,16 +111,31 @@ export async function listMessages(
   eventId: number,
   me: Actor | null,
   kind?: 'chat' | 'retrospection',
+  { manages = false }: { manages?: boolean } = {},
 ): Promise<MessageView[]> {
-  const conditions: SQL[] = [eq(eventMessages.eventId, eventId)];
+  const reader = {
+    memberId: me?.kind === 'member' ? me.organizationMemberId : null,
+    guestId: me?.kind === 'guest' ? me.guestId : null,
+    manages,
+  };
+  const conditions: (SQL | undefined)[] = [
+    eq(eventMessages.eventId, eventId),
+    visibleTo(reader, 'EventMessage', eventMessages.id, { member: eventMessages.organizationMemberId, guest: eventMessages.eventGuestId }),
+  ];
   if (kind) conditions.push(eq(eventMessages.kind, kind));
   const rows = await tx
-    .select()
+    .select({ ...getTableColumns(eventMessages), hidden: isHidden('EventMessage', eventMessages.id) })
     .from(eventMessages)
     .where(and(...conditions))
     .orderBy(desc(eventMessages.createdAt), desc(eventMessages.id))
     .limit(MESSAGES_SHOWN);
-  return presentMessages(tx, rows.reverse(), me);
+  const hidden = new Set(rows.filter((row) => row.hidden).map((row) => row.id));
+  const views = await presentMessages(
+    tx,
+    rows.reverse().map(({ hidden: _hidden, ...row }) => row),
+    me,
+  );
+  return views.map((view) => (hidden.has(view.id) ? { ...view, hidden: true } : view));
 }
 
 export async function findMessage(tx: Executor, messageId: number, eventId?: number): Promise<EventMessageRow> {

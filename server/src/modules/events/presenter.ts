@@ -93,6 +93,7 @@ function messageAttributes(message: MessageView) {
     })),
     createdAt: message.createdAt,
     updatedAt: message.updatedAt,
+    ...(message.hidden ? { hidden: true } : {}),
   };
 }
 

@@ -185,7 +185,8 @@ export function eventsRoutes({ db, logger, identity }: ModuleDependencies): Rout
     const session = await currentSession(req);
     const messages = await transaction(async (tx) => {
       const context = await loadEventContext(tx, session, ids);
-      return listMessages(tx, context.event.id, actorOf(context), kind);
+      const manages = context.viewer.isAdmin || context.viewer.organizationManager;
+      return listMessages(tx, context.event.id, actorOf(context), kind, { manages });
     });
     res.json(presentMessages(messages));
   });

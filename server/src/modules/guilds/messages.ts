@@ -7,6 +7,7 @@ import { ApiError, notFound } from '../../jsonapi/errors';
 import type { GuildViewer } from './access';
 import { appendGuildEvent } from './event-log';
 import { assertJoined, assertRead, type LoadedGuild, loadGuild } from './service';
+import type { Reader } from '../violation-reports/visibility';
 import { type MessageView, messagePage, messageView } from './views';
 
 export async function listMessages(
@@ -14,6 +15,7 @@ export async function listMessages(
   loaded: LoadedGuild,
   { before, page, per }: { before?: number; page: number; per: number },
   now: Date = new Date(),
+  reader?: Reader,
 ) {
   assertRead(loaded);
   // A member reading the newest page has seen what is new: the home counts new messages from here on.
@@ -24,7 +26,7 @@ export async function listMessages(
       .set({ lastVisitedAt: now, updatedAt: loaded.membership.updatedAt })
       .where(eq(guildMembers.id, loaded.membership.id));
   }
-  const items = await messagePage(tx, loaded.guild.id, { before, per, offset: before === undefined ? (page - 1) * per : 0 });
+  const items = await messagePage(tx, loaded.guild.id, { before, per, offset: before === undefined ? (page - 1) * per : 0, reader });
   const [{ total } = { total: 0 }] = await tx
     .select({ total: sql<number>`count(*)::int` })
     .from(guildMessages)

@@ -27,6 +27,7 @@ const messageSpec = (viewerMemberId: number | null) => ({
     authorIcon: message.author.icon,
     mine: viewerMemberId !== null && message.author.organizationMemberId === viewerMemberId,
     reactions: presentReactions(message.reactions, viewerMemberId),
+    ...(message.hidden ? { hidden: true } : {}),
   }),
 });
 

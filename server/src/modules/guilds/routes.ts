@@ -185,7 +185,8 @@ export function guildsRoutes({ db, logger, identity }: ModuleDependencies): Rout
     const viewer = await viewerOf(req);
     const { items, total, lastEventId } = await db.db.transaction(async (tx) => {
       const loaded = await loadGuild(tx, viewer, guildId);
-      return { ...(await listMessages(tx, loaded, query)), lastEventId: loaded.guild.lastEventSeq };
+      const reader = { memberId: viewer.memberId, manages: viewer.isAdmin || viewer.isManager };
+      return { ...(await listMessages(tx, loaded, query, new Date(), reader)), lastEventId: loaded.guild.lastEventSeq };
     });
     res.json(presentMessages(items, viewer.memberId, { page: query.page, per: query.per, total, url: urlOf(req) }, { lastEventId }));
   });

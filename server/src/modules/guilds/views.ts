@@ -4,6 +4,7 @@ import { guildMembers, guildMessageReactions, guildMessages } from '../../db/sch
 import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { memberDisplayName, memberIcon } from '../members/display';
+import { isHidden, type Reader, visibleTo } from '../violation-reports/visibility';
 
 /** How a member is shown: their organisation nickname, their own nickname, else their name (members/display.ts). */
 export const displayName = memberDisplayName;
@@ -20,6 +21,8 @@ export type MessageView = {
   editedAt: string | null;
   author: { organizationMemberId: number; name: string; icon: string | null };
   reactions: ReactionView[];
+  /** Hidden while a violation report is reviewed (only its author and managers still read it). */
+  hidden?: boolean;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -40,6 +43,7 @@ async function messageViews(
       authorMemberId: guildMessages.organizationMemberId,
       authorName: displayName,
       authorIcon: displayIcon,
+      hidden: isHidden('GuildMessage', guildMessages.id),
     })
     .from(guildMessages)
     .innerJoin(organizationMembers, eq(organizationMembers.id, guildMessages.organizationMemberId))
@@ -60,6 +64,7 @@ async function messageViews(
     editedAt: iso(row.editedAt),
     author: { organizationMemberId: row.authorMemberId, name: row.authorName, icon: row.authorIcon },
     reactions: reactions.get(row.id) ?? [],
+    ...(row.hidden ? { hidden: true } : {}),
   }));
 }
 
@@ -102,9 +107,13 @@ export async function messageView(tx: Executor, messageId: number): Promise<Mess
 export async function messagePage(
   tx: Executor,
   guildId: number,
-  { before, per, offset }: { before?: number; per: number; offset: number },
+  { before, per, offset, reader }: { before?: number; per: number; offset: number; reader?: Reader },
 ) {
-  const where = and(eq(guildMessages.guildId, guildId), before === undefined ? undefined : lt(guildMessages.id, before));
+  const where = and(
+    eq(guildMessages.guildId, guildId),
+    before === undefined ? undefined : lt(guildMessages.id, before),
+    reader ? visibleTo(reader, 'GuildMessage', guildMessages.id, { member: guildMessages.organizationMemberId }) : undefined,
+  );
   if (offset === 0) return messageViews(tx, where, { limit: per });
   // Offsets are rare (page > 1 without `before`): page the ids first, then load those.
   const ids = await tx

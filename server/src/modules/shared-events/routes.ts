@@ -29,6 +29,7 @@ import {
 import { eventAttributes, presentMessage, presentMessages, presentPoll } from '../events/presenter';
 import { eventChangeBroker, signalEventChange, streamEventChanges } from '../events/changes';
 import { joinedCount } from '../events/service';
+import { visibleTo } from '../violation-reports/visibility';
 import { findGuest, newGuestToken } from './guest-auth';
 
 const SHARED = '/shared_events/:id';
@@ -56,6 +57,12 @@ export async function requireGuest(tx: Executor, req: Request, event: EventRow):
   const guest = await guestOf(tx, req, event);
   if (!guest) throw new ApiError(ErrorCode.authUnauthenticated);
   return guest;
+}
+
+/** A guest hidden while reported is left out for everyone but that guest (the shared page has no managers). */
+async function guestsVisibleTo(tx: Executor, req: Request) {
+  const me = await findGuest(tx, req).catch(() => null);
+  return visibleTo({ memberId: null, guestId: me?.id ?? null, manages: false }, 'EventGuest', eventGuests.id, { guest: eventGuests.id });
 }
 
 const guestResource = (withToken: boolean) => ({
@@ -181,7 +188,13 @@ export function sharedEventsRoutes({ db, config, logger }: ModuleDependencies): 
       return tx
         .select()
         .from(eventGuests)
-        .where(and(eq(eventGuests.eventId, event.id), sql`lower(${eventGuests.nickname}) = lower(${nickname.trim()})`))
+        .where(
+          and(
+            eq(eventGuests.eventId, event.id),
+            sql`lower(${eventGuests.nickname}) = lower(${nickname.trim()})`,
+            await guestsVisibleTo(tx, req),
+          ),
+        )
         .orderBy(asc(eventGuests.id));
     });
     res.json(serialize('event-guests', guests, guestResource(false)));
@@ -195,7 +208,7 @@ export function sharedEventsRoutes({ db, config, logger }: ModuleDependencies): 
       const [row] = await tx
         .select()
         .from(eventGuests)
-        .where(and(eq(eventGuests.id, guestId), eq(eventGuests.eventId, event.id)));
+        .where(and(eq(eventGuests.id, guestId), eq(eventGuests.eventId, event.id), await guestsVisibleTo(tx, req)));
       if (!row) throw notFound();
       return row;
     });

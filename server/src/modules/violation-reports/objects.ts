@@ -1,7 +1,7 @@
 // Issue 19: what each violationObjectType names: where it lives, who wrote it, the evidence a report keeps, who may
 // report it, how resolving removes it and how its page learns that it went or was hidden.
 import type { ViolationObjectType } from '@kiwi/shared/domain/violation-report';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { kiwiCoinTransfers } from '../../db/schema/coins';
@@ -37,7 +37,9 @@ export type ReportedObject = {
 
 type Author = { memberId: number | null; guestId: number | null; name: string };
 
-const authorOfMember = sql<string>`(select ${memberDisplayName} from organization_members join users on users.id = organization_members.user_id where organization_members.id = `;
+/** The display name (members/display.ts) of the member whose id `memberId` names, as a subquery. */
+export const memberNameOf = (memberId: AnyColumn | SQL) =>
+  sql<string>`(select ${memberDisplayName} from organization_members join users on users.id = organization_members.user_id where organization_members.id = ${memberId})`;
 
 /** The object, or null when it does not exist (never reported objects of other types under the same id). */
 export async function findReportedObject(tx: Executor, type: ViolationObjectType, id: number): Promise<ReportedObject | null> {
@@ -54,7 +56,7 @@ export async function findReportedObject(tx: Executor, type: ViolationObjectType
         .select({
           message: eventMessages,
           organizationId: events.organizationId,
-          memberName: sql<string | null>`${authorOfMember}${eventMessages.organizationMemberId})`,
+          memberName: memberNameOf(eventMessages.organizationMemberId),
           guestName: sql<string | null>`(select nickname from event_guests where event_guests.id = ${eventMessages.eventGuestId})`,
         })
         .from(eventMessages)
@@ -81,7 +83,7 @@ export async function findReportedObject(tx: Executor, type: ViolationObjectType
         .select({
           message: guildMessages,
           organizationId: guilds.organizationId,
-          name: sql<string>`${authorOfMember}${guildMessages.organizationMemberId})`,
+          name: memberNameOf(guildMessages.organizationMemberId),
         })
         .from(guildMessages)
         .innerJoin(guilds, eq(guilds.id, guildMessages.guildId))
@@ -147,7 +149,7 @@ export async function findReportedObject(tx: Executor, type: ViolationObjectType
     }
     case 'KiwiCoinTransfer': {
       const [row] = await tx
-        .select({ transfer: kiwiCoinTransfers, name: sql<string>`${authorOfMember}${kiwiCoinTransfers.senderMemberId})` })
+        .select({ transfer: kiwiCoinTransfers, name: memberNameOf(kiwiCoinTransfers.senderMemberId) })
         .from(kiwiCoinTransfers)
         .where(and(eq(kiwiCoinTransfers.id, id), eq(kiwiCoinTransfers.kind, 'message')));
       // Grants have no author to report; a message already blanked by a resolve has nothing left to report.

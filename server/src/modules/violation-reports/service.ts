@@ -14,7 +14,14 @@ import {
 } from '../../db/schema/violation-reports';
 import { ApiError, notFound } from '../../jsonapi/errors';
 import { notifyManagersOfReport } from './notify';
-import { countMemberPosts, deleteReportedObject, findReportedObject, type ReportedObject, signalVisibilityChange } from './objects';
+import {
+  countMemberPosts,
+  deleteReportedObject,
+  findReportedObject,
+  memberNameOf,
+  type ReportedObject,
+  signalVisibilityChange,
+} from './objects';
 
 /** Who files a report: a member of the organisation, or a shared event's guest. */
 export type Reporter = { memberId: number; guestId: null; name: string } | { memberId: null; guestId: number; name: string };
@@ -74,7 +81,12 @@ export async function fileReport(
 
   const pending = await pendingReporters(tx, subject.id);
   if (pending === 1) await notifyManagersOfReport(tx, { subject, organizationId: object.organizationId });
-  if (!subject.hiddenAt && reachesAutoHide(pending, await autoHideThreshold(tx, object.organizationId))) {
+  // Posts (and shared-event guests) hide; a reported member stays visible until a manager decides.
+  if (
+    object.type !== 'OrganizationMember' &&
+    !subject.hiddenAt &&
+    reachesAutoHide(pending, await autoHideThreshold(tx, object.organizationId))
+  ) {
     await tx.update(violationReportSubjects).set({ hiddenAt: now }).where(eq(violationReportSubjects.id, subject.id));
     await tx.insert(violationReportActions).values({ subjectId: subject.id, action: 'auto_hide', createdAt: now });
     await signalVisibilityChange(tx, object, true);
@@ -199,9 +211,7 @@ async function contextOf(tx: Executor, subject: ViolationReportSubjectRow): Prom
   const around = (table: string, scope: string, scopeId: number | undefined) =>
     scopeId === undefined
       ? null
-      : sql`select m.id, m.body as text, m.created_at as posted_at,
-          coalesce((select case when u.cancelled_at is not null then '' else coalesce(nullif(om.nickname, ''), nullif(u.nickname, ''), u.name) end
-            from organization_members om join users u on u.id = om.user_id where om.id = m.organization_member_id), '') as author_name
+      : sql`select m.id, m.body as text, m.created_at as posted_at, coalesce(${memberNameOf(sql`m.organization_member_id`)}, '') as author_name
         from ${sql.raw(table)} m where m.${sql.raw(scope)} = ${scopeId}`;
   const base =
     object.type === 'EventMessage'

@@ -1,5 +1,5 @@
 // Posts of every reported kind, written straight to the database for the violation-report tests and the benchmark.
-import { kiwiCoinTransfers } from '../../db/schema/coins';
+import { coinMessages, kiwiCoinTransfers } from '../../db/schema/coins';
 import { eventMessages } from '../../db/schema/events';
 import { guildMembers, guildMessages, guilds } from '../../db/schema/guilds';
 import { walkingEventMessages } from '../../db/schema/walking-events';
@@ -59,6 +59,7 @@ export async function insertCoinMessageTransfer(
   recipientMemberId: number,
   message = 'Thanks!',
 ) {
+  const [coinMessage] = await server.db.db.insert(coinMessages).values({ organizationId, senderMemberId, body: message }).returning();
   const [row] = await server.db.db
     .insert(kiwiCoinTransfers)
     .values({
@@ -66,6 +67,7 @@ export async function insertCoinMessageTransfer(
       organizationId,
       senderMemberId,
       organizationMemberId: recipientMemberId,
+      coinMessageId: coinMessage!.id,
       amount: 1,
       message,
       status: 'transferred',

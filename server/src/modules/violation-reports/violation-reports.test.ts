@@ -111,6 +111,13 @@ describe('violation reports', () => {
         expect(shown.body.data.attributes.reports).toMatchObject([
           { 'reporter-name': 'Alice', 'reason-category': 'harassment', reason: 'Rude' },
         ]);
+        if (type !== 'KiwiCoinTransfer') {
+          const context = shown.body.data.attributes.context as { reported: boolean; 'author-name': string; text: string }[];
+          expect(context.find((message) => message.reported)).toMatchObject({
+            'author-name': 'Author',
+            text: expect.stringMatching(/insult/),
+          });
+        }
 
         const decided = await decide(row!.id, decision);
         expect(decided.status).toBe(200);

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/walking-events';
 import { forbidden, notFound } from '../../jsonapi/errors';
 import { memberDisplayName } from '../members/display';
+import { isHidden, visibleTo } from '../violation-reports/visibility';
 import type { WalkingEventViewer } from './access';
 import { teamIdOf } from './service';
 
@@ -22,6 +23,8 @@ export type BoardMessage = {
   body: string;
   authorName: string;
   mine: boolean;
+  /** Hidden while a violation report is reviewed (only its author and managers still read it). */
+  hidden: boolean;
   createdAt: Date;
   reactions: { emoji: string; count: number; reactedByMe: boolean; names: string[] }[];
 };
@@ -68,11 +71,20 @@ export async function listBoard(tx: Executor, teamId: number, viewer: WalkingEve
       authorId: walkingEventMessages.organizationMemberId,
       authorName: memberDisplayName,
       createdAt: walkingEventMessages.createdAt,
+      hidden: isHidden('WalkingEventMessage', walkingEventMessages.id),
     })
     .from(walkingEventMessages)
     .innerJoin(organizationMembers, eq(organizationMembers.id, walkingEventMessages.organizationMemberId))
     .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(and(eq(walkingEventMessages.teamId, teamId), before ? lt(walkingEventMessages.id, before) : undefined))
+    .where(
+      and(
+        eq(walkingEventMessages.teamId, teamId),
+        before ? lt(walkingEventMessages.id, before) : undefined,
+        visibleTo({ memberId: viewer.organizationMemberId, manages: viewer.manages }, 'WalkingEventMessage', walkingEventMessages.id, {
+          member: walkingEventMessages.organizationMemberId,
+        }),
+      ),
+    )
     .orderBy(desc(walkingEventMessages.id))
     .limit(BOARD_PAGE);
   const reactions = rows.length
@@ -110,6 +122,7 @@ export async function listBoard(tx: Executor, teamId: number, viewer: WalkingEve
       body: row.body,
       authorName: row.authorName,
       mine: row.authorId === viewer.organizationMemberId,
+      hidden: row.hidden,
       createdAt: row.createdAt,
       reactions: [...byEmoji.values()],
     };

@@ -166,6 +166,7 @@ export const presentBoard = (messages: BoardMessage[]) =>
       body: message.body,
       authorName: message.authorName,
       mine: message.mine,
+      ...(message.hidden ? { hidden: true } : {}),
       createdAt: message.createdAt,
       reactions: message.reactions.map((reaction) => ({
         emoji: reaction.emoji,
