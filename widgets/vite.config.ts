@@ -15,7 +15,7 @@ const RUNTIME_MODULES = [
   'node_modules/@tanstack/(?!.*(?:[mM]utation|[iI]nfiniteQuery(?!Behavior)))',
   'widgets/src/(runtime|i18n(?!/frame-locales)|styles)/',
   String.raw`widgets/src/(kiwi\.ts|elements|host\.tsx|api-base|load-failed|widget-kinds|session/session\.ts)`,
-  String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer\.tsx|modal-dialog)|features/feature-context)`,
+  String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer\.tsx|modal-dialog)|features/(feature-context|report/report-button))`,
 ];
 /** The event components SharedEvent and EventDetail both render, with what only they use. */
 const EVENT_VIEW_MODULES = ['shared/src/(features/events/(?!event-detail|event-list)|schemas/event-resources|domain/event-rules)'];

@@ -42,6 +42,8 @@ export const QUERY_PROVIDER = 'src/routing/query-provider.tsx';
  */
 export const ON_INTERACTION = [
   '../shared/src/ui/image-viewer-dialog.tsx',
+  // The report dialog (issue 19), on the first click of a Report button.
+  '../shared/src/features/report/report-dialog.tsx',
   'src/push/web-push.ts',
   'src/pages/login-mfa-step.tsx',
   'src/identity/sso.ts',

@@ -50,6 +50,7 @@ const MfaSettingPage = lazyPage(() => import('./pages/user/mfa/mfa-setting-page'
 const MyActivityPage = lazyPage(() => import('./pages/activity/my-activity-page'), 'MyActivityPage');
 const SignInSettingsPage = lazyPage(() => import('./pages/sign-in-settings/sign-in-settings-page'), 'SignInSettingsPage');
 const WalkingEventsRoute = lazyPage(() => import('./pages/walking-events/walking-pages'), 'WalkingEventsRoute');
+const ViolationReportsRoute = lazyPage(() => import('./pages/violation-reports/reports-route'), 'ViolationReportsRoute');
 const AdminRewardsRoute = lazyPage(() => import('./pages/admin-rewards/admin-rewards-route'), 'AdminRewardsRoute');
 const MemberRewardsRoute = lazyPage(() => import('./pages/rewards/member-rewards-route'), 'MemberRewardsRoute');
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
@@ -98,7 +99,8 @@ export const routes: RouteObject[] = createRoutesFromElements(
           <Route path="groups" element={<GroupsPage />} />
           <Route path="walking_events" element={<WalkingEventsRoute />} />
           <Route path="walking_events/:id" element={<WalkingEventsRoute />} />
-          <Route path="violation_reports" element={<ComingSoonPage area="organization" page="violationReports" />} />
+          {/* The queue, and with :reportId a report's detail (one route: /login's entry stays within its budget). */}
+          <Route path="violation_reports/:reportId?" element={<ViolationReportsRoute />} />
           <Route path="kiwi_coin_transfers" element={<OrganizationCoinTransfersPage />} />
           <Route path="external_services" element={<ExternalServicesPage />} />
           <Route path="sign_in_settings" element={<SignInSettingsPage />} />

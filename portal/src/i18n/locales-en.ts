@@ -1,14 +1,9 @@
 // Every namespace of one language in one chunk: the portal loads the language it shows, not both (portal-i18n.ts).
 export const resources = import.meta.glob<Record<string, unknown>>(
-  // walking.json, rewards.json, gifts-admin.json, gift-audit.json and quests.json load with their pages
-  // (use-walking-translation.ts, use-rewards-translation.ts, the gift pages' and use-quests-translation.ts), not with /login.
-  [
-    '../../../locales/en/*.json',
-    '!../../../locales/en/walking.json',
-    '!../../../locales/en/rewards.json',
-    '!../../../locales/en/gifts-admin.json',
-    '!../../../locales/en/gift-audit.json',
-    '!../../../locales/en/quests.json',
-  ],
+  // Namespaces that load with their pages, not with /login: walking (use-walking-translation.ts), rewards, quests,
+  // gifts-admin and gift-audit (their pages' hooks), moderation (use-moderation-translation.ts), report (with the first
+  // Report button, shared/src/features/report/report-i18n.ts). mail.json and slack.json are the server's (e-mails, Slack
+  // messages): the portal never shows them.
+  ['../../../locales/en/*.json', '!../../../locales/en/{walking,rewards,quests,gifts-admin,gift-audit,moderation,report,mail,slack}.json'],
   { eager: true, import: 'default' },
 );

@@ -15,12 +15,15 @@ import enPortal from '../../../locales/en/portal.json' with { type: 'json' };
 import enProfile from '../../../locales/en/profile.json' with { type: 'json' };
 import enPush from '../../../locales/en/push.json' with { type: 'json' };
 import enMfa from '../../../locales/en/mfa.json' with { type: 'json' };
+import enModeration from '../../../locales/en/moderation.json' with { type: 'json' };
+import enReport from '../../../locales/en/report.json' with { type: 'json' };
 import enSignup from '../../../locales/en/signup.json' with { type: 'json' };
 import enSlack from '../../../locales/en/slack.json' with { type: 'json' };
 import enSso from '../../../locales/en/sso.json' with { type: 'json' };
 import enSurveys from '../../../locales/en/surveys.json' with { type: 'json' };
 import enValidation from '../../../locales/en/validation.json' with { type: 'json' };
 import enRewards from '../../../locales/en/rewards.json' with { type: 'json' };
+import enGiftsAdmin from '../../../locales/en/gifts-admin.json' with { type: 'json' };
 import enQuests from '../../../locales/en/quests.json' with { type: 'json' };
 import enWalking from '../../../locales/en/walking.json' with { type: 'json' };
 import enWidgets from '../../../locales/en/widgets.json' with { type: 'json' };
@@ -41,12 +44,15 @@ import jaPortal from '../../../locales/ja/portal.json' with { type: 'json' };
 import jaProfile from '../../../locales/ja/profile.json' with { type: 'json' };
 import jaPush from '../../../locales/ja/push.json' with { type: 'json' };
 import jaMfa from '../../../locales/ja/mfa.json' with { type: 'json' };
+import jaModeration from '../../../locales/ja/moderation.json' with { type: 'json' };
+import jaReport from '../../../locales/ja/report.json' with { type: 'json' };
 import jaSignup from '../../../locales/ja/signup.json' with { type: 'json' };
 import jaSlack from '../../../locales/ja/slack.json' with { type: 'json' };
 import jaSso from '../../../locales/ja/sso.json' with { type: 'json' };
 import jaSurveys from '../../../locales/ja/surveys.json' with { type: 'json' };
 import jaValidation from '../../../locales/ja/validation.json' with { type: 'json' };
 import jaRewards from '../../../locales/ja/rewards.json' with { type: 'json' };
+import jaGiftsAdmin from '../../../locales/ja/gifts-admin.json' with { type: 'json' };
 import jaQuests from '../../../locales/ja/quests.json' with { type: 'json' };
 import jaWalking from '../../../locales/ja/walking.json' with { type: 'json' };
 import jaWidgets from '../../../locales/ja/widgets.json' with { type: 'json' };
@@ -78,8 +84,11 @@ export const resources = {
     sso: jaSso,
     walking: jaWalking,
     rewards: jaRewards,
+    'gifts-admin': jaGiftsAdmin,
     quests: jaQuests,
     'gift-audit': jaGiftAudit,
+    moderation: jaModeration,
+    report: jaReport,
   },
   en: {
     common: enCommon,
@@ -106,8 +115,11 @@ export const resources = {
     sso: enSso,
     walking: enWalking,
     rewards: enRewards,
+    'gifts-admin': enGiftsAdmin,
     quests: enQuests,
     'gift-audit': enGiftAudit,
+    moderation: enModeration,
+    report: enReport,
   },
 };
 

@@ -55,6 +55,8 @@ export type EventMessage = {
   authorName: string;
   authorIcon: string | null;
   authorKind: 'member' | 'guest';
+  /** The guest who wrote it (a guest's post), for reporting the guest (issue 19). */
+  eventGuestId?: number | null;
   mine: boolean;
   reactions: WireReaction[];
   createdAt: string;

@@ -2,6 +2,7 @@ import { formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/form
 import { surveyPaths } from '@kiwi/shared/schemas/survey-resources';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
+import { ReportButton } from '@kiwi/shared/features/report/report-button';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { isAdmin, managedOrganizationIdentifier } from '../../guards/access';
@@ -255,6 +256,13 @@ function CoinsCard({ home }: SectionProps) {
                 </span>
               </div>
               <span className="home-list__amount">{t('coins.amount', { value: number(message.amount) })}</span>
+              {message.message && message.transferId && (
+                <ReportButton
+                  target={{ type: 'KiwiCoinTransfer', id: message.transferId }}
+                  name={message.sender.name}
+                  className="button button--text"
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -7,6 +7,8 @@ export type HomeCoinMessage = {
   sender: { id: string; name: string; icon: string | null };
   amount: number;
   message: string;
+  /** The transfer received (what the Report action reports). */
+  transferId?: string | null;
 };
 
 export type HomeReadable = { id: string; title: string; body: string; publishedAt: string; read: boolean };

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@kiwi/shared/i18n/format';
+import { ReportButton } from '@kiwi/shared/features/report/report-button';
 import { Reactions } from '@kiwi/shared/ui/reactions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -120,6 +121,13 @@ export function CheerBoard({ eventId }: { eventId: string }) {
                   >
                     {t('organization:common.delete')}
                   </button>
+                )}
+                {!message.mine && (
+                  <ReportButton
+                    target={{ type: 'WalkingEventMessage', id: message.id }}
+                    name={message.authorName}
+                    className="button button--text"
+                  />
                 )}
               </div>
             </li>

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../db/client';
+import { kiwiCoinTransfers } from '../../db/schema/coins';
 import { jobs } from '../../db/schema/jobs';
 import { outbox } from '../../db/schema/outbox';
 import { organizationMembers, type OrganizationRow } from '../../db/schema/organizations';
@@ -76,8 +77,20 @@ describe('POST /api/user/kiwi_coin_transfers', () => {
     const received = feed.body.data[0].attributes;
     expect(received).toMatchObject({ direction: 'received', sender: { name: 'Sato Hanako' } });
     expect(received.recipients).toEqual([
-      { id: String(colleague.membership!.id), name: 'Suzuki Taro', amount: 10, message: 'Thanks Suzuki Taro!' },
+      {
+        id: String(colleague.membership!.id),
+        transferId: expect.stringMatching(/^\d+$/),
+        name: 'Suzuki Taro',
+        amount: 10,
+        message: 'Thanks Suzuki Taro!',
+      },
     ]);
+    // The transfer the recipient would report (issue 19): their own part of the message.
+    const [transfer] = await server.db.db
+      .select()
+      .from(kiwiCoinTransfers)
+      .where(eq(kiwiCoinTransfers.id, Number(received.recipients[0].transferId)));
+    expect(transfer).toMatchObject({ organizationMemberId: colleague.membership!.id, amount: 10, message: 'Thanks Suzuki Taro!' });
 
     const [notification] = await server.db.db.select().from(outbox).where(eq(outbox.topic, 'slack.coin_message'));
     expect(notification).toMatchObject({ organizationId: acme.id, status: 'pending' });

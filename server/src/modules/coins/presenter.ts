@@ -45,6 +45,7 @@ export function presentFeed(
       sender: { id: String(entry.sender.organizationMemberId), name: entry.sender.name, icon: entry.sender.icon },
       recipients: entry.recipients.map((r) => ({
         id: String(r.organizationMemberId),
+        transferId: String(r.transferId),
         name: r.name,
         amount: r.amount,
         message: r.message,

@@ -324,7 +324,8 @@ export type FeedEntry = {
   direction: 'sent' | 'received';
   createdAt: Date;
   sender: { organizationMemberId: number; name: string; icon: string | null };
-  recipients: { organizationMemberId: number; name: string; amount: number; message: string; hidden?: boolean }[];
+  /** transferId: the kiwi_coin_transfers row (what a recipient reports, issue 19). */
+  recipients: { transferId: number; organizationMemberId: number; name: string; amount: number; message: string; hidden?: boolean }[];
 };
 
 async function sentOrReceivedMessages(
@@ -418,6 +419,7 @@ export async function coinFeed(
       createdAt: m.createdAt,
       sender: { organizationMemberId: m.senderMemberId, name: senderCard?.name ?? '', icon: senderCard?.icon ?? null },
       recipients: parts.map((t) => ({
+        transferId: t.id,
         organizationMemberId: t.organizationMemberId ?? 0,
         name: cards.get(t.organizationMemberId ?? 0)?.name ?? '',
         amount: t.amount,

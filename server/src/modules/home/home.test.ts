@@ -268,7 +268,12 @@ describe('GET /api/home and PUT /api/home/reads', () => {
     }
     const document = await home(member);
     expect(titles(document, 'coinMessages', 'message')).toEqual(['Thanks 6', 'Thanks 5', 'Thanks 4', 'Thanks 3', 'Thanks 2']);
-    expect(related(document, 'coinMessages')[0]!.attributes).toMatchObject({ amount: 2, sender: { id: String(sender.membership!.id) } });
+    expect(related(document, 'coinMessages')[0]!.attributes).toMatchObject({
+      amount: 2,
+      sender: { id: String(sender.membership!.id) },
+      // The transfer received, what the Report action names (issue 19).
+      'transfer-id': expect.stringMatching(/^\d+$/),
+    });
     expect(document.data.attributes.more.coinMessages).toBe(true);
     const feed = await server.request('/api/user/kiwi_coin_transfers', { token: member.token });
     expect(document.data.attributes['coin-balance']).toBe(feed.body.meta.balance);

@@ -51,6 +51,8 @@ export function presentHome(home: Home) {
           sender: { id: String(entry.sender.organizationMemberId), name: entry.sender.name, icon: entry.sender.icon },
           amount: entry.recipients.reduce((sum, part) => sum + part.amount, 0),
           message: entry.recipients[0]?.message ?? '',
+          // The transfer the member received, for the Report action (issue 19).
+          transferId: entry.recipients[0] ? String(entry.recipients[0].transferId) : null,
         }),
       },
       news: {

@@ -8,6 +8,7 @@ import { COIN_LIMITS, fillCoinMessage } from '../../domain/coin-message';
 import { countGraphemes } from '../../domain/graphemes';
 import { formatAuthorName, formatDateTime, formatNumber } from '../../i18n/format';
 import { useFeatureContext } from '../feature-context';
+import { ReportButton } from '../report/report-button';
 import './coin-messages.css';
 
 type Colleague = { id: string; name: string; nickname: string | null; icon: string | null };
@@ -17,7 +18,8 @@ export type CoinMessageEntry = {
   direction: 'sent' | 'received';
   createdAt: string;
   sender: { id: string; name: string; icon: string | null };
-  recipients: { id: string; name: string; amount: number; message: string }[];
+  /** transferId: the transfer a recipient reports (issue 19). */
+  recipients: { id: string; transferId?: string; name: string; amount: number; message: string }[];
 };
 
 const FEED_KEY = ['coin-messages'] as const;
@@ -319,6 +321,13 @@ export function CoinMessages() {
                               : t('coins:feed.coins', { amount: part.amount })}
                           </p>
                           {part.message && <p className="kiwi-coins__text">{part.message}</p>}
+                          {entry.direction === 'received' && part.message && part.transferId && (
+                            <ReportButton
+                              target={{ type: 'KiwiCoinTransfer', id: part.transferId }}
+                              name={formatAuthorName(t, entry.sender.name)}
+                              className="kiwi-coins__button"
+                            />
+                          )}
                         </div>
                       ))}
                     </div>

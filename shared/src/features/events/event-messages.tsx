@@ -9,6 +9,7 @@ import { MessageImages } from '../../ui/message-images';
 import { Reactions } from '../../ui/reactions';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
+import { ReportButton } from '../report/report-button';
 import {
   type EventMessage,
   eventApi,
@@ -63,6 +64,8 @@ export function EventMessages({
     scope.kind === 'member' ? eventApi.messages(scope.organizationId, scope.eventId) : sharedEventApi.messages(scope.eventId);
   const messagePath = (id: string) =>
     scope.kind === 'member' ? eventApi.message(scope.organizationId, scope.eventId, id) : sharedEventApi.message(scope.eventId, id);
+  // A guest reports through the shared-event API with their token; a member as a member of the organisation.
+  const reportAs = scope.kind === 'guest' ? { eventId: scope.eventId, token: scope.token } : null;
   const reactionPath = (id: string) => (scope.kind === 'member' ? eventApi.reactions(id) : sharedEventApi.reactions(scope.eventId, id));
 
   const messages = useQuery({
@@ -143,66 +146,77 @@ export function EventMessages({
         <p className="kiwi-event__muted">{t('events:messages.empty')}</p>
       ) : (
         <ol className="kiwi-event-messages__list">
-          {list.map((message) => (
-            <li
-              key={message.id}
-              className={`kiwi-event-message${message.mine ? ' kiwi-event-message--mine' : ''}`}
-              aria-label={t('events:messages.by', { name: formatAuthorName(t, message.authorName) })}
-            >
-              <p className="kiwi-event-message__meta">
-                <span className="kiwi-event-message__author">{formatAuthorName(t, message.authorName)}</span>
-                {message.authorKind === 'guest' && <span className="kiwi-event__badge">{t('events:messages.guest')}</span>}
-                {message.kind === 'retrospection' && <span className="kiwi-event__badge">{t('events:messages.retrospection')}</span>}{' '}
-                <time className="kiwi-event__muted" dateTime={message.createdAt}>
-                  {formatDateTime(message.createdAt, i18n.language)}
-                </time>
-              </p>
-              {editing?.id === message.id ? (
-                <form className="kiwi-event-messages__form" onSubmit={saveEdit}>
-                  <label htmlFor={editId}>{t('events:messages.edit')}</label>
-                  <textarea
-                    id={editId}
-                    rows={3}
-                    value={editing.body}
-                    onChange={(change) => setEditing({ id: message.id, body: change.target.value })}
+          {list.map((message) => {
+            const author = formatAuthorName(t, message.authorName);
+            return (
+              <li
+                key={message.id}
+                className={`kiwi-event-message${message.mine ? ' kiwi-event-message--mine' : ''}`}
+                aria-label={t('events:messages.by', { name: author })}
+              >
+                <p className="kiwi-event-message__meta">
+                  <span className="kiwi-event-message__author">{author}</span>
+                  {message.authorKind === 'guest' && <span className="kiwi-event__badge">{t('events:messages.guest')}</span>}
+                  {message.kind === 'retrospection' && <span className="kiwi-event__badge">{t('events:messages.retrospection')}</span>}{' '}
+                  <time className="kiwi-event__muted" dateTime={message.createdAt}>
+                    {formatDateTime(message.createdAt, i18n.language)}
+                  </time>
+                </p>
+                {editing?.id === message.id ? (
+                  <form className="kiwi-event-messages__form" onSubmit={saveEdit}>
+                    <label htmlFor={editId}>{t('events:messages.edit')}</label>
+                    <textarea
+                      id={editId}
+                      rows={3}
+                      value={editing.body}
+                      onChange={(change) => setEditing({ id: message.id, body: change.target.value })}
+                    />
+                    <div className="kiwi-row">
+                      <button type="submit" className="kiwi-button kiwi-button--primary">
+                        {t('events:messages.save')}
+                      </button>
+                      <button type="button" className="kiwi-button" onClick={() => setEditing(null)}>
+                        {t('common:actions.cancel')}
+                      </button>
+                    </div>
+                  </form>
+                ) : (
+                  message.body && (
+                    <p className="kiwi-event-message__text">
+                      <LinkifiedText text={message.body} />
+                    </p>
+                  )
+                )}
+                <MessageImages urls={message.imageUrls} authorName={author} size="tile" />
+                <div className="kiwi-row">
+                  <Reactions
+                    reactions={reactionSummaries(message.reactions)}
+                    onToggle={(emoji) => void toggleReaction(message, emoji)}
+                    disabled={!canPost}
                   />
-                  <div className="kiwi-row">
-                    <button type="submit" className="kiwi-button kiwi-button--primary">
-                      {t('events:messages.save')}
+                  {canPost && <EmojiPicker label={t('common:reactions.add')} onPick={(emoji) => void toggleReaction(message, emoji)} />}
+                  {message.mine && scope.kind === 'member' && editing?.id !== message.id && (
+                    <button type="button" className="kiwi-link-button" onClick={() => setEditing({ id: message.id, body: message.body })}>
+                      {t('events:messages.edit')}
                     </button>
-                    <button type="button" className="kiwi-button" onClick={() => setEditing(null)}>
-                      {t('common:actions.cancel')}
+                  )}
+                  {(message.mine || (canModerate && scope.kind === 'member')) && (
+                    <button type="button" className="kiwi-link-button" onClick={() => remove(message)}>
+                      {t('events:messages.delete')}
                     </button>
-                  </div>
-                </form>
-              ) : (
-                message.body && (
-                  <p className="kiwi-event-message__text">
-                    <LinkifiedText text={message.body} />
-                  </p>
-                )
-              )}
-              <MessageImages urls={message.imageUrls} authorName={formatAuthorName(t, message.authorName)} size="tile" />
-              <div className="kiwi-row">
-                <Reactions
-                  reactions={reactionSummaries(message.reactions)}
-                  onToggle={(emoji) => void toggleReaction(message, emoji)}
-                  disabled={!canPost}
-                />
-                {canPost && <EmojiPicker label={t('common:reactions.add')} onPick={(emoji) => void toggleReaction(message, emoji)} />}
-                {message.mine && scope.kind === 'member' && editing?.id !== message.id && (
-                  <button type="button" className="kiwi-link-button" onClick={() => setEditing({ id: message.id, body: message.body })}>
-                    {t('events:messages.edit')}
-                  </button>
-                )}
-                {(message.mine || (canModerate && scope.kind === 'member')) && (
-                  <button type="button" className="kiwi-link-button" onClick={() => remove(message)}>
-                    {t('events:messages.delete')}
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
+                  )}
+                  {!message.mine && (
+                    <>
+                      <ReportButton target={{ type: 'EventMessage', id: message.id }} name={author} guest={reportAs} />
+                      {message.eventGuestId && (
+                        <ReportButton target={{ type: 'EventGuest', id: message.eventGuestId }} name={author} guest={reportAs} member />
+                      )}
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
         </ol>
       )}
       {canPost ? (

@@ -23,6 +23,7 @@ import { MessageImages } from '../../ui/message-images';
 import { Reactions } from '../../ui/reactions';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
+import { ReportButton } from '../report/report-button';
 import { GuildMembers } from './guild-members';
 import { chatReducer, initialChatState, type PendingMessage } from './chat-state';
 import '../../ui/button.css';
@@ -631,6 +632,7 @@ function MessageItem({
                 </button>
               </>
             )}
+            {!message.mine && <ReportButton target={{ type: 'GuildMessage', id: message.id }} name={author} />}
             {canPin &&
               (pinned ? (
                 <button type="button" className="kiwi-link-button" onClick={onUnpin}>

@@ -7,6 +7,7 @@ import { type Guild, guildApi, guildErrorMessage, type GuildMember, guildPaths, 
 import { useConfirm } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
+import { ReportButton } from '../report/report-button';
 import '../../ui/button.css';
 import './guild-chat.css';
 import '../../ui/visually-hidden.css';
@@ -193,6 +194,7 @@ function MemberRow({
             {t('guilds:members.remove')}
           </button>
         )}
+        {!isMe && <ReportButton target={{ type: 'OrganizationMember', id: member.organizationMemberId }} name={member.name} member />}
       </span>
     </li>
   );

@@ -1,0 +1,162 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { HttpResponseError } from '../../api/errors';
+import { countGraphemes } from '../../domain/graphemes';
+import { ModalDialog } from '../../ui/modal-dialog';
+import { useFeatureContext } from '../feature-context';
+import {
+  REASON_CATEGORIES,
+  REASON_MAX,
+  type ReasonCategory,
+  type Reporter,
+  type ReportTarget,
+  reportApi,
+  reportPayload,
+} from './report-api';
+import { useReportTranslation } from './report-i18n';
+import './report.css';
+
+export type ReportDialogProps = { open: boolean; target: ReportTarget; reporter: Reporter; onClose: () => void };
+
+type Phase = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+
+/**
+ * The report dialog: a reason category (radio group), an optional text with a live grapheme counter, Send and Cancel.
+ * A native modal <dialog> (focus stays inside, Escape cancels, focus returns to the Report button). After sending it
+ * thanks the reporter; a refused report (already reported, one's own content) shows the server's coded message.
+ */
+export function ReportDialog({ open, target, reporter, onClose }: ReportDialogProps) {
+  const { t } = useReportTranslation();
+  const { api } = useFeatureContext();
+  const [category, setCategory] = useState<ReasonCategory | null>(null);
+  const [reason, setReason] = useState('');
+  const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
+  const [missingCategory, setMissingCategory] = useState(false);
+  const titleId = useId();
+  const reasonId = useId();
+  const counterId = useId();
+  const errorId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const length = countGraphemes(reason);
+  const tooLong = length > REASON_MAX;
+  const sending = phase.kind === 'sending';
+
+  const close = () => {
+    if (sending) return;
+    onClose();
+    // The next report of the same thing starts afresh.
+    setCategory(null);
+    setReason('');
+    setMissingCategory(false);
+    setPhase({ kind: 'editing' });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!category) {
+      setMissingCategory(true);
+      return;
+    }
+    if (tooLong || sending) return;
+    setPhase({ kind: 'sending' });
+    try {
+      const body = reportPayload(target, category, reason);
+      if (reporter.kind === 'guest') await api.post(reportApi.sharedEvent(reporter.eventId), body, { token: reporter.token });
+      else await api.post(reportApi.organization(reporter.organizationId), body);
+      setPhase({ kind: 'sent' });
+      setTimeout(() => closeRef.current?.focus());
+    } catch (error) {
+      setPhase({ kind: 'failed', message: errorMessage(error, t) });
+    }
+  };
+
+  return (
+    <ModalDialog open={open} onCancel={close} className="kiwi-report-dialog" labelledBy={titleId}>
+      <h2 id={titleId} className="kiwi-report-dialog__title">
+        {t('title')}
+      </h2>
+      {phase.kind === 'sent' ? (
+        <>
+          <p role="status" className="kiwi-report-dialog__done">
+            {t('sent')}
+          </p>
+          <div className="kiwi-report-dialog__actions">
+            <button ref={closeRef} type="button" className="kiwi-report-dialog__button kiwi-report-dialog__button--primary" onClick={close}>
+              {t('close')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate aria-busy={sending}>
+          <p className="kiwi-report-dialog__intro">{t('intro')}</p>
+          <fieldset
+            className="kiwi-report-dialog__categories"
+            aria-invalid={missingCategory && !category}
+            aria-describedby={missingCategory && !category ? errorId : undefined}
+          >
+            <legend>{t('category')}</legend>
+            {REASON_CATEGORIES.map((value, index) => (
+              <label key={value} className="kiwi-report-dialog__choice">
+                <input
+                  type="radio"
+                  name="reason_category"
+                  value={value}
+                  checked={category === value}
+                  // biome-ignore lint/a11y/noAutofocus: the dialog opens on the first choice, as a native dialog would.
+                  autoFocus={index === 0}
+                  onChange={() => setCategory(value)}
+                />
+                {t(`categories.${value}`)}
+              </label>
+            ))}
+            {missingCategory && !category && (
+              <p id={errorId} role="alert" className="kiwi-report-dialog__error">
+                {t('chooseCategory')}
+              </p>
+            )}
+          </fieldset>
+          <label htmlFor={reasonId} className="kiwi-report-dialog__label">
+            {t('reason')}
+          </label>
+          <textarea
+            id={reasonId}
+            className="kiwi-report-dialog__reason"
+            rows={3}
+            value={reason}
+            aria-describedby={counterId}
+            aria-invalid={tooLong}
+            onChange={(change) => setReason(change.target.value)}
+          />
+          <p id={counterId} aria-live="polite" className={tooLong ? 'kiwi-report-dialog__error' : 'kiwi-report-dialog__counter'}>
+            {tooLong ? t('tooLong', { max: REASON_MAX }) : t('counter', { count: length, max: REASON_MAX })}
+          </p>
+          {phase.kind === 'failed' && (
+            <p role="alert" className="kiwi-report-dialog__error">
+              {phase.message}
+            </p>
+          )}
+          <div className="kiwi-report-dialog__actions">
+            <button type="button" className="kiwi-report-dialog__button" disabled={sending} onClick={close}>
+              {t('cancel')}
+            </button>
+            <button type="submit" className="kiwi-report-dialog__button kiwi-report-dialog__button--primary" disabled={sending || tooLong}>
+              {sending ? t('sending') : t('send')}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
+
+/** The server's message for a refused report (it answers in the reader's language), else the coded one, else a generic line. */
+function errorMessage(error: unknown, t: (key: string) => string): string {
+  if (error instanceof HttpResponseError) {
+    const [first] = error.errors;
+    if (first?.code?.startsWith('violationReport.')) {
+      const known = t(`errors:${first.code}`);
+      if (known !== `errors:${first.code}` && known !== first.code) return known;
+    }
+    if (first?.detail && first.code) return first.detail;
+  }
+  return t('failed');
+}
