@@ -43,16 +43,8 @@ const CONTENT: Record<WidgetKind, { views: Record<string, string[]>; member: str
   'walking-event': { views: { 'sign-in': [SIGN_IN] }, member: ['src/widgets/walking-event-member.tsx'] },
 };
 const WIDGET_CHUNKS = WIDGET_SPECS.map((spec) => `src/widgets/${spec.kind}-widget.tsx`);
-/**
- * Loaded when a member opens it (the emoji picker's popover, the image viewer, the Report button once a reporter sees
- * one, and its dialog), counted in the signed-in total all the same.
- */
-const ON_INTERACTION = [
-  'src/shims/emoji-picker-placement.tsx',
-  '../shared/src/ui/image-viewer-dialog.tsx',
-  '../shared/src/features/report/report-action.tsx',
-  '../shared/src/features/report/report-dialog.tsx',
-];
+/** Loaded when a member opens it (the emoji picker's popover, the image viewer), counted in the signed-in total all the same. */
+const ON_INTERACTION = ['src/shims/emoji-picker-placement.tsx', '../shared/src/ui/image-viewer-dialog.tsx'];
 
 /** The manifest keys of a widget's locale chunks: the frame's namespaces in one chunk, each of its own namespaces in one. */
 const localeKeys = (namespaces: readonly string[]) => [
