@@ -22,7 +22,7 @@ const FRAME_LOCALES: Record<WidgetLanguage, () => Promise<Record<(typeof COMMON_
 
 /**
  * 'ja/common' -> loader of locales/ja/common.json: the frame's namespaces from their language's chunk, every other
- * namespace its own lazy chunk; every namespace except those only the portal (portal, organization, activity, gifts-admin, rewards) or the
+ * namespace its own lazy chunk; every namespace except those only the portal (portal, organization, activity, gifts-admin, rewards, gift-audit, quests, moderation, report) or the
  * server (mail, slack) uses.
  */
 export const localeLoaders: Readonly<Record<string, LocaleLoader>> = {
@@ -31,7 +31,7 @@ export const localeLoaders: Readonly<Record<string, LocaleLoader>> = {
       import.meta.glob(
         [
           '../../../locales/*/*.json',
-          '!../../../locales/*/{portal,organization,activity,mail,slack,widgets,errors,validation,common,gifts-admin,rewards}.json',
+          '!../../../locales/*/{portal,organization,activity,mail,slack,widgets,errors,validation,common,gifts-admin,rewards,gift-audit,quests,moderation,report}.json',
         ],
         { import: 'default' },
       ),

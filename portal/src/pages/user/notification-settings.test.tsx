@@ -144,6 +144,7 @@ describe('NotificationSettings', () => {
               guild_invitation: true,
               survey_opened: true,
               survey_reminder: false,
+              violation_report: true,
               walking_event_result: true,
             },
           },
