@@ -175,6 +175,7 @@ describe('notification preferences', () => {
       guild_invitation: true,
       survey_opened: true,
       survey_reminder: true,
+      violation_report: true,
       walking_event_result: true,
     });
     const changed = await putUser(recipient, { notification_preferences: { coin_message: false } });
