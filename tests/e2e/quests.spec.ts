@@ -2,42 +2,17 @@
 // member invited for this spec syncs enough steps, finds the quest completed on /quests and on the home with its coins
 // added, in Japanese and English, with axe, at 320 px and 1280x800. Only data of its own is created: a quest (disabled
 // again at the end, so later specs' members are not paid by it) and a fresh member.
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
-import { inviteAndAccept } from './org-helpers';
-import { ACCOUNTS, DEMO_PASSWORD, ja, signIn, text } from './portal-helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { type AuthEmulator, authEmulator } from './emulator-rest';
+import { ACCOUNTS, ja, signIn, text } from './portal-helpers';
+import { expectAccessible, newAcmeMember, syncTodaySteps, translate as tr, unique } from './rewards-helpers';
 
 const PASSWORD = 'quests-password-1';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-const tokyoToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
-const tr = (language: 'ja' | 'en', key: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce((line, [name, value]) => line.replaceAll(`{{${name}}}`, String(value)), text(language, key));
 
 let emulator: AuthEmulator;
 test.beforeAll(async ({ request }) => {
   emulator = await authEmulator(request);
 });
-
-async function bearer(request: APIRequestContext, email: string, password: string) {
-  return { authorization: `Bearer ${await signInWithPassword(request, emulator, email, password)}` };
-}
-
-/** A new acme member, invited by the demo manager for this spec. */
-async function newAcmeMember(request: APIRequestContext, name: string): Promise<string> {
-  const headers = await bearer(request, ACCOUNTS.acmeManager, DEMO_PASSWORD);
-  const user = await (await request.get('/api/user', { headers })).json();
-  const organizationId = Number(user.included.find((item: { type: string }) => item.type === 'organizations').id);
-  const email = `quests-${unique()}@example.com`;
-  await inviteAndAccept(request, { headers, organizationId, email, name, password: PASSWORD });
-  return email;
-}
-
-async function expectAccessible(page: Page, { adminArea = false } = {}) {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (adminArea ? builder.exclude('.drawer__badge') : builder).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -60,7 +35,7 @@ test('an admin creates a daily step quest; a member walks enough and sees it com
   await page.goto('/_admin/quests');
   await expect(page.getByRole('heading', { level: 1, name: ja('quests:admin.title') })).toBeVisible();
   await expect(page.getByRole('table', { name: ja('quests:admin.title') })).toBeVisible();
-  await expectAccessible(page, { adminArea: true });
+  await expectAccessible(page);
   await page.getByRole('button', { name: ja('quests:admin.create') }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(ja('quests:admin.fields.title'), { exact: true }).fill(title);
@@ -69,7 +44,7 @@ test('an admin creates a daily step quest; a member walks enough and sees it com
   await dialog.getByLabel(ja('quests:admin.fields.periodType'), { exact: true }).selectOption('daily');
   await dialog.getByLabel(ja('quests:admin.fields.goalType'), { exact: true }).selectOption('step');
   await dialog.getByLabel(ja('quests:admin.fields.rewardCoins'), { exact: true }).fill('15');
-  await expectAccessible(page, { adminArea: true });
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: ja('organization:common.save') }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: `クエスト${mark}` });
@@ -77,15 +52,14 @@ test('an admin creates a daily step quest; a member walks enough and sees it com
   await expect(row.getByRole('cell').nth(3)).toHaveText(tr('ja', 'quests:reward.coins', { count: 15 }));
 
   // A fresh member syncs today's steps (the app's upload): the quest completes and pays 15 coins once.
-  const email = await newAcmeMember(request, `クエスト 花子 ${mark}`);
-  const headers = await bearer(request, email, PASSWORD);
+  const { email, headers } = await newAcmeMember(request, emulator, {
+    prefix: 'quests',
+    name: `クエスト 花子 ${mark}`,
+    password: PASSWORD,
+  });
   const balance = async () => (await (await request.get('/api/user/kiwi_coin_transfers', { headers })).json()).meta.balance as number;
   const before = await balance();
-  const sync = await request.post('/api/user/activities/sync', {
-    headers,
-    data: { activity_sync: { days: [{ day: tokyoToday(), steps: 3_200, workout_minutes: 0, calories: 0, distance_meters: 0 }] } },
-  });
-  expect(sync.status()).toBe(200);
+  await syncTodaySteps(request, headers, 3_200);
   const mine = await (await request.get('/api/user/quests', { headers })).json();
   type Item = { attributes: { title: string; completed: boolean; 'coins-awarded': number } };
   expect(mine.data.find((item: Item) => item.attributes.title === title).attributes).toMatchObject({

@@ -1,0 +1,54 @@
+// Helpers for the issue 18 rewards and quests stories: unique names, translated lines with values, API sign-in,
+// a fresh acme member, today's steps synced the way the app uploads them, and axe on a page.
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type AuthEmulator, signInWithPassword } from './emulator-rest';
+import { inviteAndAccept } from './org-helpers';
+import { ACCOUNTS, DEMO_PASSWORD, type Language, text } from './portal-helpers';
+
+/** A suffix that makes this run's names its own (specs share one server). */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** A locale line with its {{values}} filled in. */
+export const translate = (language: Language, key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce((line, [name, value]) => line.replaceAll(`{{${name}}}`, String(value)), text(language, key));
+
+/** Today as the activity days count it (YYYY-MM-DD, Asia/Tokyo). */
+export const tokyoToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+
+/** API headers of an account signed in through the Auth Emulator. */
+export async function apiHeaders(request: APIRequestContext, emulator: AuthEmulator, email: string, password = DEMO_PASSWORD) {
+  return { authorization: `Bearer ${await signInWithPassword(request, emulator, email, password)}` };
+}
+
+/** A new acme member, invited by the demo manager and accepted with `password`: their email and their API headers. */
+export async function newAcmeMember(
+  request: APIRequestContext,
+  emulator: AuthEmulator,
+  { prefix, name, password }: { prefix: string; name: string; password: string },
+) {
+  const manager = await apiHeaders(request, emulator, ACCOUNTS.acmeManager);
+  const user = await (await request.get('/api/user', { headers: manager })).json();
+  const organizationId = Number(user.included.find((item: { type: string }) => item.type === 'organizations').id);
+  const email = `${prefix}-${unique()}@example.com`;
+  const memberId = await inviteAndAccept(request, { headers: manager, organizationId, email, name, password });
+  return { email, memberId, headers: await apiHeaders(request, emulator, email, password) };
+}
+
+/** Today's steps uploaded as the app does (POST /user/activities/sync). */
+export async function syncTodaySteps(request: APIRequestContext, headers: Record<string, string>, steps: number) {
+  const synced = await request.post('/api/user/activities/sync', {
+    headers,
+    data: { activity_sync: { days: [{ day: tokyoToday(), steps, workout_minutes: 0, calories: 0, distance_meters: 0 }] } },
+  });
+  expect(synced.status(), await synced.text()).toBe(200);
+}
+
+/**
+ * axe on the whole page. The drawer's count badge (.drawer__badge, layout.css) has a contrast issue reported before
+ * issue 18; it is left out of the check wherever it shows.
+ */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).exclude('.drawer__badge').analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+}
