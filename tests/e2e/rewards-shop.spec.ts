@@ -60,14 +60,28 @@ test('a member exchanges coins for a gift, draws the weekly gacha, cannot afford
 
   const suffix = unique();
   const exchangeName = `E2E タオル ${suffix}`;
-  await createGift(request, admin, { gift_type: 'coin_exchange', name: exchangeName, need_coins: EXCHANGE_COST, stock: 3 });
-  await createGift(request, admin, { gift_type: 'dream_gacha', name: `E2E 夢 ${suffix}`, need_coins: 0, stock: 1 });
+  await createGift(request, admin, {
+    gift_type: 'coin_exchange',
+    name: exchangeName,
+    need_coins: EXCHANGE_COST,
+    stock: 3,
+    giftee_code: 'E2E-TOWEL',
+  });
+  await createGift(request, admin, {
+    gift_type: 'dream_gacha',
+    name: `E2E 夢 ${suffix}`,
+    need_coins: 0,
+    stock: 1,
+    giftee_code: 'E2E-DREAM',
+  });
   await createGift(request, admin, {
     gift_type: 'weekly_gacha',
     name: `E2E ブロンズ ${suffix}`,
     need_coins: 0,
     stock: null,
     weekly_gacha_calculation_type: 'bronze',
+    // A prize is issued with its giftee code (a gift without one is refused by the issuer and refunded).
+    giftee_code: 'E2E-BRONZE',
   });
 
   const email = `rewards-${suffix}@example.com`;
