@@ -54,7 +54,7 @@ describe('demo seed', () => {
     expect(await snapshot()).toEqual(afterFirst);
 
     expect(afterFirst.organizations).toEqual([
-      expect.objectContaining({ identifier: 'acme', name: 'ACME株式会社', seats: 50, plan: 'business' }),
+      expect.objectContaining({ identifier: 'acme', name: 'ACME株式会社', seats: 200, plan: 'business' }),
       expect.objectContaining({ identifier: 'globex', name: 'Globex', seats: 20 }),
     ]);
     // The accounts people sign in with; feature seeds add members without a Firebase account (activity walkers).

@@ -33,7 +33,7 @@ export type DemoAccount = {
 };
 
 export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
-  { identifier: 'acme', name: 'ACME株式会社', numberOfMembers: 50, plan: 'business', serviceStartedAt: '2024-04-01' },
+  { identifier: 'acme', name: 'ACME株式会社', numberOfMembers: 200, plan: 'business', serviceStartedAt: '2024-04-01' },
   { identifier: 'globex', name: 'Globex', numberOfMembers: 20, plan: 'business', serviceStartedAt: '2024-10-01' },
 ];
 
