@@ -7,6 +7,7 @@ import { DREAM_GACHA } from '../../shared/src/domain/gacha-stock';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
 import { inviteAndAccept } from './org-helpers';
+import { animationsEnded } from './rewards-helpers';
 import { ACCOUNTS, DEMO_PASSWORD, type Language, submitLogin, text } from './portal-helpers';
 
 const PASSWORD = 'rewards-password-1';
@@ -36,8 +37,12 @@ async function createGift(request: APIRequestContext, headers: Record<string, st
   return (await created.json()).data.id as string;
 }
 
-/** axe on the page's content (the drawer's colours are layout.css's, reported before this issue). */
+/**
+ * axe on the page's content (the drawer's colours are layout.css's, reported before this issue), once every animation
+ * has ended.
+ */
 async function expectAccessible(page: Page) {
+  await animationsEnded(page);
   const { violations } = await new AxeBuilder({ page }).include('main').analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
 }
