@@ -15,7 +15,6 @@ const GroupsPage = lazyPage(() => import('./pages/organization/groups-page'), 'G
 const MembersPage = lazyPage(() => import('./pages/organization/members-page'), 'MembersPage');
 const NewsPage = lazyPage(() => import('./pages/organization/news-page'), 'NewsPage');
 const HomePage = lazyPage(() => import('./pages/home/home-page'), 'HomePage');
-const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage', { queries: false });
 const AdminCoinTransfersPage = lazyPage(() => import('./pages/coin-transfers/coin-transfers-page'), 'AdminCoinTransfersPage');
 const OrganizationCoinTransfersPage = lazyPage(() => import('./pages/coin-transfers/coin-transfers-page'), 'OrganizationCoinTransfersPage');
 const ExternalServicesPage = lazyPage(() => import('./pages/external-services/external-services-page'), 'ExternalServicesPage');
@@ -53,6 +52,11 @@ const WalkingEventsRoute = lazyPage(() => import('./pages/walking-events/walking
 const ViolationReportsRoute = lazyPage(() => import('./pages/violation-reports/reports-route'), 'ViolationReportsRoute');
 const AdminRewardsRoute = lazyPage(() => import('./pages/admin-rewards/admin-rewards-route'), 'AdminRewardsRoute');
 const MemberRewardsRoute = lazyPage(() => import('./pages/rewards/member-rewards-route'), 'MemberRewardsRoute');
+const AdminConsoleRoute = lazyPage(() => import('./pages/admin-console/admin-console-route'), 'AdminConsoleRoute');
+const OrganizationChangeRequestsPage = lazyPage(
+  () => import('./pages/change-requests/organization-change-requests-page'),
+  'OrganizationChangeRequestsPage',
+);
 const WorkoutDashboardPage = lazyPage(() => import('./pages/workout-dashboard/workout-dashboard-page'), 'WorkoutDashboardPage');
 
 /** The routes of SPEC §2 with the guards of §6. Pages later issues build say so. */
@@ -104,6 +108,7 @@ export const routes: RouteObject[] = createRoutesFromElements(
           <Route path="kiwi_coin_transfers" element={<OrganizationCoinTransfersPage />} />
           <Route path="external_services" element={<ExternalServicesPage />} />
           <Route path="sign_in_settings" element={<SignInSettingsPage />} />
+          <Route path="change_requests" element={<OrganizationChangeRequestsPage />} />
         </Route>
         {/* SPEC §2, §6: the manager-only restriction is lifted in the survey area. */}
         <Route path="well_being_surveys" element={<RequireOrganizationMember managerOnly={false} />}>
@@ -114,17 +119,15 @@ export const routes: RouteObject[] = createRoutesFromElements(
       </Route>
 
       <Route path="_admin" element={<RequireAdmin />}>
-        <Route index element={<ComingSoonPage area="admin" page="dashboard" />} />
-        <Route path="users" element={<ComingSoonPage area="admin" page="users" />} />
+        {/* The console (issue 20): dashboard, users, app informations, system settings, change requests, exports, log. */}
+        <Route path="*" element={<AdminConsoleRoute />} />
         <Route path="org" element={<AdminOrganizationsPage />} />
         <Route path="gifts" element={<AdminRewardsRoute />} />
         <Route path="gifts/draws" element={<AdminRewardsRoute />} />
         <Route path="gift_categories" element={<AdminRewardsRoute />} />
         <Route path="quests" element={<AdminRewardsRoute />} />
         <Route path="well_being_surveys" element={<AdminSurveysPage />} />
-        <Route path="app_informations" element={<ComingSoonPage area="admin" page="appInformations" />} />
         <Route path="kiwi_coin_transfers" element={<AdminCoinTransfersPage />} />
-        <Route path="system_settings" element={<ComingSoonPage area="admin" page="systemSettings" />} />
       </Route>
     </Route>
 

@@ -81,6 +81,8 @@ const admin: Session = {
     language: 'ja',
     notificationPreferences: {},
     cancelledAt: null,
+    signInDisabledAt: null,
+    lastSignedInAt: null,
     confirmationPending: false,
   },
   memberships: [],

@@ -4,6 +4,9 @@ export const resources = import.meta.glob<Record<string, unknown>>(
   // gifts-admin and gift-audit (their pages' hooks), moderation (use-moderation-translation.ts), report (with the first
   // Report button, shared/src/features/report/report-i18n.ts). mail.json and slack.json are the server's (e-mails, Slack
   // messages): the portal never shows them.
-  ['../../../locales/ja/*.json', '!../../../locales/ja/{walking,rewards,quests,gifts-admin,gift-audit,moderation,report,mail,slack}.json'],
+  [
+    '../../../locales/ja/*.json',
+    '!../../../locales/ja/{walking,rewards,quests,gifts-admin,gift-audit,moderation,report,admin-dashboard,admin-users,admin-organizations,change-requests,app-informations,system-settings,admin-exports,staff-actions,mail,slack}.json',
+  ],
   { eager: true, import: 'default' },
 );

@@ -46,6 +46,7 @@ export function organizationMenu(identifier: string): MenuItem[] {
     { to: `${base}/kiwi_coin_transfers`, label: 'pages.organization.kiwiCoinTransfers' },
     { to: `${base}/external_services`, label: 'pages.organization.externalServices' },
     { to: `${base}/sign_in_settings`, label: 'sso:settings.title' },
+    { to: `${base}/change_requests`, label: 'pages.organization.changeRequests' },
     { to: `${base}/well_being_surveys`, label: 'pages.organization.wellBeingSurveys' },
     { to: '/', label: 'menu.backToHome', end: true },
   ];
@@ -55,6 +56,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: '/_admin', label: 'pages.admin.dashboard', end: true },
   { to: '/_admin/users', label: 'pages.admin.users' },
   { to: '/_admin/org', label: 'pages.admin.organizations' },
+  { to: '/_admin/change_requests', label: 'pages.admin.changeRequests' },
   { to: '/_admin/gifts', label: 'pages.admin.gifts' },
   { to: '/_admin/gift_categories', label: 'pages.admin.giftCategories' },
   { to: '/_admin/quests', label: 'pages.admin.quests' },
@@ -62,6 +64,8 @@ export const ADMIN_MENU: MenuItem[] = [
   { to: '/_admin/app_informations', label: 'pages.admin.appInformations' },
   { to: '/_admin/kiwi_coin_transfers', label: 'pages.admin.kiwiCoinTransfers' },
   { to: '/_admin/system_settings', label: 'pages.admin.systemSettings' },
+  { to: '/_admin/exports', label: 'pages.admin.exports' },
+  { to: '/_admin/staff_actions', label: 'pages.admin.staffActions' },
 ];
 
 export function menuFor(variant: DrawerVariant, user: KiwiUser | null, identifier: string | undefined): MenuItem[] {

@@ -57,6 +57,22 @@ import jaQuests from '../../../locales/ja/quests.json' with { type: 'json' };
 import jaWalking from '../../../locales/ja/walking.json' with { type: 'json' };
 import jaWidgets from '../../../locales/ja/widgets.json' with { type: 'json' };
 
+import enAdminDashboard from '../../../locales/en/admin-dashboard.json' with { type: 'json' };
+import enAdminUsers from '../../../locales/en/admin-users.json' with { type: 'json' };
+import enAdminOrganizations from '../../../locales/en/admin-organizations.json' with { type: 'json' };
+import enChangeRequests from '../../../locales/en/change-requests.json' with { type: 'json' };
+import enAppInformations from '../../../locales/en/app-informations.json' with { type: 'json' };
+import enSystemSettings from '../../../locales/en/system-settings.json' with { type: 'json' };
+import enAdminExports from '../../../locales/en/admin-exports.json' with { type: 'json' };
+import enStaffActions from '../../../locales/en/staff-actions.json' with { type: 'json' };
+import jaAdminDashboard from '../../../locales/ja/admin-dashboard.json' with { type: 'json' };
+import jaAdminUsers from '../../../locales/ja/admin-users.json' with { type: 'json' };
+import jaAdminOrganizations from '../../../locales/ja/admin-organizations.json' with { type: 'json' };
+import jaChangeRequests from '../../../locales/ja/change-requests.json' with { type: 'json' };
+import jaAppInformations from '../../../locales/ja/app-informations.json' with { type: 'json' };
+import jaSystemSettings from '../../../locales/ja/system-settings.json' with { type: 'json' };
+import jaAdminExports from '../../../locales/ja/admin-exports.json' with { type: 'json' };
+import jaStaffActions from '../../../locales/ja/staff-actions.json' with { type: 'json' };
 // Static imports put every string in the bundle (no loading state); locales.test.ts fails when a namespace file is not listed here.
 export const resources = {
   ja: {
@@ -89,6 +105,14 @@ export const resources = {
     'gift-audit': jaGiftAudit,
     moderation: jaModeration,
     report: jaReport,
+    'admin-dashboard': jaAdminDashboard,
+    'admin-users': jaAdminUsers,
+    'admin-organizations': jaAdminOrganizations,
+    'change-requests': jaChangeRequests,
+    'app-informations': jaAppInformations,
+    'system-settings': jaSystemSettings,
+    'admin-exports': jaAdminExports,
+    'staff-actions': jaStaffActions,
   },
   en: {
     common: enCommon,
@@ -120,6 +144,14 @@ export const resources = {
     'gift-audit': enGiftAudit,
     moderation: enModeration,
     report: enReport,
+    'admin-dashboard': enAdminDashboard,
+    'admin-users': enAdminUsers,
+    'admin-organizations': enAdminOrganizations,
+    'change-requests': enChangeRequests,
+    'app-informations': enAppInformations,
+    'system-settings': enSystemSettings,
+    'admin-exports': enAdminExports,
+    'staff-actions': enStaffActions,
   },
 };
 

@@ -52,6 +52,14 @@ describe('localeLoaders', () => {
       'quests',
       'moderation',
       'report',
+      'admin-dashboard',
+      'admin-users',
+      'admin-organizations',
+      'change-requests',
+      'app-informations',
+      'system-settings',
+      'admin-exports',
+      'staff-actions',
     ];
     const files = ['ja', 'en'].flatMap((lng) =>
       readdirSync(`${localesDir}${lng}`)

@@ -31,7 +31,7 @@ export const localeLoaders: Readonly<Record<string, LocaleLoader>> = {
       import.meta.glob(
         [
           '../../../locales/*/*.json',
-          '!../../../locales/*/{portal,organization,activity,mail,slack,widgets,errors,validation,common,gifts-admin,rewards,gift-audit,quests,moderation,report}.json',
+          '!../../../locales/*/{portal,organization,activity,mail,slack,widgets,errors,validation,common,gifts-admin,rewards,gift-audit,quests,moderation,report,admin-dashboard,admin-users,admin-organizations,change-requests,app-informations,system-settings,admin-exports,staff-actions}.json',
         ],
         { import: 'default' },
       ),

@@ -16,6 +16,8 @@ export const appInformations = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     headCopy: text('head_copy'),
     iconName: text('icon_name'),
+    /** Issue 20 (SPEC §4): deleting a published app information unpublishes it; members no longer see it. */
+    unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('app_informations_published_at_index').on(t.publishedAt)],

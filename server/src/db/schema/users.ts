@@ -29,6 +29,10 @@ export const users = pgTable(
     notificationPreferences: jsonb('notification_preferences').$type<Partial<Record<string, boolean>>>().notNull().default({}),
     /** When the user cancelled their membership themselves (issue 16): personal data erased, posts show "former member". */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Issue 20: a platform admin turned this user's sign-in off (mirrored in Firebase, tokens revoked); null = allowed. */
+    signInDisabledAt: timestamp('sign_in_disabled_at', { withTimezone: true }),
+    /** Issue 20: the last time the server saw a fresh sign-in of this user (the admin's users list shows it). */
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,0 +1,58 @@
+// Issue 20 point 8: the staff action log's one writer. A module that changes something on an admin's or a manager's
+// behalf calls recordStaffAction in the same transaction as the change, with the before/after of the changed fields;
+// the log middleware (staff-actions/middleware.ts) records the other staff writes by route.
+import { isDeepStrictEqual } from 'node:util';
+import type { Session } from '../../auth/session-cache';
+import type { Executor } from '../../db/client';
+import { staffActions } from '../../db/schema/admin-console';
+
+export type StaffActionEntry = {
+  actor: Session;
+  /** The organisation acted on, or null for platform-wide things (system settings, app informations, users). */
+  organizationId: number | null;
+  /** Dotted and stable, e.g. `organizations.update`; the log page translates it (locales staff-actions.json kinds). */
+  kind: string;
+  method: string;
+  /** The route pattern, e.g. `/api/organizations/:id`. */
+  route: string;
+  targetType?: string | null;
+  targetId?: string | number | null;
+  changes?: Record<string, [unknown, unknown]>;
+  statusCode?: number | null;
+};
+
+/** The fields whose value differs between `before` and `after` (only `fields` when given), as `{ field: [before, after] }`. */
+export function changedFields<T extends Record<string, unknown>>(
+  before: Partial<T> | null | undefined,
+  after: Partial<T> | null | undefined,
+  fields?: readonly (keyof T & string)[],
+): Record<string, [unknown, unknown]> {
+  const names = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const name of names) {
+    const was = before?.[name] ?? null;
+    const now = after?.[name] ?? null;
+    if (!isDeepStrictEqual(was, now)) changes[name] = [was, now];
+  }
+  return changes;
+}
+
+/** The actor's role for the log: admin for a platform admin, otherwise manager (only staff writes are logged). */
+export const staffRoleOf = (actor: Session): 'admin' | 'manager' => (actor.user.role === 'admin' ? 'admin' : 'manager');
+
+/** Writes one log row with `executor` (the change's own transaction, so the log and the change land together). */
+export async function recordStaffAction(executor: Executor, entry: StaffActionEntry): Promise<void> {
+  await executor.insert(staffActions).values({
+    actorUserId: entry.actor.user.id,
+    actorLabel: `${entry.actor.user.name} <${entry.actor.user.email}>`,
+    actorRole: staffRoleOf(entry.actor),
+    organizationId: entry.organizationId,
+    kind: entry.kind,
+    method: entry.method,
+    route: entry.route,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId == null ? null : String(entry.targetId),
+    changes: entry.changes ?? {},
+    statusCode: entry.statusCode ?? null,
+  });
+}
