@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { loaderPlugin } from './vite/loader-plugin.ts';
 import { noPreloadPlugin } from './vite/no-preload-plugin.ts';
-import { portalOnlyErrorsPlugin } from './vite/portal-only-errors-plugin.ts';
+import { widgetLocalesPlugin } from './vite/widget-locales-plugin.ts';
 import { styleRegistryPlugin } from './vite/style-registry-plugin.ts';
 import { precompressPlugin } from '../scripts/vite-precompress.ts';
 
@@ -16,7 +16,11 @@ const RUNTIME_MODULES = [
   'widgets/src/(runtime|i18n(?!/frame-locales)|styles)/',
   String.raw`widgets/src/(kiwi\.ts|elements|host\.tsx|api-base|load-failed|widget-kinds|session/session\.ts)`,
   String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer\.tsx|modal-dialog)|features/feature-context)`,
+  // The Report button's stub (issue 19): a few lines every message list renders; a chunk of its own cost more.
+  'shared/src/features/report/report-button',
 ];
+/** The Report action and its dialog: one chunk, fetched when a Report button shows (the dialog comes with it). */
+const REPORT_MODULES = [String.raw`shared/src/(features/report/report(-action|-dialog|-api|-i18n|\.css)|domain/violation-report)`];
 /** The event components SharedEvent and EventDetail both render, with what only they use. */
 const EVENT_VIEW_MODULES = ['shared/src/(features/events/(?!event-detail|event-list)|schemas/event-resources|domain/event-rules)'];
 const registry = here('./src/styles/registry.ts');
@@ -46,13 +50,11 @@ export default defineConfig({
       { find: /^react-i18next$/, replacement: here('./src/i18n/mini-react-i18next.tsx') },
       // The emoji picker's popover placement without @floating-ui (the shared emoji-picker.tsx imports it lazily).
       { find: /^\.\/emoji-picker-placement$/, replacement: here('./src/shims/emoji-picker-placement.tsx') },
-      // Issue 19 (open): no Report button in the widgets yet (src/shims/report-button.tsx says why).
-      { find: /^\.\.\/report\/report-button$/, replacement: here('./src/shims/report-button.tsx') },
     ],
   },
   define: { 'process.env.NODE_ENV': '"production"', __KIWI_LOAD_FAILED__: JSON.stringify(loadFailed) },
   plugins: [
-    portalOnlyErrorsPlugin(),
+    widgetLocalesPlugin(),
     styleRegistryPlugin({ registry }),
     noPreloadPlugin(),
     loaderPlugin({ entryName: 'kiwi' }),
@@ -87,6 +89,7 @@ export default defineConfig({
           groups: [
             { name: 'runtime', test: anyOf(RUNTIME_MODULES) },
             { name: 'event-views', includeDependenciesRecursively: false, test: anyOf(EVENT_VIEW_MODULES) },
+            { name: 'report-action', includeDependenciesRecursively: false, test: anyOf(REPORT_MODULES) },
           ],
         },
       },

@@ -1,7 +1,7 @@
 // Issue 19, violation reports: a member reports a guild message and an event message (the manager's, posted for this
 // spec) from the portal; the manager finds both in the queue with their evidence, resolves the guild one (it leaves the
 // member's open guild page at once) and ignores the event one; axe on the queue and the detail, the queue at phone
-// width. (Reporting from the widgets waits for room in their size budget: docs/decisions.md.) Only new posts are
+// width. And a guild message reported from the demo intranet page (the guild chat widget). Only new posts are
 // reported, so the seeded content and the other specs' data stay as they were.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
@@ -10,6 +10,7 @@ import { ACCOUNTS, DEMO_PASSWORD, ja, signIn } from './portal-helpers';
 
 const GUILD = 'ランニング部';
 const EVENT = '朝ヨガ';
+const DEMO = `http://localhost:${process.env.E2E_DEMO_PORT ?? 8081}/`;
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 /** The Report button's accessible name ("{{name}}さんの投稿を通報") after the name. */
 const REPORT_POST = new RegExp(`${ja('report:actionFor').split('}}')[1]}$`);
@@ -173,4 +174,45 @@ test('a member reports a guild and an event message; the manager resolves one an
   await expect(manager.getByTestId('violation-report-row').filter({ hasText: eventBody })).toBeVisible();
   expect(await manager.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await expectAccessible(manager);
+});
+
+test('a guild message is reported from the demo intranet page (the guild chat widget)', async ({ page, request }) => {
+  const body = `ウィジェットから通報 ${unique()}`;
+  const { guildId } = await managerPosts(request, body, `ウィジェット用イベント投稿 ${unique()}`);
+  await page.goto(DEMO);
+  const coin = page.locator('#coin-widget');
+  const form = coin.getByRole('form', { name: ja('widgets:signIn.title') });
+  await form.getByLabel(ja('widgets:signIn.email')).fill(ACCOUNTS.acmeMember);
+  await form.getByLabel(ja('widgets:signIn.password')).fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: ja('widgets:signIn.submit'), exact: true }).click();
+  const guild = page.locator('#guild-widget');
+  expect(await guild.getAttribute('guild-id')).toBe(guildId);
+  await expect(guild.getByRole('status').filter({ hasText: ja('guilds:chat.live.live') })).toBeVisible();
+  const post = guild
+    .getByRole('log', { name: ja('guilds:chat.messages') })
+    .getByRole('listitem')
+    .filter({ hasText: body });
+  await expect(post).toBeVisible();
+  await post.getByRole('button', { name: REPORT_POST }).click();
+  const dialog = guild.getByRole('dialog', { name: ja('report:title') });
+  await expect(dialog).toBeVisible();
+  // No category chosen: the dialog says so and sends nothing.
+  await dialog.getByRole('button', { name: ja('report:send') }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(ja('report:chooseCategory'));
+  await dialog.getByRole('radio', { name: ja('report:categories.inappropriate') }).check();
+  await dialog.getByRole('button', { name: ja('report:send') }).click();
+  await expect(dialog.getByRole('status')).toHaveText(ja('report:sent'));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Focus is back on the Report button it came from.
+  await expect(post.getByRole('button', { name: REPORT_POST })).toBeFocused();
+
+  // The manager sees it in the queue; a second report of the same post is refused with the translated message.
+  const { headers, acmeId } = await managerApi(request);
+  const queue = await (await request.get(`/api/organizations/${acmeId}/violation_reports`, { headers })).json();
+  expect(queue.data.some((row: { attributes: { excerpt: string | null } }) => row.attributes.excerpt?.includes(body))).toBe(true);
+  await post.getByRole('button', { name: REPORT_POST }).click();
+  await dialog.getByRole('radio', { name: ja('report:categories.spam') }).check();
+  await dialog.getByRole('button', { name: ja('report:send') }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(ja('errors:violationReport.duplicate'));
 });

@@ -16,7 +16,7 @@ import {
 } from '../scripts/size-report';
 import { builtFiles } from '../../scripts/bundle-size';
 import { WIDGET_SPECS } from './widget-kinds';
-import { PORTAL_ONLY_ERROR_SECTIONS } from '../vite/portal-only-errors-plugin';
+import { PORTAL_ONLY_ERROR_KEYS, WIDGET_ERROR_SECTIONS } from '../vite/widget-locales-plugin';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -80,16 +80,18 @@ describe('the built widgets', () => {
     }
   });
 
-  it("leave the portal-only error sections out of the frame's translations, and keep the others", () => {
+  it("leave the portal-only error sections out of the frame's translations, and keep the widgets' ones", () => {
     const manifest = readManifest(dist);
     for (const language of ['ja', 'en']) {
       const code = readFileSync(`${dist}/${manifest[`src/i18n/frame-locales-${language}.ts`]!.file}`, 'utf8');
       const errors = JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${language}/errors.json`, import.meta.url)), 'utf8'));
-      const kept = Object.keys(errors).filter((section) => !(PORTAL_ONLY_ERROR_SECTIONS as readonly string[]).includes(section));
-      expect(kept).toEqual(expect.arrayContaining(['auth', 'identity', 'event', 'guild', 'coins', 'survey', 'image']));
+      const kept = Object.keys(errors).filter((section) => (WIDGET_ERROR_SECTIONS as readonly string[]).includes(section));
+      const dropped = Object.keys(errors).filter((section) => !kept.includes(section) && section !== 'validation');
+      expect(kept).toEqual(expect.arrayContaining(['auth', 'identity', 'event', 'guild', 'coins', 'survey', 'image', 'violationReport']));
+      expect(dropped).toEqual(expect.arrayContaining(['organization', 'member', 'walkingEvent', 'gifts']));
       // Each left-out section is recognised by its texts that no kept section also has (e.g. a shared $t nesting).
       const keptText = JSON.stringify(kept.map((section) => errors[section]));
-      for (const section of PORTAL_ONLY_ERROR_SECTIONS) {
+      for (const section of dropped) {
         const value = errors[section];
         const texts = (typeof value === 'object' ? Object.values(value as Record<string, string>) : [String(value)])
           .map((text) => JSON.stringify(text).slice(1, -1))
@@ -97,8 +99,12 @@ describe('the built widgets', () => {
         expect(texts.length, `${language} ${section}`).toBeGreaterThan(0);
         for (const text of texts) expect(code, `${language} ${section}`).not.toContain(text);
       }
-      for (const section of ['event', 'guild', 'identity'])
-        expect(code, `${language} ${section}`).toContain(JSON.stringify(Object.values(errors[section])[0]).slice(1, -1));
+      for (const section of ['event', 'guild', 'identity', 'violationReport'] as const) {
+        const [, text] = Object.entries(errors[section] as Record<string, string>).find(
+          ([key]) => !PORTAL_ONLY_ERROR_KEYS[section]?.includes(key),
+        )!;
+        expect(code, `${language} ${section}`).toContain(JSON.stringify(text).slice(1, -1));
+      }
     }
   });
 

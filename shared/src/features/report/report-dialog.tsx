@@ -21,7 +21,8 @@ type Phase = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { ki
 
 /**
  * The report dialog: a reason category (radio group), an optional text with a live grapheme counter, Send and Cancel.
- * A native modal <dialog> (focus stays inside, Escape cancels, focus returns to the Report button). After sending it
+ * A native modal <dialog> (focus stays inside, Escape cancels, focus returns to the Report button), dressed as the shared
+ * confirmation dialog (its frame, title and buttons are ui/confirm-dialog.css's: one look, and no second copy of it). After sending it
  * thanks the reporter; a refused report (already reported, one's own content) shows the server's coded message.
  */
 export function ReportDialog({ open, target, reporter, onClose }: ReportDialogProps) {
@@ -70,8 +71,8 @@ export function ReportDialog({ open, target, reporter, onClose }: ReportDialogPr
   };
 
   return (
-    <ModalDialog open={open} onCancel={close} className="kiwi-report-dialog" labelledBy={titleId}>
-      <h2 id={titleId} className="kiwi-report-dialog__title">
+    <ModalDialog open={open} onCancel={close} className="kiwi-confirm-dialog" labelledBy={titleId}>
+      <h2 id={titleId} className="kiwi-confirm-dialog__title">
         {t('title')}
       </h2>
       {phase.kind === 'sent' ? (
@@ -79,8 +80,8 @@ export function ReportDialog({ open, target, reporter, onClose }: ReportDialogPr
           <p role="status" className="kiwi-report-dialog__done">
             {t('sent')}
           </p>
-          <div className="kiwi-report-dialog__actions">
-            <button ref={closeRef} type="button" className="kiwi-report-dialog__button kiwi-report-dialog__button--primary" onClick={close}>
+          <div className="kiwi-confirm-dialog__actions">
+            <button ref={closeRef} type="button" className="kiwi-confirm-dialog__button kiwi-confirm-dialog__button--ok" onClick={close}>
               {t('close')}
             </button>
           </div>
@@ -134,11 +135,11 @@ export function ReportDialog({ open, target, reporter, onClose }: ReportDialogPr
               {phase.message}
             </p>
           )}
-          <div className="kiwi-report-dialog__actions">
-            <button type="button" className="kiwi-report-dialog__button" disabled={sending} onClick={close}>
+          <div className="kiwi-confirm-dialog__actions">
+            <button type="button" className="kiwi-confirm-dialog__button" disabled={sending} onClick={close}>
               {t('cancel')}
             </button>
-            <button type="submit" className="kiwi-report-dialog__button kiwi-report-dialog__button--primary" disabled={sending || tooLong}>
+            <button type="submit" className="kiwi-confirm-dialog__button kiwi-confirm-dialog__button--ok" disabled={sending || tooLong}>
               {sending ? t('sending') : t('send')}
             </button>
           </div>
