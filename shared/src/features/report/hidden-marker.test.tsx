@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 // Issue 19 point 4: a post hidden by auto-hide reaches only its author and managers, with `hidden: true`; the shared
-// message lists mark it in words ("Hidden while reviewed"), in the portal and the widgets alike.
+// message lists mark it in words ("Hidden while reviewed"), in the portal and the widgets alike; a coin message hidden
+// from its recipient is marked for its sender.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CoinMessages } from '../coin-messages/coin-messages';
 import { EventMessages } from '../events/event-messages';
 import { GuildChat } from '../guild-chat/guild-chat';
 import { featureHost, testViewer } from '../test-support';
@@ -105,5 +107,41 @@ describe('hidden while reviewed', () => {
     expect(within(hidden).getByText(MARK)).toBeTruthy();
     const ordinary = screen.getByText('Ordinary post').closest('li')!;
     expect(within(ordinary).queryByText(MARK)).toBeNull();
+  });
+
+  it("marks the sender's own coin message that is hidden from its recipient", async () => {
+    const part = (id: string, name: string, message: string, extra: Record<string, unknown> = {}) => ({
+      id,
+      transferId: `9${id}`,
+      name,
+      amount: 3,
+      message,
+      ...extra,
+    });
+    const { wrapper } = featureHost(
+      {
+        'GET /api/user/kiwi_coin_transfers': {
+          body: {
+            data: [
+              {
+                type: 'coin-messages',
+                id: '3',
+                attributes: {
+                  direction: 'sent',
+                  'created-at': '2026-05-01T10:00:00Z',
+                  sender: { id: '11', name: 'Hanako', icon: null },
+                  recipients: [part('12', 'Taro', 'Reported thanks', { hidden: true }), part('13', 'Jiro', 'Ordinary thanks')],
+                },
+              },
+            ],
+            meta: { balance: 10, 'total-count': 1, 'current-page': 1, 'total-pages': 1 },
+          },
+        },
+      },
+      { viewer },
+    );
+    render(<CoinMessages />, { wrapper });
+    expect((await screen.findByText(/Reported thanks/)).textContent).toBe(`Reported thanks (${MARK})`);
+    expect(screen.getByText('Ordinary thanks').textContent).toBe('Ordinary thanks');
   });
 });
