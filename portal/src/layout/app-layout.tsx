@@ -1,14 +1,30 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
 import { useSession } from '../session/session-provider';
-import { DrawerContent, Logo } from './drawer';
 import { Footer } from './footer';
 import { LayoutOptionsProvider } from './layout-options';
-import { drawerVariant, isSidebarlessPath, isSideMenuVisible, organizationIdentifierOf } from './layout-rules';
-import { MEDIUM_UP, useMediaQuery } from './use-media-query';
+import { isSidebarlessPath, isSideMenuVisible } from './layout-rules';
 import './layout.css';
+
+/**
+ * The side menu (drawer, app bar, the three areas' menus, the user block) is a chunk of its own: it shows only to a
+ * signed-in user (SPEC §2, §6), so /login and the other sign-in pages never download it. Until it arrives (or if it
+ * cannot), a placeholder of the drawer's size keeps the page from moving.
+ */
+const SideMenu = lazy(() =>
+  import('./side-menu').then(
+    (module) => ({ default: module.SideMenu }),
+    (error: unknown) => {
+      console.warn('Kiwi: the side menu could not be loaded', error);
+      return { default: SideMenuPlaceholder };
+    },
+  ),
+);
+
+function SideMenuPlaceholder(_props: { pathname: string }) {
+  return <div className="side-menu-placeholder" />;
+}
 
 /** The page frame of SPEC §2: side menu by area, content, footer; sidebar-less pages on the green background. */
 export function AppLayout() {
@@ -25,7 +41,11 @@ export function AppLayout() {
           <a className="skip-link" href="#main">
             {t('layout.skipToContent')}
           </a>
-          {showMenu && <SideMenu pathname={pathname} />}
+          {showMenu && (
+            <Suspense fallback={<SideMenuPlaceholder pathname={pathname} />}>
+              <SideMenu pathname={pathname} />
+            </Suspense>
+          )}
           <div className="layout__body">
             <main id="main" className="layout__content" tabIndex={-1}>
               <Outlet />
@@ -35,60 +55,5 @@ export function AppLayout() {
         </div>
       )}
     </LayoutOptionsProvider>
-  );
-}
-
-function SideMenu({ pathname }: { pathname: string }) {
-  const { t } = useTranslation('portal');
-  const { kiwiUser } = useSession();
-  const wide = useMediaQuery(MEDIUM_UP);
-  const [open, setOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const variant = drawerVariant(pathname);
-  const identifier = organizationIdentifierOf(pathname);
-  const label = t('layout.mainMenu');
-  const wasOpen = useRef(false);
-
-  // Focus returns to the menu button once the temporary drawer has closed (it is inert while the drawer is modal).
-  useEffect(() => {
-    if (wasOpen.current && !open) menuButton.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
-
-  if (wide) {
-    return (
-      <nav className="drawer drawer--permanent" data-variant={variant} aria-label={label}>
-        <DrawerContent variant={variant} identifier={identifier} />
-      </nav>
-    );
-  }
-
-  const close = () => setOpen(false);
-
-  return (
-    <>
-      <header className="app-bar" data-variant={variant}>
-        <button
-          ref={menuButton}
-          type="button"
-          className="app-bar__menu-button"
-          aria-label={t('layout.openMenu')}
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          onClick={() => setOpen(true)}
-        >
-          <span className="app-bar__menu-icon" aria-hidden="true" />
-        </button>
-        <Logo variant={variant} user={kiwiUser} />
-      </header>
-      <ModalDialog open={open} onCancel={close} className="drawer-dialog" label={label} closeOnBackdrop>
-        <nav className="drawer drawer--temporary" data-variant={variant} aria-label={label}>
-          <button type="button" className="drawer__close" aria-label={t('layout.closeMenu')} onClick={close}>
-            ×
-          </button>
-          <DrawerContent variant={variant} identifier={identifier} onNavigate={() => setOpen(false)} />
-        </nav>
-      </ModalDialog>
-    </>
   );
 }

@@ -1,11 +1,20 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { KiwiUser } from '../session/kiwi-user';
+import { firstMembership, type KiwiUser } from '../session/kiwi-user';
 import { useSession } from '../session/session-provider';
 import { isAdmin } from '../guards/access';
 import type { DrawerVariant } from './layout-rules';
 import { logoHref } from './layout-rules';
 import { menuFor } from './menus';
+
+/** The pending-report count (react-query, the moderation strings): a chunk only managers in their organisation load. */
+const PendingReportsBadge = lazy<ComponentType<{ organizationId: string }>>(() =>
+  import('./pending-reports-badge').then(
+    (module) => ({ default: module.PendingReportsBadge }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export function Logo({ variant, user }: { variant: DrawerVariant; user: KiwiUser | null }) {
   const { t } = useTranslation('portal');
@@ -30,6 +39,12 @@ export function DrawerContent({
   const { t } = useTranslation('portal');
   const { kiwiUser, signOut } = useSession();
   const navigate = useNavigate();
+  // Issue 19 point 5: the organisation's managers see how many reported objects wait for a decision.
+  const membership = firstMembership(kiwiUser);
+  const managed =
+    variant === 'organization' && membership?.role === 'manager' && membership.organization.identifier === identifier
+      ? membership.organization.id
+      : undefined;
 
   return (
     <div className="drawer__content">
@@ -43,6 +58,11 @@ export function DrawerContent({
           <li key={item.to + item.label}>
             <NavLink to={item.to} end={item.end} className="drawer__link" onClick={onNavigate}>
               {t(item.label)}
+              {item.badge && managed !== undefined && (
+                <Suspense fallback={null}>
+                  <PendingReportsBadge organizationId={managed} />
+                </Suspense>
+              )}
             </NavLink>
           </li>
         ))}

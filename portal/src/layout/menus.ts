@@ -2,8 +2,11 @@ import { firstMembership, type KiwiUser } from '../session/kiwi-user';
 import { managedOrganizationIdentifier } from '../guards/access';
 import type { DrawerVariant } from './layout-rules';
 
-/** A drawer entry: `label` is a key in the portal namespace; `end` marks links active only on their exact path. */
-export type MenuItem = { to: string; label: string; end?: boolean };
+/**
+ * A drawer entry: `label` is a key in the portal namespace; `end` marks links active only on their exact path; `badge`
+ * shows the pending violation report count beside it (issue 19 point 5).
+ */
+export type MenuItem = { to: string; label: string; end?: boolean; badge?: true };
 
 export function memberMenu(user: KiwiUser | null): MenuItem[] {
   const membership = firstMembership(user);
@@ -42,7 +45,7 @@ export function organizationMenu(identifier: string): MenuItem[] {
     { to: `${base}/members`, label: 'pages.organization.members' },
     { to: `${base}/groups`, label: 'pages.organization.groups' },
     { to: `${base}/walking_events`, label: 'pages.organization.walkingEvents' },
-    { to: `${base}/violation_reports`, label: 'pages.organization.violationReports' },
+    { to: `${base}/violation_reports`, label: 'pages.organization.violationReports', badge: true },
     { to: `${base}/kiwi_coin_transfers`, label: 'pages.organization.kiwiCoinTransfers' },
     { to: `${base}/external_services`, label: 'pages.organization.externalServices' },
     { to: `${base}/sign_in_settings`, label: 'sso:settings.title' },

@@ -13,9 +13,9 @@ function announceMfaRequired(error: unknown) {
 }
 
 // react-query comes with the pages that fetch, not in the entry: the sign-in pages never load it. One client for the
-// page's lifetime, so the cache outlives moves between pages as it did with the provider at the root. Every query and
+// page's lifetime (the drawer's pending-report badge shares it, so a decision on a page refreshes the badge), so the cache outlives moves between pages as it did with the provider at the root. Every query and
 // mutation that fails passes announceMfaRequired.
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: announceMfaRequired }),
   mutationCache: new MutationCache({ onError: announceMfaRequired }),
 });

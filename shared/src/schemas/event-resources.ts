@@ -58,6 +58,8 @@ export type EventMessage = {
   /** The guest who wrote it (a guest's post), for reporting the guest (issue 19). */
   eventGuestId?: number | null;
   mine: boolean;
+  /** Hidden by auto-hide while managers review reports; only its author and managers receive it (issue 19). */
+  hidden?: boolean;
   reactions: WireReaction[];
   createdAt: string;
   updatedAt: string;

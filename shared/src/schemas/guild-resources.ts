@@ -18,6 +18,8 @@ export type GuildMessage = {
   authorName: string;
   authorIcon: string | null;
   mine: boolean;
+  /** Hidden by auto-hide while managers review reports; only its author and managers receive it (issue 19). */
+  hidden?: boolean;
   reactions: WireReaction[];
 };
 

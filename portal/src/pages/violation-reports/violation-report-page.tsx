@@ -1,4 +1,4 @@
-import { formatDateTime } from '@kiwi/shared/i18n/format';
+import { formatAuthorName, formatDateTime } from '@kiwi/shared/i18n/format';
 import { useImageViewer } from '@kiwi/shared/ui/image-viewer';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -213,7 +213,7 @@ function Context({ report, language }: { report: ReportDetail; language: string 
               className={message.reported ? 'moderation-context__reported' : undefined}
               aria-label={message.reported ? t('detail.reported') : undefined}
             >
-              <strong>{message.authorName}</strong> <small>{formatDateTime(message.createdAt, language)}</small>
+              <strong>{formatAuthorName(t, message.authorName)}</strong> <small>{formatDateTime(message.createdAt, language)}</small>
               <br />
               {message.body}
             </li>

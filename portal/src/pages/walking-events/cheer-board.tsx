@@ -12,7 +12,16 @@ import { walkingEventKeys } from './types';
 import { useWalkingTranslation } from './use-walking-translation';
 
 type WireReaction = { emoji: string; count: number; 'reacted-by-me': boolean; names: string[] };
-type BoardMessage = { id: string; body: string; authorName: string; mine: boolean; createdAt: string; reactions: WireReaction[] };
+type BoardMessage = {
+  id: string;
+  body: string;
+  authorName: string;
+  mine: boolean;
+  createdAt: string;
+  reactions: WireReaction[];
+  /** Hidden by auto-hide while managers review reports: only its author and managers receive it (issue 19). */
+  hidden?: boolean;
+};
 
 /** Quick cheers offered under each message (the chips toggle the ones already given). */
 const CHEERS = ['👍', '🎉', '💪', '👟'] as const;
@@ -84,6 +93,7 @@ export function CheerBoard({ eventId }: { eventId: string }) {
             <li key={message.id} className="walking-team">
               <p className="walking-board__meta">
                 <strong>{message.authorName}</strong> <span>{formatDateTime(message.createdAt, i18n.language)}</span>
+                {message.hidden && <span className="org-badge org-badge--warning">{t('common:hiddenWhileReviewed')}</span>}
               </p>
               <p className="walking-board__body">{message.body}</p>
               <Reactions

@@ -208,10 +208,14 @@ const CONTEXT_AROUND = 5;
 async function contextOf(tx: Executor, subject: ViolationReportSubjectRow): Promise<ReportDetail['context']> {
   const object = await findReportedObject(tx, subject.objectType, subject.objectId);
   if (!object) return [];
+  // An event's guests post too (no member): their nickname, as the event's message list shows them.
+  const guestName = sql`(select g.nickname from event_guests g where g.id = m.event_guest_id), `;
   const around = (table: string, scope: string, scopeId: number | undefined) =>
     scopeId === undefined
       ? null
-      : sql`select m.id, m.body as text, m.created_at as posted_at, coalesce(${memberNameOf(sql`m.organization_member_id`)}, '') as author_name
+      : sql`select m.id, m.body as text, m.created_at as posted_at, coalesce(${memberNameOf(sql`m.organization_member_id`)}, ${
+          table === 'event_messages' ? guestName : sql``
+        }'') as author_name
         from ${sql.raw(table)} m where m.${sql.raw(scope)} = ${scopeId}`;
   const base =
     object.type === 'EventMessage'

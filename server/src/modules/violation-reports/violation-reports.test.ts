@@ -277,6 +277,10 @@ describe('violation reports', () => {
         json: { violation_report: { violation_object_type: type, violation_object_id: id, reason_category: 'spam' } },
       });
     expect((await guestReport(token, 'EventMessage', rudeMessage.id)).status).toBe(201);
+    // The context around a guest's message names the guest, as the event's message list does.
+    const messageRow = await queueRowOf('EventMessage', rudeMessage.id);
+    const context = (await detail(messageRow!.id)).body.data.attributes.context as { reported: boolean; 'author-name': string }[];
+    expect(context.find((message) => message.reported)?.['author-name']).toBe('Rude guest');
     expect((await guestReport(rudeToken, 'EventGuest', rude.id)).body.errors[0].code).toBe('violationReport.ownContent');
     expect((await guestReport(token, 'GuildMessage', 1)).status).toBe(404);
     const other = await buildEvent(server, acme, author, { externallyPublished: true });

@@ -19,7 +19,8 @@ export type CoinMessageEntry = {
   createdAt: string;
   sender: { id: string; name: string; icon: string | null };
   /** transferId: the transfer a recipient reports (issue 19). */
-  recipients: { id: string; transferId?: string; name: string; amount: number; message: string }[];
+  /** hidden: the message is hidden while reviewed (issue 19); only its sender still receives its text. */
+  recipients: { id: string; transferId?: string; name: string; amount: number; message: string; hidden?: boolean }[];
 };
 
 const FEED_KEY = ['coin-messages'] as const;
@@ -320,7 +321,12 @@ export function CoinMessages() {
                               ? t('coins:feed.toRecipient', { name: formatAuthorName(t, part.name), amount: part.amount })
                               : t('coins:feed.coins', { amount: part.amount })}
                           </p>
-                          {part.message && <p className="kiwi-coins__text">{part.message}</p>}
+                          {part.message && (
+                            <p className="kiwi-coins__text">
+                              {part.message}
+                              {part.hidden && ` (${t('common:hiddenWhileReviewed')})`}
+                            </p>
+                          )}
                           {entry.direction === 'received' && part.message && part.transferId && (
                             <ReportButton
                               target={{ type: 'KiwiCoinTransfer', id: part.transferId }}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
+import { ReportButton } from '../report/report-button';
 import { applicantsText, EventHeader, EventTagsAndDescription, statusMessagesOf } from './event-header';
 import { EventMessages } from './event-messages';
 import { EventPoll } from './event-poll';
@@ -295,6 +296,7 @@ function EventDashboard({ event, members }: { event: KiwiEvent; members: EventMe
 
 function ParticipantList({ members }: { members: EventMember[] }) {
   const { t } = useTranslation('events');
+  const { viewer } = useFeatureContext();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="kiwi-event__participants">
@@ -304,6 +306,13 @@ function ParticipantList({ members }: { members: EventMember[] }) {
           <li key={member.id}>
             {member.name} <span className="kiwi-event__badge">{t(`role.${member.role}`)}</span>
             {member.status === 'invited' && <span className="kiwi-event__muted"> {t('badge.invited')}</span>}
+            {/* Issue 19: a participant can be reported as a member (not oneself). */}
+            {String(member.organizationMemberId) !== viewer?.organizationMemberId && (
+              <>
+                {' '}
+                <ReportButton target={{ type: 'OrganizationMember', id: member.organizationMemberId }} name={member.name} member />
+              </>
+            )}
           </li>
         ))}
       </ul>

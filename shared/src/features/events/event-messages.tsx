@@ -157,7 +157,8 @@ export function EventMessages({
                 <p className="kiwi-event-message__meta">
                   <span className="kiwi-event-message__author">{author}</span>
                   {message.authorKind === 'guest' && <span className="kiwi-event__badge">{t('events:messages.guest')}</span>}
-                  {message.kind === 'retrospection' && <span className="kiwi-event__badge">{t('events:messages.retrospection')}</span>}{' '}
+                  {message.kind === 'retrospection' && <span className="kiwi-event__badge">{t('events:messages.retrospection')}</span>}
+                  {message.hidden && <span className="kiwi-event__badge kiwi-event__badge--danger">{t('common:hiddenWhileReviewed')}</span>}{' '}
                   <time className="kiwi-event__muted" dateTime={message.createdAt}>
                     {formatDateTime(message.createdAt, i18n.language)}
                   </time>

@@ -568,6 +568,7 @@ function MessageItem({
         <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, language)}</time>
         {message.editedAt && <span className="kiwi-guild__muted"> {t('guilds:chat.edited')}</span>}
         {pinned && <span className="kiwi-guild__muted"> 📌</span>}
+        {message.hidden && <span className="kiwi-guild__badge">{t('common:hiddenWhileReviewed')}</span>}
       </p>
       {editing ? (
         <form onSubmit={save} className="kiwi-guild-message__edit">
