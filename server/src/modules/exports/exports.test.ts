@@ -27,7 +27,9 @@ const NAME_SQL = sql`case i % 8
   when 6 then '-鈴木' || i
   else '@山本' || i end`;
 const nameOf = (i: number) =>
-  [`髙橋 ①郎${i}`, `"引用" 符${i}`, `佐藤, 花子${i}`, `改行\nさん${i}`, `'=SUM(A1:A2)${i}`, `'+81 ${i}`, `'-鈴木${i}`, `'@山本${i}`][i % 8]!;
+  [`髙橋 ①郎${i}`, `"引用" 符${i}`, `佐藤, 花子${i}`, `改行\nさん${i}`, `'=SUM(A1:A2)${i}`, `'+81 ${i}`, `'-鈴木${i}`, `'@山本${i}`][
+    i % 8
+  ]!;
 
 /** `count` members of the organisation, created before 2026, named as NAME_SQL; their ids in order of i. */
 async function bulkMembers(server: TestServer, organization: OrganizationRow, count: number): Promise<number[]> {
@@ -145,8 +147,24 @@ describe('score and return-amount exports', () => {
       const i = index + 1;
       const january = rows[1 + index * 2]!;
       const february = rows[2 + index * 2]!;
-      expect(january).toEqual([big.identifier, big.name, String(id), nameOf(i), `m${i}@${big.identifier}.example`, '2026-01', String(id % 97), String(id % 28)]);
-      expect(february.slice(2, 8)).toEqual([String(id), nameOf(i), `m${i}@${big.identifier}.example`, '2026-02', String((id % 97) + 1000), String(id % 28)]);
+      expect(january).toEqual([
+        big.identifier,
+        big.name,
+        String(id),
+        nameOf(i),
+        `m${i}@${big.identifier}.example`,
+        '2026-01',
+        String(id % 97),
+        String(id % 28),
+      ]);
+      expect(february.slice(2, 8)).toEqual([
+        String(id),
+        nameOf(i),
+        `m${i}@${big.identifier}.example`,
+        '2026-02',
+        String((id % 97) + 1000),
+        String(id % 28),
+      ]);
     }
   }
 
@@ -178,14 +196,24 @@ describe('score and return-amount exports', () => {
 
   it('filters by a group (and the groups below it) of the organisation, never another organisation', async () => {
     const [parent] = await server.db.db.insert(groups).values({ organizationId: small.id, name: '営業部' }).returning();
-    const [child] = await server.db.db.insert(groups).values({ organizationId: small.id, name: '営業一課', parentId: parent!.id }).returning();
+    const [child] = await server.db.db
+      .insert(groups)
+      .values({ organizationId: small.id, name: '営業一課', parentId: parent!.id })
+      .returning();
     const [foreign] = await server.db.db.insert(groups).values({ organizationId: big.id, name: 'よそ' }).returning();
     await server.db.db.insert(groupMemberships).values([
       { groupId: parent!.id, organizationMemberId: smallIds[0]! },
       { groupId: child!.id, organizationMemberId: smallIds[1]! },
       { groupId: foreign!.id, organizationMemberId: bigIds[0]! },
     ]);
-    const created = await post({ kind: 'score', encoding: 'utf8_bom', organization_id: small.id, group_id: parent!.id, from: '2026-01', to: '2026-01' });
+    const created = await post({
+      kind: 'score',
+      encoding: 'utf8_bom',
+      organization_id: small.id,
+      group_id: parent!.id,
+      from: '2026-01',
+      to: '2026-01',
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.attributes).toMatchObject({ 'group-name': '営業部', 'organization-name': small.name });
     await runAll();
@@ -193,14 +221,37 @@ describe('score and return-amount exports', () => {
     expect(rows.slice(1).map((row) => row[2])).toEqual([String(smallIds[0]), String(smallIds[1])]);
 
     // Another organisation's group, a group without its organisation, a group on the return amount: refused.
-    const foreignGroup = await post({ kind: 'score', encoding: 'utf8_bom', organization_id: small.id, group_id: foreign!.id, from: '2026-01', to: '2026-01' });
+    const foreignGroup = await post({
+      kind: 'score',
+      encoding: 'utf8_bom',
+      organization_id: small.id,
+      group_id: foreign!.id,
+      from: '2026-01',
+      to: '2026-01',
+    });
     expect(foreignGroup.status).toBe(422);
-    expect(foreignGroup.body.errors[0]).toMatchObject({ code: 'validation.notFoundInOrganization', source: { pointer: '/export/group_id' } });
+    expect(foreignGroup.body.errors[0]).toMatchObject({
+      code: 'validation.notFoundInOrganization',
+      source: { pointer: '/export/group_id' },
+    });
     const noOrganization = await post({ kind: 'score', encoding: 'utf8_bom', group_id: parent!.id, from: '2026-01', to: '2026-01' });
     expect(noOrganization.body.errors[0]).toMatchObject({ code: 'validation.required', source: { pointer: '/export/organization_id' } });
-    const returnGroup = await post({ kind: 'return_amount', encoding: 'utf8_bom', organization_id: small.id, group_id: parent!.id, from: '2026-01', to: '2026-01' });
+    const returnGroup = await post({
+      kind: 'return_amount',
+      encoding: 'utf8_bom',
+      organization_id: small.id,
+      group_id: parent!.id,
+      from: '2026-01',
+      to: '2026-01',
+    });
     expect(returnGroup.body.errors[0]).toMatchObject({ code: 'validation.exclusiveOptions', source: { pointer: '/export/group_id' } });
-    const unknownOrganization = await post({ kind: 'score', encoding: 'utf8_bom', organization_id: 2_000_000_000, from: '2026-01', to: '2026-01' });
+    const unknownOrganization = await post({
+      kind: 'score',
+      encoding: 'utf8_bom',
+      organization_id: 2_000_000_000,
+      from: '2026-01',
+      to: '2026-01',
+    });
     expect(unknownOrganization.body.errors[0]).toMatchObject({ code: 'validation.notFoundInOrganization' });
   });
 
@@ -217,20 +268,34 @@ describe('score and return-amount exports', () => {
     for (const [body, pointer, code] of cases) {
       const response = await post(body);
       expect(response.status, JSON.stringify(body)).toBe(422);
-      expect(response.body.errors.map((error: { code: string; source: { pointer: string } }) => [error.source.pointer, error.code])).toContainEqual([pointer, code]);
+      expect(
+        response.body.errors.map((error: { code: string; source: { pointer: string } }) => [error.source.pointer, error.code]),
+      ).toContainEqual([pointer, code]);
     }
   });
 
   it('sums each organisation month of the return amount: coins granted, spent on rewards, refunded and the yen value', async () => {
     const [first, second] = smallIds as [number, number];
-    const move = async (at: string, reason: Parameters<typeof moveCoins>[1]['reason'], toMember: boolean, member: number, amount: number) => {
+    const move = async (
+      at: string,
+      reason: Parameters<typeof moveCoins>[1]['reason'],
+      toMember: boolean,
+      member: number,
+      amount: number,
+    ) => {
       const movementId = await server.db.db.transaction((tx) =>
         toMember
           ? moveCoins(tx, { from: { kind: 'issuance' }, legs: [{ to: { kind: 'member', organizationMemberId: member }, amount }], reason })
           : moveCoins(tx, { from: { kind: 'member', organizationMemberId: member }, legs: [{ to: { kind: 'issuance' }, amount }], reason }),
       );
-      await server.db.db.update(coinLedgerEntries).set({ createdAt: new Date(at) }).where(eq(coinLedgerEntries.movementId, movementId));
-      await server.db.db.update(coinMovements).set({ createdAt: new Date(at) }).where(eq(coinMovements.id, movementId));
+      await server.db.db
+        .update(coinLedgerEntries)
+        .set({ createdAt: new Date(at) })
+        .where(eq(coinLedgerEntries.movementId, movementId));
+      await server.db.db
+        .update(coinMovements)
+        .set({ createdAt: new Date(at) })
+        .where(eq(coinMovements.id, movementId));
     };
     await move('2026-01-10T00:00:00Z', 'activity', true, first, 500);
     await move('2026-01-11T00:00:00Z', 'quest_reward', true, second, 200);
@@ -241,15 +306,61 @@ describe('score and return-amount exports', () => {
     await move('2026-01-31T16:00:00Z', 'activity', true, first, 7);
     // Another organisation's coins never count here.
     await move('2026-01-10T00:00:00Z', 'activity', true, bigIds[0]!, 999);
-    const [gift] = await server.db.db.insert(gifts).values({ giftType: 'coin_exchange', name: 'カフェ券', needCoins: 300, price: 500 }).returning();
+    const [gift] = await server.db.db
+      .insert(gifts)
+      .values({ giftType: 'coin_exchange', name: 'カフェ券', needCoins: 300, price: 500 })
+      .returning();
     await server.db.db.insert(giftRedemptions).values([
-      { organizationId: small.id, organizationMemberId: first, giftId: gift!.id, source: 'coin_exchange', coinsSpent: 300, price: 500, status: 'issued', createdAt: new Date('2026-01-12T00:00:00Z') },
-      { organizationId: small.id, organizationMemberId: second, giftId: gift!.id, source: 'dream_gacha', coinsSpent: 50, price: 1200, status: 'pending', createdAt: new Date('2026-01-13T00:00:00Z') },
-      { organizationId: small.id, organizationMemberId: first, giftId: gift!.id, source: 'coin_exchange', coinsSpent: 100, price: 800, status: 'failed', createdAt: new Date('2026-01-14T00:00:00Z') },
-      { organizationId: big.id, organizationMemberId: bigIds[0]!, giftId: gift!.id, source: 'coin_exchange', coinsSpent: 1, price: 9999, status: 'issued', createdAt: new Date('2026-01-12T00:00:00Z') },
+      {
+        organizationId: small.id,
+        organizationMemberId: first,
+        giftId: gift!.id,
+        source: 'coin_exchange',
+        coinsSpent: 300,
+        price: 500,
+        status: 'issued',
+        createdAt: new Date('2026-01-12T00:00:00Z'),
+      },
+      {
+        organizationId: small.id,
+        organizationMemberId: second,
+        giftId: gift!.id,
+        source: 'dream_gacha',
+        coinsSpent: 50,
+        price: 1200,
+        status: 'pending',
+        createdAt: new Date('2026-01-13T00:00:00Z'),
+      },
+      {
+        organizationId: small.id,
+        organizationMemberId: first,
+        giftId: gift!.id,
+        source: 'coin_exchange',
+        coinsSpent: 100,
+        price: 800,
+        status: 'failed',
+        createdAt: new Date('2026-01-14T00:00:00Z'),
+      },
+      {
+        organizationId: big.id,
+        organizationMemberId: bigIds[0]!,
+        giftId: gift!.id,
+        source: 'coin_exchange',
+        coinsSpent: 1,
+        price: 9999,
+        status: 'issued',
+        createdAt: new Date('2026-01-12T00:00:00Z'),
+      },
     ]);
 
-    const created = await post({ kind: 'return_amount', encoding: 'shift_jis', organization_id: small.id, from: '2026-01', to: '2026-03', language: 'ja' });
+    const created = await post({
+      kind: 'return_amount',
+      encoding: 'shift_jis',
+      organization_id: small.id,
+      from: '2026-01',
+      to: '2026-03',
+      language: 'ja',
+    });
     expect(created.status).toBe(201);
     await runAll();
     const { bytes } = await download(created.body.data.id);
@@ -265,7 +376,18 @@ describe('score and return-amount exports', () => {
     const all = await post({ kind: 'return_amount', encoding: 'utf8_bom', from: '2026-01', to: '2026-01' });
     await runAll();
     const everyRow = parseCsv(new TextDecoder().decode((await download(all.body.data.id)).bytes)).slice(1);
-    expect(everyRow.find((row) => row[0] === big.identifier)).toEqual([big.identifier, big.name, '2026-01', '999', '0', '0', '0', '0', '1', '9999']);
+    expect(everyRow.find((row) => row[0] === big.identifier)).toEqual([
+      big.identifier,
+      big.name,
+      '2026-01',
+      '999',
+      '0',
+      '0',
+      '0',
+      '0',
+      '1',
+      '9999',
+    ]);
     expect(everyRow.find((row) => row[0] === small.identifier)?.[9]).toBe('1700');
   });
 
@@ -280,19 +402,28 @@ describe('score and return-amount exports', () => {
     const early = await download(id);
     expect(early.status).toBe(409);
     expect(JSON.parse(new TextDecoder().decode(early.bytes)).errors[0].code).toBe('exports.notReady');
-    const [logged] = await server.db.db.select().from(staffActions).where(sql`${staffActions.kind} = 'exports.create' and ${staffActions.targetId} = ${id}`);
+    const [logged] = await server.db.db
+      .select()
+      .from(staffActions)
+      .where(sql`${staffActions.kind} = 'exports.create' and ${staffActions.targetId} = ${id}`);
     expect(logged).toMatchObject({ actorUserId: admin.user.id, organizationId: small.id, method: 'POST', route: '/api/exports' });
 
     await runAll();
     expect((await download(id)).response.status).toBe(200);
-    await server.db.db.update(exportJobs).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(exportJobs.id, Number(id)));
+    await server.db.db
+      .update(exportJobs)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(exportJobs.id, Number(id)));
     const expired = await download(id);
     expect(expired.status).toBe(410);
     expect(JSON.parse(new TextDecoder().decode(expired.bytes)).errors[0].code).toBe('exports.expired');
     expect((await get(`/api/exports/${id}`)).body.data.attributes.expired).toBe(true);
     // The next worker pass drops the expired file's bytes; the row stays in the list.
     await worker.runOnce();
-    const [row] = await server.db.db.select({ content: exportJobs.content }).from(exportJobs).where(eq(exportJobs.id, Number(id)));
+    const [row] = await server.db.db
+      .select({ content: exportJobs.content })
+      .from(exportJobs)
+      .where(eq(exportJobs.id, Number(id)));
     expect(row!.content).toBeNull();
     expect((await download(id)).response.status).toBe(410);
   });
@@ -303,7 +434,10 @@ describe('score and return-amount exports', () => {
     const id = created.body.data.id as string;
     expect((await download(id, '')).response.status).toBe(401);
     expect((await download(id, manager.token)).response.status).toBe(403);
-    expect((await post({ kind: 'score', encoding: 'utf8_bom', organization_id: small.id, from: '2026-01', to: '2026-01' }, manager.token)).status).toBe(403);
+    expect(
+      (await post({ kind: 'score', encoding: 'utf8_bom', organization_id: small.id, from: '2026-01', to: '2026-01' }, manager.token))
+        .status,
+    ).toBe(403);
     expect((await get('/api/exports/2000000000')).status).toBe(404);
   });
 
@@ -318,7 +452,10 @@ describe('score and return-amount exports', () => {
         if (tookOver) return;
         tookOver = true;
         // The first worker stalls past its lease: the second claims the export again and finishes it.
-        await server.db.db.update(exportJobs).set({ updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(exportJobs.id, id));
+        await server.db.db
+          .update(exportJobs)
+          .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
+          .where(eq(exportJobs.id, id));
         expect(await second.runOnce()).toBe(1);
       },
     });

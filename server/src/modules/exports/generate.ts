@@ -209,7 +209,18 @@ export async function returnAmountBatch(tx: Executor, params: ExportParams, afte
         number,
         number,
       ];
-      return [row.identifier, row.name, row.month, granted, exchange, gacha, refunded, exchange + gacha - refunded, Number(row.redemptions), Number(row.yen)];
+      return [
+        row.identifier,
+        row.name,
+        row.month,
+        granted,
+        exchange,
+        gacha,
+        refunded,
+        exchange + gacha - refunded,
+        Number(row.redemptions),
+        Number(row.yen),
+      ];
     }),
     next: organizations.length < limit ? null : last,
   };

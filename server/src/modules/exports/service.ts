@@ -129,7 +129,13 @@ export async function getExport(tx: Executor, id: number, now = new Date()): Pro
  */
 export async function exportFile(tx: Executor, id: number, now = new Date()) {
   const [row] = await tx
-    .select({ status: exportJobs.status, content: exportJobs.content, expiresAt: exportJobs.expiresAt, fileName: exportJobs.fileName, encoding: exportJobs.encoding })
+    .select({
+      status: exportJobs.status,
+      content: exportJobs.content,
+      expiresAt: exportJobs.expiresAt,
+      fileName: exportJobs.fileName,
+      encoding: exportJobs.encoding,
+    })
     .from(exportJobs)
     .where(eq(exportJobs.id, id));
   if (!row) throw notFound();

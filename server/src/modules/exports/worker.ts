@@ -47,7 +47,14 @@ export type ExportWorker = { runOnce(): Promise<number>; start(): void; stop(): 
 /** Thrown when the export is no longer ours (its lease was taken over): the work stops without writing. */
 export class LeaseLost extends Error {}
 
-export function createExportWorker({ db, logger, leaseMs = 120_000, pollIntervalMs = 2_000, now = () => new Date(), onBatch }: ExportWorkerOptions): ExportWorker {
+export function createExportWorker({
+  db,
+  logger,
+  leaseMs = 120_000,
+  pollIntervalMs = 2_000,
+  now = () => new Date(),
+  onBatch,
+}: ExportWorkerOptions): ExportWorker {
   /** The oldest queued export, or a running one whose lease ran out, claimed in one short transaction. */
   async function claim(at: Date): Promise<ExportJobRow | null> {
     return db.db.transaction(async (tx) => {
@@ -154,5 +161,3 @@ export function createExportWorker({ db, logger, leaseMs = 120_000, pollInterval
 
   return { runOnce, ...pollingLoop('exports', runOnce, { pollIntervalMs, batchSize: 1, logger }) };
 }
-
-
