@@ -304,6 +304,8 @@ describe('score and return-amount exports', () => {
     await move('2026-01-14T00:00:00Z', 'gift_refund', true, first, 100);
     // 2026-01-31 16:00 UTC is February 1st in Japan.
     await move('2026-01-31T16:00:00Z', 'activity', true, first, 7);
+    // A refund in a later month than its spending: the month's net is negative, written as a number (not defused).
+    await move('2026-02-03T00:00:00Z', 'gift_refund', true, second, 40);
     // Another organisation's coins never count here.
     await move('2026-01-10T00:00:00Z', 'activity', true, bigIds[0]!, 999);
     const [gift] = await server.db.db
@@ -368,7 +370,7 @@ describe('score and return-amount exports', () => {
     expect(rows[0]).toEqual(RETURN_AMOUNT_COLUMNS.map((column) => column.ja));
     expect(rows.slice(1)).toEqual([
       [small.identifier, small.name, '2026-01', '700', '300', '50', '100', '250', '2', '1700'],
-      [small.identifier, small.name, '2026-02', '7', '0', '0', '0', '0', '0', '0'],
+      [small.identifier, small.name, '2026-02', '7', '0', '0', '40', '-40', '0', '0'],
       [small.identifier, small.name, '2026-03', '0', '0', '0', '0', '0', '0', '0'],
     ]);
 
