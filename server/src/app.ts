@@ -26,6 +26,7 @@ import { organizationsRoutes } from './modules/organizations/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { imagesRoutes } from './modules/images/routes';
 import { sharedEventsRoutes } from './modules/shared-events/routes';
+import { exportsRoutes } from './modules/exports/routes';
 import { homeRoutes } from './modules/home/routes';
 import { guildsRoutes } from './modules/guilds/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -117,6 +118,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(giftsRoutes(deps));
   api.use(appInstallRoutes(deps));
   api.use(homeRoutes(deps));
+  api.use(exportsRoutes(deps));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -8,6 +8,7 @@ import type { Identity } from './auth/identity';
 import { identityDeletionHandler } from './modules/cancellation/identity-deletion';
 import { IDENTITY_DELETE_TOPIC } from './modules/cancellation/service';
 import { runScheduledGrant, SCHEDULED_GRANT_JOB } from './modules/coins/jobs';
+import { createExportWorker, type ExportWorker } from './modules/exports/worker';
 import { createGiftIssuingWorker, type GiftIssuingWorker } from './modules/gift-issuing/worker';
 import { gachaJobHandlers, scheduleWeeklyStock } from './modules/gacha/jobs';
 import { createPushDelivery } from './modules/push/fcm';
@@ -36,6 +37,7 @@ export type WorkerDependencies = {
   outbox?: Partial<Parameters<typeof createOutboxWorker>[0]>;
   jobs?: Partial<Parameters<typeof createJobWorker>[0]>;
   gifts?: Partial<Parameters<typeof createGiftIssuingWorker>[0]>;
+  exports?: Partial<Parameters<typeof createExportWorker>[0]>;
   /** Firebase admin access for `identity.delete_account` (a cancelled user's account); the server process passes it. */
   identity?: Pick<Identity, 'auth'>;
 };
@@ -66,6 +68,8 @@ export type Workers = {
   jobs: JobWorker;
   /** Issues pending prizes (off without config.giftIssuer). */
   gifts: GiftIssuingWorker;
+  /** Writes queued score and return-amount exports (issue 20 point 7). */
+  exports: ExportWorker;
   start(): void;
   stop(): Promise<void>;
   runOnce(): Promise<number>;
@@ -82,14 +86,17 @@ export function createWorkers(deps: WorkerDependencies): Workers {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...deps.gifts,
   });
+  const exports = createExportWorker({ db: deps.db, logger: deps.logger, ...deps.exports });
   return {
     outbox,
     jobs,
     gifts,
+    exports,
     start() {
       outbox.start();
       jobs.start();
       gifts.start();
+      exports.start();
       // Periodic work is a job that schedules its next run; starting makes sure today's exists.
       void deps.db.db
         .transaction((tx) => scheduleIdleDeviceCleanup(tx, new Date()))
@@ -99,12 +106,12 @@ export function createWorkers(deps: WorkerDependencies): Workers {
         .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the weekly gacha stock'));
     },
     async stop() {
-      await Promise.all([outbox.stop(), jobs.stop(), gifts.stop()]);
+      await Promise.all([outbox.stop(), jobs.stop(), gifts.stop(), exports.stop()]);
     },
     // Jobs first: a job's outbox rows are then delivered in the same call.
     async runOnce() {
       const ran = await jobs.runOnce();
-      return ran + (await outbox.runOnce()) + (await gifts.runOnce());
+      return ran + (await outbox.runOnce()) + (await gifts.runOnce()) + (await exports.runOnce());
     },
   };
 }

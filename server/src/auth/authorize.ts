@@ -28,6 +28,10 @@ export const GIFT_BUDGETS: GiftBudgetsSubject = { kind: 'giftBudgets' };
 export type GachaDrawsSubject = { kind: 'gachaDraws' };
 export const GACHA_DRAWS: GachaDrawsSubject = { kind: 'gachaDraws' };
 
+/** Score and return-amount exports, every organisation's (issue 20 point 7). */
+export type ExportsSubject = { kind: 'exports' };
+export const EXPORTS: ExportsSubject = { kind: 'exports' };
+
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
 
@@ -65,6 +69,8 @@ type Subjects = {
   'violationReport.file': OrganizationSubject;
   /** Issue 19: see the queue and evidence, resolve or ignore, set the auto-hide threshold. */
   'violationReport.manage': OrganizationSubject;
+  /** Issue 20 point 7, SPEC §6 "admin only": ask for score and return-amount exports, list and download them. */
+  'exports.manage': ExportsSubject;
 };
 export type Action = keyof Subjects;
 
@@ -94,6 +100,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'gachaDraws.audit': () => false,
   'violationReport.file': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
   'violationReport.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
+  // Nobody but an admin: exports span organisations.
+  'exports.manage': () => false,
 };
 
 /**

@@ -121,6 +121,10 @@ export const ErrorCode = {
   gachaNothingToWin: 'gacha.nothingToWin',
   gachaNotAllowed: 'gacha.notAllowed',
 
+  /** Issue 20 point 7: background exports. */
+  exportsExpired: 'exports.expired',
+  exportsNotReady: 'exports.notReady',
+
   activityFutureDay: 'activity.futureDay',
   activityDuplicateDay: 'activity.duplicateDay',
 
@@ -287,6 +291,8 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'violationReport.ownContent': 422,
   'violationReport.duplicate': 409,
   'violationReport.alreadyDecided': 409,
+  'exports.expired': 410,
+  'exports.notReady': 409,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */

@@ -1,10 +1,13 @@
 // The one CSV writer (STYLE: "three CSV writers ... the fix is one piece that all callers use"): cells quoted when
 // needed and defused when a spreadsheet would run them as a formula; documents with a BOM and CRLF line ends.
 
-/** One cell: dates as ISO, null and undefined empty; a leading = + - @ tab or CR is defused with a quote. */
+/**
+ * One cell: dates as ISO, null and undefined empty; a leading = + - @ tab or CR is defused with a quote. A number is
+ * written as it is (a negative amount stays a number: no formula starts that way).
+ */
 export function csvCell(value: unknown): string {
   const text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const safe = typeof value !== 'number' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

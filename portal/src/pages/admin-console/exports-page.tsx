@@ -1,4 +1,335 @@
-/** Placeholder laid by the issue 20 foundation commit; part F (exports) replaces it. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { monthInJapan, shiftMonth } from '@kiwi/shared/domain/health-points';
+import { formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
+import {
+  EXPORT_ENCODING_VALUES,
+  EXPORT_KIND_VALUES,
+  EXPORT_MONTH_MAX,
+  EXPORT_MONTH_MIN,
+  type ExportEncodingValue,
+  type ExportKindValue,
+  exportRequestFields,
+} from '@kiwi/shared/schemas/exports';
+import { useToast } from '@kiwi/shared/ui/toast';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { type FieldError, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import en from '../../../../locales/en/admin-exports.json' with { type: 'json' };
+import ja from '../../../../locales/ja/admin-exports.json' with { type: 'json' };
+import { usePageTranslation } from '../../i18n/use-page-translation';
+import { useSession } from '../../session/session-provider';
+import { apiErrorMessage } from '../organization/api-error';
+import { ListTable } from '../organization/list-table';
+import { useConfirmedAction } from '../organization/use-confirmed-action';
+import '../organization/organization.css';
+import './exports-page.css';
+
+/** GET /api/exports after decoding: what was asked for, its progress and its file's state. */
+type ExportItem = {
+  id: string;
+  kind: ExportKindValue;
+  encoding: ExportEncodingValue;
+  organizationId: string | null;
+  organizationName: string | null;
+  groupId: string | null;
+  groupName: string | null;
+  from: string;
+  to: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  rowsDone: number;
+  rowsTotal: number | null;
+  fileName: string | null;
+  byteSize: number | null;
+  expiresAt: string | null;
+  expired: boolean;
+  createdAt: string;
+};
+type Named = { id: string; name: string };
+
+type FormValues = z.input<typeof exportRequestFields>;
+
+const EXPORTS_QUERY_KEY = ['admin', 'exports'] as const;
+const PER = 20;
+/** How often the list is read again while an export is being written. */
+const PROGRESS_REFRESH_MS = 1500;
+
+const nullableId = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
+
+/** `/_admin/exports` (SPEC §6, admin only): ask for a score or return-amount CSV, follow its progress, download it. */
 export function ExportsPage() {
-  return null;
+  const { t } = usePageTranslation('admin-exports', { ja, en }, ['organization', 'errors']);
+  return (
+    <div className="org-page admin-exports">
+      <header className="org-page__header">
+        <h1 id="page-title">{t('title')}</h1>
+      </header>
+      <p>{t('intro')}</p>
+      <ExportForm />
+      <ExportList />
+    </div>
+  );
+}
+
+function FieldMessage({ id, error }: { id: string; error: FieldError | undefined }) {
+  const { t } = usePageTranslation('admin-exports', { ja, en }, ['errors']);
+  if (!error?.message) return null;
+  return (
+    <p id={id} className="field__error">
+      {t(`errors:${error.message}`)}
+    </p>
+  );
+}
+
+function ExportForm() {
+  const { t, i18n } = usePageTranslation('admin-exports', { ja, en }, ['organization', 'errors']);
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const confirmed = useConfirmedAction();
+  const id = useId();
+  const thisMonth = monthInJapan(new Date());
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(exportRequestFields) as never,
+    // A hidden group select (no organisation, or the return amount) sends nothing.
+    shouldUnregister: true,
+    defaultValues: {
+      kind: 'score',
+      encoding: 'utf8_bom',
+      organization_id: null,
+      group_id: null,
+      from: shiftMonth(thisMonth, -2),
+      to: thisMonth,
+    },
+  });
+  const kind = watch('kind');
+  const organizationId = nullableId(watch('organization_id'));
+  const organizations = useQuery({
+    queryKey: ['admin', 'exports', 'organizations'],
+    queryFn: () => api.get<Named[]>('/organizations', { per: 100 }),
+  });
+  const groups = useQuery({
+    queryKey: ['admin', 'exports', 'groups', organizationId],
+    enabled: kind === 'score' && organizationId !== null,
+    queryFn: () => api.get<Named[]>(`/organizations/${organizationId}/groups`),
+  });
+
+  const submit = handleSubmit((values) => {
+    const body = {
+      ...values,
+      organization_id: values.organization_id ?? null,
+      group_id: values.kind === 'score' && values.organization_id != null ? (values.group_id ?? null) : null,
+      language: i18n.language === 'en' ? 'en' : 'ja',
+    };
+    const organizationName =
+      organizations.data?.data.find((item) => item.id === String(body.organization_id))?.name ?? t('allOrganizations');
+    confirmed({
+      title: t('confirm.title'),
+      body: t('confirm.body', { kind: t(`kinds.${body.kind}`), organization: organizationName, from: body.from, to: body.to }),
+      okLabel: t('confirm.ok'),
+      action: () => api.post('/exports', { export: body }),
+      done: t('confirm.done'),
+      afterDone: () => queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY }),
+    });
+  });
+
+  const fieldProps = (name: keyof FormValues) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const message = (name: keyof FormValues) => <FieldMessage id={`${id}-${name}-error`} error={errors[name]} />;
+  const monthRange = { min: EXPORT_MONTH_MIN, max: EXPORT_MONTH_MAX };
+
+  return (
+    <section className="admin-exports__section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('form.title')}</h2>
+      <form className="org-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="org-form__row">
+          <div className="field">
+            <label htmlFor={`${id}-kind`}>{t('form.kind')}</label>
+            <select {...register('kind')} {...fieldProps('kind')}>
+              {EXPORT_KIND_VALUES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`kinds.${value}`)}
+                </option>
+              ))}
+            </select>
+            {message('kind')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-organization_id`}>{t('form.organization')}</label>
+            <select {...register('organization_id', { setValueAs: nullableId })} {...fieldProps('organization_id')}>
+              <option value="">{t('allOrganizations')}</option>
+              {(organizations.data?.data ?? []).map((organization) => (
+                <option key={organization.id} value={organization.id}>
+                  {organization.name}
+                </option>
+              ))}
+            </select>
+            {message('organization_id')}
+          </div>
+          {kind === 'score' && organizationId !== null && (
+            <div className="field">
+              <label htmlFor={`${id}-group_id`}>{t('form.group')}</label>
+              <select {...register('group_id', { setValueAs: nullableId })} {...fieldProps('group_id')}>
+                <option value="">{t('form.allGroups')}</option>
+                {(groups.data?.data ?? []).map((group) => (
+                  <option key={group.id} value={group.id}>
+                    {group.name}
+                  </option>
+                ))}
+              </select>
+              {message('group_id')}
+            </div>
+          )}
+        </div>
+        <div className="org-form__row">
+          <div className="field">
+            <label htmlFor={`${id}-from`}>{t('form.from')}</label>
+            <input type="month" {...monthRange} {...register('from')} {...fieldProps('from')} />
+            {message('from')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-to`}>{t('form.to')}</label>
+            <input type="month" {...monthRange} {...register('to')} {...fieldProps('to')} />
+            {message('to')}
+          </div>
+        </div>
+        <fieldset className="admin-exports__encodings">
+          <legend>{t('form.encoding')}</legend>
+          {EXPORT_ENCODING_VALUES.map((value) => (
+            <label key={value} className="admin-exports__choice">
+              <input type="radio" value={value} {...register('encoding')} />
+              {t(`encodings.${value}`)}
+            </label>
+          ))}
+          <p className="admin-exports__hint">{t('form.encodingHint')}</p>
+        </fieldset>
+        <div className="org-form__actions">
+          <button type="submit" className="button button--primary">
+            {t('form.submit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ExportList() {
+  const { t, i18n } = usePageTranslation('admin-exports', { ja, en }, ['organization', 'errors']);
+  const { api } = useSession();
+  const { showToast } = useToast();
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const exports = useQuery({
+    queryKey: [...EXPORTS_QUERY_KEY, page],
+    queryFn: () => api.get<ExportItem[]>('/exports', { page, per: PER }),
+    // Read again while any listed export is still being written, so its bar moves and its button appears.
+    refetchInterval: (query) =>
+      query.state.data?.data.some((item) => item.status === 'queued' || item.status === 'running') ? PROGRESS_REFRESH_MS : false,
+  });
+
+  const download = async (item: ExportItem) => {
+    setDownloading(item.id);
+    try {
+      // With the admin's bearer token (the API client adds it), never a bare link a copied URL could replay.
+      const response = await api.raw<'blob'>(`/exports/${item.id}/download`, { responseType: 'blob' });
+      const url = URL.createObjectURL(response._data as Blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = item.fileName ?? 'export.csv';
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      showToast(apiErrorMessage(t, error), 'error');
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const scope = (item: ExportItem) => `${item.organizationName ?? t('allOrganizations')}${item.groupName ? ` / ${item.groupName}` : ''}`;
+
+  const state = (item: ExportItem) => {
+    if (item.status === 'done' && item.expired) return <span className="org-badge org-badge--expired">{t('status.expired')}</span>;
+    if (item.status === 'done' || item.status === 'failed')
+      return <span className={`org-badge${item.status === 'failed' ? ' org-badge--expired' : ''}`}>{t(`status.${item.status}`)}</span>;
+    const total = item.rowsTotal ?? 0;
+    const label = t('progress', {
+      done: formatNumber(item.rowsDone, i18n.language),
+      total: item.rowsTotal === null ? '?' : formatNumber(total, i18n.language),
+    });
+    return (
+      <span className="admin-exports__progress">
+        <span>{t(`status.${item.status}`)}</span>
+        <progress
+          max={Math.max(total, 1)}
+          value={item.rowsTotal === null ? undefined : item.rowsDone}
+          aria-label={t('progressLabel', { id: item.id })}
+          aria-valuetext={label}
+        />
+        <span>{label}</span>
+      </span>
+    );
+  };
+
+  return (
+    <section className="admin-exports__section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('list.title')}</h2>
+      <p className="admin-exports__hint">{t('list.hint')}</p>
+      <ListTable
+        query={exports}
+        caption={t('list.title')}
+        empty={t('list.empty')}
+        headers={[
+          t('list.requestedAt'),
+          t('list.kind'),
+          t('list.scope'),
+          t('list.months'),
+          t('list.encoding'),
+          t('list.state'),
+          t('list.file'),
+        ]}
+        paging={{ page, onPage: setPage }}
+        rows={(items) =>
+          items.map((item) => (
+            <tr key={item.id} data-testid={`export-${item.id}`} data-status={item.expired ? 'expired' : item.status}>
+              <td>{formatDateTime(item.createdAt, i18n.language)}</td>
+              <td>{t(`kinds.${item.kind}`)}</td>
+              <td>{scope(item)}</td>
+              <td>{item.from === item.to ? item.from : `${item.from} – ${item.to}`}</td>
+              <td>{t(`encodings.${item.encoding}`)}</td>
+              <td>{state(item)}</td>
+              <td>
+                {item.status === 'done' && !item.expired ? (
+                  <button
+                    type="button"
+                    className="button button--text"
+                    onClick={() => void download(item)}
+                    disabled={downloading === item.id}
+                    aria-busy={downloading === item.id}
+                    aria-label={t('list.downloadLabel', { name: item.fileName ?? item.id })}
+                  >
+                    {t('list.download')}
+                  </button>
+                ) : item.status === 'done' ? (
+                  t('list.expiredHint')
+                ) : null}
+                {item.status === 'done' && !item.expired && item.expiresAt && (
+                  <span className="admin-exports__expiry">
+                    {t('list.expiresAt', { at: formatDateTime(item.expiresAt, i18n.language) })}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))
+        }
+      />
+    </section>
+  );
 }
