@@ -111,6 +111,12 @@ export const ErrorCode = {
   violationReportDuplicate: 'violationReport.duplicate',
   violationReportAlreadyDecided: 'violationReport.alreadyDecided',
 
+  /** Issue 20 point 4: organisation change requests. */
+  changeRequestNothingRequested: 'changeRequest.nothingRequested',
+  changeRequestPendingExists: 'changeRequest.pendingExists',
+  changeRequestAlreadyDecided: 'changeRequest.alreadyDecided',
+  changeRequestSeatsBelowMembers: 'changeRequest.seatsBelowMembers',
+
   /** Issue 18: gifts, gacha draws and quests. */
   giftsOutOfStock: 'gifts.outOfStock',
   giftsUnavailable: 'gifts.unavailable',
@@ -287,6 +293,10 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'violationReport.ownContent': 422,
   'violationReport.duplicate': 409,
   'violationReport.alreadyDecided': 409,
+  'changeRequest.nothingRequested': 422,
+  'changeRequest.pendingExists': 409,
+  'changeRequest.alreadyDecided': 409,
+  'changeRequest.seatsBelowMembers': 422,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */
