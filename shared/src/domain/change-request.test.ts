@@ -24,7 +24,9 @@ describe('changesToApply', () => {
   });
 
   it('asks for a number when the organisation has unlimited seats', () => {
-    expect(changesToApply({ ...none, requestedNumberOfMembers: 30 }, { ...current, numberOfMembers: null })).toEqual({ numberOfMembers: 30 });
+    expect(changesToApply({ ...none, requestedNumberOfMembers: 30 }, { ...current, numberOfMembers: null })).toEqual({
+      numberOfMembers: 30,
+    });
     expect(changesToApply({ ...none, requestedUnlimitedSeats: true }, { ...current, numberOfMembers: null })).toEqual({});
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ChangeRequestFormSchema, CreateChangeRequestSchema, DecideChangeRequestSchema, toChangeRequestPayload } from './change-request';
 
-const create = (fields: object) => CreateChangeRequestSchema.safeParse({ organization_change_request: { organization_id: 1, reason: 'Growing', ...fields } });
+const create = (fields: object) =>
+  CreateChangeRequestSchema.safeParse({ organization_change_request: { organization_id: 1, reason: 'Growing', ...fields } });
 const codes = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
 
@@ -26,7 +27,9 @@ describe('DecideChangeRequestSchema', () => {
   const decide = (fields: object) => DecideChangeRequestSchema.safeParse({ organization_change_request: fields });
   it('approves without a note and rejects only with one', () => {
     expect(decide({ status: 'approved' }).success).toBe(true);
-    expect(codes(decide({ status: 'rejected', decision_note: ' ' }))).toEqual(['organization_change_request.decision_note:validation.required']);
+    expect(codes(decide({ status: 'rejected', decision_note: ' ' }))).toEqual([
+      'organization_change_request.decision_note:validation.required',
+    ]);
     expect(decide({ status: 'rejected', decision_note: 'Not this quarter' }).success).toBe(true);
     expect(codes(decide({ status: 'withdrawn' }))).toEqual(['organization_change_request.status:validation.oneOf']);
   });

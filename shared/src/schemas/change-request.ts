@@ -75,14 +75,22 @@ export const ChangeRequestFormSchema = z
   .check((payload) => {
     const values = payload.value;
     if (values.seats_mode === 'number') {
-      const parsed = whole(1, ORGANIZATION_LIMITS.membersMax).safeParse(values.number_of_members.trim() === '' ? undefined : Number(values.number_of_members));
+      const parsed = whole(1, ORGANIZATION_LIMITS.membersMax).safeParse(
+        values.number_of_members.trim() === '' ? undefined : Number(values.number_of_members),
+      );
       if (!parsed.success) {
-        payload.issues.push({ code: 'custom', message: parsed.error.issues[0]?.message ?? ErrorCode.validationRequired, input: values, path: ['number_of_members'] });
+        payload.issues.push({
+          code: 'custom',
+          message: parsed.error.issues[0]?.message ?? ErrorCode.validationRequired,
+          input: values,
+          path: ['number_of_members'],
+        });
       }
     }
     if (values.name.trim() !== '') {
       const parsed = name.safeParse(values.name);
-      if (!parsed.success) payload.issues.push({ code: 'custom', message: parsed.error.issues[0]?.message ?? '', input: values, path: ['name'] });
+      if (!parsed.success)
+        payload.issues.push({ code: 'custom', message: parsed.error.issues[0]?.message ?? '', input: values, path: ['name'] });
     }
     if (values.plan === '' && values.seats_mode === 'keep' && values.name.trim() === '') {
       payload.issues.push({ code: 'custom', message: ErrorCode.changeRequestNothingRequested, input: values, path: ['plan'] });
@@ -96,7 +104,9 @@ export function toChangeRequestPayload(organizationId: number, values: z.output<
     organization_change_request: {
       organization_id: organizationId,
       ...(values.plan === '' ? {} : { plan: values.plan }),
-      ...(values.seats_mode === 'keep' ? {} : { number_of_members: values.seats_mode === 'unlimited' ? null : Number(values.number_of_members) }),
+      ...(values.seats_mode === 'keep'
+        ? {}
+        : { number_of_members: values.seats_mode === 'unlimited' ? null : Number(values.number_of_members) }),
       ...(values.name.trim() === '' ? {} : { name: values.name.trim() }),
       reason: values.reason,
     },

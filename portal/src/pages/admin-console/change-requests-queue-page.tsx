@@ -14,6 +14,7 @@ import {
   ChangeLines,
   changeLines,
   changeRequestKeys,
+  pagerLabels,
   StatusBadge,
 } from '../change-requests/change-request';
 import { useChangeRequestsTranslation } from '../change-requests/use-change-requests-translation';
@@ -79,33 +80,33 @@ export function ChangeRequestsQueuePage() {
         query={queue}
         caption={t('queue.title')}
         empty={t('queue.empty')}
-        headers={[t('queue.organization'), t('list.changes'), t('list.reason'), t('queue.requestedBy'), t('list.status'), t('list.actions')]}
-        paging={{
-          page,
-          onPage: setPage,
-          labels: {
-            navigation: t('pager.navigation'),
-            previous: t('pager.previous'),
-            next: t('pager.next'),
-            pageOf: (current, total) => t('pager.pageOf', { page: current, total }),
-          },
-        }}
+        headers={[
+          t('queue.organization'),
+          t('list.changes'),
+          t('list.reason'),
+          t('queue.requestedBy'),
+          t('list.status'),
+          t('list.actions'),
+        ]}
+        paging={{ page, onPage: setPage, labels: pagerLabels(t) }}
         rows={(items) =>
           items.map((request) => (
             <tr key={request.id} data-testid="change-request-row">
-              <td>
+              <td data-label={t('queue.organization')}>
                 <Link to={`/org/${encodeURIComponent(request.organizationIdentifier)}`}>{request.organizationName}</Link>
               </td>
-              <td>
+              <td data-label={t('list.changes')}>
                 <ChangeLines lines={changeLines(t, request, { fromCurrent: request.status === 'pending' })} />
               </td>
-              <td className="change-requests__text">{request.reason}</td>
-              <td>
+              <td className="change-requests__text" data-label={t('list.reason')}>
+                {request.reason}
+              </td>
+              <td data-label={t('queue.requestedBy')}>
                 {request.requestedByName ?? '—'}
                 <br />
                 <small>{formatDateTime(request.createdAt, i18n.language)}</small>
               </td>
-              <td>
+              <td data-label={t('list.status')}>
                 <StatusBadge t={t} status={request.status} />
                 {request.decisionNote && <p className="change-requests__text">{request.decisionNote}</p>}
               </td>

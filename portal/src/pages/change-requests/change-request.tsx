@@ -1,5 +1,6 @@
 import type { ChangeRequestStatus } from '@kiwi/shared/domain/change-request';
 import type { TFunction } from 'i18next';
+import type { PagerLabels } from '../organization/pager';
 
 /** GET /organization_change_requests rows as the client decodes them (docs/api.md "Organisation change requests"). */
 export type ChangeRequest = {
@@ -63,10 +64,20 @@ export function ChangeLines({ lines }: { lines: string[] }) {
 }
 
 export function StatusBadge({ t, status }: { t: TFunction; status: ChangeRequestStatus }) {
-  const modifier = { pending: ' org-badge--pending', approved: '', rejected: ' org-badge--warning', withdrawn: ' org-badge--expired' }[status];
+  const modifier = { pending: ' org-badge--pending', approved: '', rejected: ' org-badge--warning', withdrawn: ' org-badge--expired' }[
+    status
+  ];
   return (
     <span className={`org-badge${modifier}`} data-testid="change-request-status">
       {t(`change-requests:status.${status}`)}
     </span>
   );
 }
+
+/** The pager's labels in the page's language. */
+export const pagerLabels = (t: TFunction): PagerLabels => ({
+  navigation: t('change-requests:pager.navigation'),
+  previous: t('change-requests:pager.previous'),
+  next: t('change-requests:pager.next'),
+  pageOf: (current, total) => t('change-requests:pager.pageOf', { page: current, total }),
+});

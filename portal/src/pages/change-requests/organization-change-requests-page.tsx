@@ -26,6 +26,7 @@ import {
   ChangeLines,
   changeLines,
   changeRequestKeys,
+  pagerLabels,
   planLabel,
   seatsLabel,
   StatusBadge,
@@ -92,25 +93,18 @@ export function OrganizationChangeRequestsPage() {
           caption={t('list.title')}
           empty={t('list.empty')}
           headers={[t('list.requestedAt'), t('list.changes'), t('list.reason'), t('list.status'), t('list.actions')]}
-          paging={{
-            page,
-            onPage: setPage,
-            labels: {
-              navigation: t('pager.navigation'),
-              previous: t('pager.previous'),
-              next: t('pager.next'),
-              pageOf: (current, total) => t('pager.pageOf', { page: current, total }),
-            },
-          }}
+          paging={{ page, onPage: setPage, labels: pagerLabels(t) }}
           rows={(items) =>
             items.map((request) => (
               <tr key={request.id} data-testid="change-request-row">
-                <td>{formatDateTime(request.createdAt, i18n.language)}</td>
-                <td>
+                <td data-label={t('list.requestedAt')}>{formatDateTime(request.createdAt, i18n.language)}</td>
+                <td data-label={t('list.changes')}>
                   <ChangeLines lines={changeLines(t, request, { fromCurrent: request.status === 'pending' })} />
                 </td>
-                <td className="change-requests__text">{request.reason}</td>
-                <td>
+                <td className="change-requests__text" data-label={t('list.reason')}>
+                  {request.reason}
+                </td>
+                <td data-label={t('list.status')}>
                   <StatusBadge t={t} status={request.status} />
                   {request.decisionNote && (
                     <p className="change-requests__text">

@@ -12,7 +12,12 @@ type World = { server: TestServer };
 async function pendingRequest(world: World, fixture: Fixture) {
   const [row] = await world.server.db.db
     .insert(organizationChangeRequests)
-    .values({ organizationId: fixture.acme.id, requestedByUserId: fixture.users.manager.user.id, requestedNumberOfMembers: 500, reason: 'Matrix' })
+    .values({
+      organizationId: fixture.acme.id,
+      requestedByUserId: fixture.users.manager.user.id,
+      requestedNumberOfMembers: 500,
+      reason: 'Matrix',
+    })
     .returning();
   return { id: row!.id };
 }
@@ -32,7 +37,9 @@ export const matrix: MatrixModule<World> = {
           .update(organizationChangeRequests)
           .set({ status: 'withdrawn' })
           .where(and(eq(organizationChangeRequests.organizationId, fixture.acme.id), eq(organizationChangeRequests.status, 'pending')));
-        return { organization_change_request: { organization_id: fixture.acme.id, number_of_members: 400 + caller.length, reason: 'Growing' } };
+        return {
+          organization_change_request: { organization_id: fixture.acme.id, number_of_members: 400 + caller.length, reason: 'Growing' },
+        };
       },
       // The admin changes an organisation directly; only its manager asks.
       expect: { ...ANY_ACTIVE_USER, otherOrganization: FORBIDDEN, member: FORBIDDEN, admin: FORBIDDEN },

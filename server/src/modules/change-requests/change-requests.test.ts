@@ -38,8 +38,14 @@ describe('organisation change requests', () => {
 
   // Each test starts with no pending request of acme and acme's contract as built.
   beforeEach(async () => {
-    await server.db.db.update(organizationChangeRequests).set({ status: 'withdrawn' }).where(eq(organizationChangeRequests.status, 'pending'));
-    await server.db.db.update(organizations).set({ name: 'Acme', plan: 'business', numberOfMembers: 5 }).where(eq(organizations.id, acme.id));
+    await server.db.db
+      .update(organizationChangeRequests)
+      .set({ status: 'withdrawn' })
+      .where(eq(organizationChangeRequests.status, 'pending'));
+    await server.db.db
+      .update(organizations)
+      .set({ name: 'Acme', plan: 'business', numberOfMembers: 5 })
+      .where(eq(organizations.id, acme.id));
   });
 
   const ask = (fields: object, user = manager, organizationId = acme.id) =>
@@ -49,8 +55,13 @@ describe('organisation change requests', () => {
       json: { organization_change_request: { organization_id: organizationId, reason: 'We are growing', ...fields } },
     });
   const decide = (id: string, fields: object, user = admin) =>
-    server.request(`/api/organization_change_requests/${id}`, { method: 'PUT', token: user.token, json: { organization_change_request: fields } });
-  const withdraw = (id: string, user = manager) => server.request(`/api/organization_change_requests/${id}`, { method: 'DELETE', token: user.token });
+    server.request(`/api/organization_change_requests/${id}`, {
+      method: 'PUT',
+      token: user.token,
+      json: { organization_change_request: fields },
+    });
+  const withdraw = (id: string, user = manager) =>
+    server.request(`/api/organization_change_requests/${id}`, { method: 'DELETE', token: user.token });
   const list = async (user: BuiltUser, query = '') => {
     const response = await server.request(`/api/organization_change_requests?per=100${query}`, { token: user.token });
     return response as { status: number; body: { data: { id: string; attributes: Attributes }[]; meta: Attributes } };
@@ -76,7 +87,11 @@ describe('organisation change requests', () => {
     const asked = await ask({ number_of_members: 120 });
     expect(asked.status).toBe(201);
     const id = asked.body.data.id as string;
-    expect(asked.body.data.attributes).toMatchObject({ status: 'pending', 'requested-number-of-members': 120, 'requested-unlimited-seats': false });
+    expect(asked.body.data.attributes).toMatchObject({
+      status: 'pending',
+      'requested-number-of-members': 120,
+      'requested-unlimited-seats': false,
+    });
 
     const own = await list(manager);
     expect(own.body.data.map((row) => row.id)).toContain(id);
@@ -104,7 +119,9 @@ describe('organisation change requests', () => {
 
     const seen = (await list(manager)).body.data.find((row) => row.id === id);
     expect(seen?.attributes).toMatchObject({ status: 'approved', 'decided-by-name': 'Admin', 'current-number-of-members': 120 });
-    expect((await decide(id, { status: 'rejected', decision_note: 'Changed my mind' })).body.errors[0].code).toBe('changeRequest.alreadyDecided');
+    expect((await decide(id, { status: 'rejected', decision_note: 'Changed my mind' })).body.errors[0].code).toBe(
+      'changeRequest.alreadyDecided',
+    );
     expect((await decide(id, { status: 'approved' })).status).toBe(409);
 
     const log = await logOf(id);
@@ -134,7 +151,11 @@ describe('organisation change requests', () => {
     expect(asked.status).toBe(201);
     expect((await decide(asked.body.data.id, { status: 'approved', decision_note: 'Welcome' })).status).toBe(200);
     const after = await organizationRow();
-    expect({ name: after.name, plan: after.plan, seats: after.numberOfMembers }).toEqual({ name: 'Acme Holdings', plan: 'consumer', seats: null });
+    expect({ name: after.name, plan: after.plan, seats: after.numberOfMembers }).toEqual({
+      name: 'Acme Holdings',
+      plan: 'consumer',
+      seats: null,
+    });
     const pick = ({ name: _n, plan: _p, numberOfMembers: _s, updatedAt: _u, ...rest }: typeof before) => rest;
     expect(pick(after)).toEqual(pick(before));
     expect((await organizationRow(globex.id)).name).toBe('Globex');
@@ -170,12 +191,18 @@ describe('organisation change requests', () => {
     const withdrawn = await withdraw(id);
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body.data.attributes.status).toBe('withdrawn');
-    const [row] = await server.db.db.select().from(organizationChangeRequests).where(eq(organizationChangeRequests.id, Number(id)));
+    const [row] = await server.db.db
+      .select()
+      .from(organizationChangeRequests)
+      .where(eq(organizationChangeRequests.id, Number(id)));
     expect(row?.status).toBe('withdrawn');
     expect((await withdraw(id)).status).toBe(409);
     expect((await decide(id, { status: 'approved' })).body.errors[0].code).toBe('changeRequest.alreadyDecided');
     expect((await organizationRow()).numberOfMembers).toBe(5);
-    expect((await logOf(id)).map((entry) => entry.kind)).toEqual(['organizationChangeRequests.create', 'organizationChangeRequests.withdraw']);
+    expect((await logOf(id)).map((entry) => entry.kind)).toEqual([
+      'organizationChangeRequests.create',
+      'organizationChangeRequests.withdraw',
+    ]);
     // Once withdrawn, the organisation may ask again.
     expect((await ask({ number_of_members: 10 })).status).toBe(201);
   });
@@ -228,14 +255,20 @@ describe('organisation change requests', () => {
       .from(organizationChangeRequests)
       .where(and(eq(organizationChangeRequests.organizationId, acme.id), eq(organizationChangeRequests.status, 'pending')));
     expect(pending?.count).toBe(1);
-    await server.db.db.update(organizationChangeRequests).set({ status: 'withdrawn' }).where(eq(organizationChangeRequests.status, 'pending'));
+    await server.db.db
+      .update(organizationChangeRequests)
+      .set({ status: 'withdrawn' })
+      .where(eq(organizationChangeRequests.status, 'pending'));
 
     for (let round = 0; round < 3; round++) {
       const asked = await ask({ number_of_members: 50 + round });
       const id = asked.body.data.id as string;
       const [approve, pull] = await Promise.all([decide(id, { status: 'approved' }), withdraw(id)]);
       expect([approve.status, pull.status].sort()).toEqual([200, 409]);
-      const [row] = await server.db.db.select().from(organizationChangeRequests).where(eq(organizationChangeRequests.id, Number(id)));
+      const [row] = await server.db.db
+        .select()
+        .from(organizationChangeRequests)
+        .where(eq(organizationChangeRequests.id, Number(id)));
       const seats = (await organizationRow()).numberOfMembers;
       if (approve.status === 200) expect([row?.status, seats]).toEqual(['approved', 50 + round]);
       else expect([row?.status, seats]).toEqual(['withdrawn', 5]);
@@ -267,7 +300,11 @@ describe('organisation change requests', () => {
     await decide(acmeAsk.body.data.id, { status: 'rejected', decision_note: 'No' });
     const onlyGlobex = await list(admin, `&organization_id=${globex.id}`);
     expect(new Set(onlyGlobex.body.data.map((row) => row.attributes['organization-id']))).toEqual(new Set([globex.id]));
-    expect(onlyGlobex.body.data[0]?.attributes).toMatchObject({ status: 'pending', 'organization-name': 'Globex', 'requested-name': 'Globex Two' });
+    expect(onlyGlobex.body.data[0]?.attributes).toMatchObject({
+      status: 'pending',
+      'organization-name': 'Globex',
+      'requested-name': 'Globex Two',
+    });
     const all = await list(admin);
     const statuses = all.body.data.map((row) => row.attributes.status);
     expect(statuses.indexOf('pending')).toBe(0);

@@ -1,4 +1,4 @@
-import { type RequestedChange } from '@kiwi/shared/domain/change-request';
+import type { RequestedChange } from '@kiwi/shared/domain/change-request';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { OrganizationChangeRequestRow } from '../../db/schema/admin-console';
@@ -13,7 +13,8 @@ type Recipient = { email: string; name: string; language: Language };
 /** Who hears of a decision: the manager who asked; when their account is gone, the organisation's managers. */
 async function recipientsOf(tx: Executor, request: OrganizationChangeRequestRow): Promise<Recipient[]> {
   const columns = { email: users.email, name: users.name, language: users.language };
-  const asker = request.requestedByUserId === null ? [] : await tx.select(columns).from(users).where(eq(users.id, request.requestedByUserId));
+  const asker =
+    request.requestedByUserId === null ? [] : await tx.select(columns).from(users).where(eq(users.id, request.requestedByUserId));
   const found =
     asker.length > 0
       ? asker
@@ -32,7 +33,8 @@ export function describeRequest(request: RequestedChange, language: Language): s
   const lines: string[] = [];
   if (request.requestedPlan !== null) lines.push(t('mail:changeRequest.fields.plan', { value: request.requestedPlan }));
   if (request.requestedUnlimitedSeats) lines.push(t('mail:changeRequest.fields.unlimited'));
-  else if (request.requestedNumberOfMembers !== null) lines.push(t('mail:changeRequest.fields.seats', { count: request.requestedNumberOfMembers }));
+  else if (request.requestedNumberOfMembers !== null)
+    lines.push(t('mail:changeRequest.fields.seats', { count: request.requestedNumberOfMembers }));
   if (request.requestedName !== null) lines.push(t('mail:changeRequest.fields.name', { value: request.requestedName }));
   return lines.map((line) => `- ${line}`).join('\n');
 }

@@ -122,13 +122,7 @@ export type Decision = { request: OrganizationChangeRequestRow; organizationChan
  */
 export async function decideChangeRequest(
   tx: Executor,
-  {
-    id,
-    input,
-    actor,
-    now,
-    publicUrl,
-  }: { id: number; input: DecideChangeRequestInput; actor: Session; now: Date; publicUrl: string },
+  { id, input, actor, now, publicUrl }: { id: number; input: DecideChangeRequestInput; actor: Session; now: Date; publicUrl: string },
 ): Promise<Decision> {
   const { request, organization } = await lockRequest(tx, id);
   if (request.status !== 'pending') throw new ApiError(ErrorCode.changeRequestAlreadyDecided);
@@ -225,7 +219,13 @@ const decider = aliasedTable(users, 'decider');
 /** Pending first (the queue), then newest first; `organizationId` narrows to one organisation. */
 export async function listChangeRequests(
   tx: Executor,
-  { organizationId, status, page, per, now }: { organizationId?: number; status?: ChangeRequestStatus; page: number; per: number; now: Date },
+  {
+    organizationId,
+    status,
+    page,
+    per,
+    now,
+  }: { organizationId?: number; status?: ChangeRequestStatus; page: number; per: number; now: Date },
 ): Promise<{ rows: ChangeRequestListRow[]; total: number; pending: number }> {
   const conditions: SQL[] = [];
   if (organizationId !== undefined) conditions.push(eq(organizationChangeRequests.organizationId, organizationId));
@@ -253,7 +253,11 @@ export async function listChangeRequests(
     .leftJoin(requester, eq(requester.id, organizationChangeRequests.requestedByUserId))
     .leftJoin(decider, eq(decider.id, organizationChangeRequests.decidedByUserId))
     .where(where)
-    .orderBy(sql`(${organizationChangeRequests.status} = 'pending') desc`, desc(organizationChangeRequests.createdAt), desc(organizationChangeRequests.id))
+    .orderBy(
+      sql`(${organizationChangeRequests.status} = 'pending') desc`,
+      desc(organizationChangeRequests.createdAt),
+      desc(organizationChangeRequests.id),
+    )
     .limit(per)
     .offset((page - 1) * per);
   const [counts] = await tx
@@ -263,5 +267,9 @@ export async function listChangeRequests(
     })
     .from(organizationChangeRequests)
     .where(scope);
-  return { rows: rows.map((row) => ({ ...row, membersInUse: Number(row.membersInUse) })), total: counts?.total ?? 0, pending: counts?.pending ?? 0 };
+  return {
+    rows: rows.map((row) => ({ ...row, membersInUse: Number(row.membersInUse) })),
+    total: counts?.total ?? 0,
+    pending: counts?.pending ?? 0,
+  };
 }
