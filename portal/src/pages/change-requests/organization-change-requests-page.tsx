@@ -45,7 +45,7 @@ const PER = 20;
 export function OrganizationChangeRequestsPage() {
   const { t, i18n } = useChangeRequestsTranslation();
   const { api } = useSession();
-  const { organization, loaded, reload } = useOrganization();
+  const { organization, loaded } = useOrganization();
   const queryClient = useQueryClient();
   const confirmed = useConfirmedAction();
   const [page, setPage] = useState(1);
@@ -58,10 +58,7 @@ export function OrganizationChangeRequestsPage() {
 
   if (!loaded) return <Loading />;
   if (!organization || !organizationId) return <LoadFailed onRetry={() => window.location.reload()} />;
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: changeRequestKeys.all });
-    reload();
-  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: changeRequestKeys.all });
   const pendingCount = Number(requests.data?.meta?.pendingCount ?? 0);
   const withdraw = (request: ChangeRequest) =>
     confirmed({
@@ -159,7 +156,7 @@ function CurrentTerms({ organization }: { organization: Organization }) {
 
 type FormOutput = z.output<typeof ChangeRequestFormSchema>;
 
-function ChangeRequestForm({ organization, onSent }: { organization: Organization; onSent: () => Promise<void> }) {
+function ChangeRequestForm({ organization, onSent }: { organization: Organization; onSent: () => Promise<unknown> }) {
   const { t } = useChangeRequestsTranslation();
   const { api } = useSession();
   const { showToast } = useToast();
