@@ -102,6 +102,11 @@ test('a manager asks for more seats, the admin approves, the organisation has th
   await dialog.getByRole('button', { name: t('queue.approve') }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByTestId('change-request-status')).toHaveText(t('status.approved'));
+  // The queue narrows to this organisation (in the address, so it can be linked).
+  await row.getByRole('button', { name: `${t('queue.onlyThis')}: ${org.name}` }).click();
+  await expect(admin).toHaveURL(new RegExp(`organization_id=${org.organizationId}`));
+  await expect(admin.getByTestId('change-request-row')).toHaveCount(1);
+  await expect(admin.getByText(fill(t('queue.organizationFilter'), { name: org.name }))).toBeVisible();
 
   const organization = await (await request.get(`/api/organizations/${org.organizationId}`, { headers: org.admin })).json();
   expect(organization.data.attributes).toMatchObject({ 'number-of-members': 25, plan: 'business', name: org.name });

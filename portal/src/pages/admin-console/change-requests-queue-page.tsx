@@ -5,7 +5,7 @@ import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useSession } from '../../session/session-provider';
 import {
@@ -37,14 +37,35 @@ export function ChangeRequestsQueuePage() {
   const { api } = useSession();
   const queryClient = useQueryClient();
   const filterId = useId();
-  const [status, setStatus] = useState<ChangeRequestStatus | ''>('');
-  const [page, setPage] = useState(1);
+  // The filters live in the address (?status=&organization_id=&page=), so a link can open the queue filtered.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('status') as ChangeRequestStatus | null;
+  const status = requested && CHANGE_REQUEST_STATUSES.includes(requested) ? requested : '';
+  const organizationId = /^[1-9]\d{0,9}$/.test(params.get('organization_id') ?? '') ? (params.get('organization_id') as string) : '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const setFilters = (next: { status?: string; organization_id?: string; page?: number }) => {
+    const values: Record<string, string> = {
+      status: next.status ?? status,
+      organization_id: next.organization_id ?? organizationId,
+      // A new filter starts at its first page.
+      page: next.page && next.page > 1 ? String(next.page) : '',
+    };
+    setParams(Object.fromEntries(Object.entries(values).filter(([, value]) => value !== '')));
+  };
+  const setPage = (next: number) => setFilters({ page: next });
   const [deciding, setDeciding] = useState<{ request: ChangeRequest; decision: Decision } | null>(null);
   const queue = useQuery({
-    queryKey: changeRequestKeys.list('admin', status, page),
-    queryFn: () => api.get<ChangeRequest[]>(CHANGE_REQUESTS_PATH, { status: status || undefined, page, per: PER }),
+    queryKey: changeRequestKeys.list(`admin-${organizationId}`, status, page),
+    queryFn: () =>
+      api.get<ChangeRequest[]>(CHANGE_REQUESTS_PATH, {
+        status: status || undefined,
+        organization_id: organizationId || undefined,
+        page,
+        per: PER,
+      }),
   });
   const pendingCount = queue.data?.meta?.pendingCount;
+  const filteredName = queue.data?.data[0]?.organizationName ?? organizationId;
 
   return (
     <div className="org-page change-requests">
@@ -59,14 +80,7 @@ export function ChangeRequestsQueuePage() {
       <div className="org-filters">
         <div className="field">
           <label htmlFor={filterId}>{t('queue.statusFilter')}</label>
-          <select
-            id={filterId}
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as ChangeRequestStatus | '');
-              setPage(1);
-            }}
-          >
+          <select id={filterId} value={status} onChange={(event) => setFilters({ status: event.target.value })}>
             <option value="">{t('queue.allStatuses')}</option>
             {CHANGE_REQUEST_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -75,6 +89,14 @@ export function ChangeRequestsQueuePage() {
             ))}
           </select>
         </div>
+        {organizationId && (
+          <p className="change-requests__filter">
+            {t('queue.organizationFilter', { name: filteredName })}{' '}
+            <button type="button" className="button button--text" onClick={() => setFilters({ organization_id: '' })}>
+              {t('queue.clearFilter')}
+            </button>
+          </p>
+        )}
       </div>
       <ListTable<ChangeRequest>
         query={queue}
@@ -94,6 +116,13 @@ export function ChangeRequestsQueuePage() {
             <tr key={request.id} data-testid="change-request-row">
               <td data-label={t('queue.organization')}>
                 <Link to={`/org/${encodeURIComponent(request.organizationIdentifier)}`}>{request.organizationName}</Link>
+                {!organizationId && (
+                  <RowAction
+                    label={t('queue.onlyThis')}
+                    subject={request.organizationName}
+                    onClick={() => setFilters({ organization_id: String(request.organizationId) })}
+                  />
+                )}
               </td>
               <td data-label={t('list.changes')}>
                 <ChangeLines lines={changeLines(t, request, { fromCurrent: request.status === 'pending' })} />

@@ -93,12 +93,9 @@ export async function createChangeRequest(
  * takes, so approve and withdraw racing on one request queue instead of deadlocking). 404 when there is none.
  */
 async function lockRequest(tx: Executor, id: number): Promise<{ request: OrganizationChangeRequestRow; organization: OrganizationRow }> {
-  const [found] = await tx
-    .select({ organizationId: organizationChangeRequests.organizationId })
-    .from(organizationChangeRequests)
-    .where(eq(organizationChangeRequests.id, id));
-  if (!found) throw notFound();
-  const organization = await findOrganization(tx, found.organizationId, { forUpdate: true });
+  const organizationId = await organizationIdOfRequest(tx, id);
+  if (organizationId === null) throw notFound();
+  const organization = await findOrganization(tx, organizationId, { forUpdate: true });
   const [request] = await tx.select().from(organizationChangeRequests).where(eq(organizationChangeRequests.id, id)).for('update');
   if (!request) throw notFound();
   return { request, organization };
@@ -243,6 +240,7 @@ export async function listChangeRequests(
         plan: organizations.plan,
         numberOfMembers: organizations.numberOfMembers,
       },
+      // Seats in use as members/service.ts seatsInUse counts them: memberships not expired.
       membersInUse: sql<number>`(select count(*)::int from organization_members m
         where m.organization_id = ${organizations.id} and (m.active_to is null or m.active_to > ${now.toISOString()}))`,
       requestedByName: requester.name,
