@@ -78,7 +78,7 @@ test('a manager asks for more seats, the admin approves, the organisation has th
   await expect(manager.getByTestId('current-seats')).toHaveText(fill(t('seatsValue'), { count: 10 }));
   await manager.getByLabel(t('form.reason')).fill('新しい部署が加わります');
   await manager.getByRole('button', { name: t('form.submit') }).click();
-  await expect(manager.getByText(text('ja', 'errors:changeRequest.nothingRequested'))).toBeVisible();
+  await expect(manager.getByText(text('ja', 'errors:changeRequest.noChange'))).toBeVisible();
   await manager.getByRole('radio', { name: t('form.numberSeats') }).check();
   await manager.getByLabel(t('form.numberOfMembers')).fill('25');
   await manager.getByRole('button', { name: t('form.submit') }).click();

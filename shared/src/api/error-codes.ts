@@ -112,10 +112,10 @@ export const ErrorCode = {
   violationReportAlreadyDecided: 'violationReport.alreadyDecided',
 
   /** Issue 20 point 4: organisation change requests. */
-  changeRequestNothingRequested: 'changeRequest.nothingRequested',
-  changeRequestPendingExists: 'changeRequest.pendingExists',
-  changeRequestAlreadyDecided: 'changeRequest.alreadyDecided',
-  changeRequestSeatsBelowMembers: 'changeRequest.seatsBelowMembers',
+  changeRequestNoChange: 'changeRequest.noChange',
+  changeRequestPending: 'changeRequest.pending',
+  changeRequestDecided: 'changeRequest.decided',
+  changeRequestTooFewSeats: 'changeRequest.tooFewSeats',
 
   /** Issue 18: gifts, gacha draws and quests. */
   giftsOutOfStock: 'gifts.outOfStock',
@@ -293,10 +293,10 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'violationReport.ownContent': 422,
   'violationReport.duplicate': 409,
   'violationReport.alreadyDecided': 409,
-  'changeRequest.nothingRequested': 422,
-  'changeRequest.pendingExists': 409,
-  'changeRequest.alreadyDecided': 409,
-  'changeRequest.seatsBelowMembers': 422,
+  'changeRequest.noChange': 422,
+  'changeRequest.pending': 409,
+  'changeRequest.decided': 409,
+  'changeRequest.tooFewSeats': 422,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */

@@ -14,7 +14,7 @@ describe('CreateChangeRequestSchema', () => {
   });
 
   it('refuses no change, unknown plans, zero or fractional seats, a missing reason and unknown keys', () => {
-    expect(codes(create({}))).toEqual(['organization_change_request.plan:changeRequest.nothingRequested']);
+    expect(codes(create({}))).toEqual(['organization_change_request.plan:changeRequest.noChange']);
     expect(codes(create({ plan: 'gold' }))).toEqual(['organization_change_request.plan:validation.oneOf']);
     expect(codes(create({ number_of_members: 0 }))).toEqual(['organization_change_request.number_of_members:validation.tooSmall']);
     expect(codes(create({ number_of_members: 1.5 }))).toEqual(['organization_change_request.number_of_members:validation.integer']);
@@ -47,7 +47,7 @@ describe('ChangeRequestFormSchema', () => {
   });
 
   it('asks for something to change and a valid seat count', () => {
-    expect(codes(ChangeRequestFormSchema.safeParse(form))).toEqual(['plan:changeRequest.nothingRequested']);
+    expect(codes(ChangeRequestFormSchema.safeParse(form))).toEqual(['plan:changeRequest.noChange']);
     expect(codes(ChangeRequestFormSchema.safeParse({ ...form, seats_mode: 'number', number_of_members: '' }))).toEqual([
       'number_of_members:validation.required',
     ]);

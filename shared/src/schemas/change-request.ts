@@ -38,7 +38,7 @@ export const CreateChangeRequestSchema = strictPayload({
   }).check((payload) => {
     const { plan, number_of_members, name } = payload.value;
     if (plan === undefined && number_of_members === undefined && name === undefined) {
-      payload.issues.push({ code: 'custom', message: ErrorCode.changeRequestNothingRequested, input: payload.value, path: ['plan'] });
+      payload.issues.push({ code: 'custom', message: ErrorCode.changeRequestNoChange, input: payload.value, path: ['plan'] });
     }
   }),
 });
@@ -93,7 +93,7 @@ export const ChangeRequestFormSchema = z
         payload.issues.push({ code: 'custom', message: parsed.error.issues[0]?.message ?? '', input: values, path: ['name'] });
     }
     if (values.plan === '' && values.seats_mode === 'keep' && values.name.trim() === '') {
-      payload.issues.push({ code: 'custom', message: ErrorCode.changeRequestNothingRequested, input: values, path: ['plan'] });
+      payload.issues.push({ code: 'custom', message: ErrorCode.changeRequestNoChange, input: values, path: ['plan'] });
     }
   });
 export type ChangeRequestFormValues = z.input<typeof ChangeRequestFormSchema>;

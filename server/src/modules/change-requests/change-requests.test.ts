@@ -120,7 +120,7 @@ describe('organisation change requests', () => {
     const seen = (await list(manager)).body.data.find((row) => row.id === id);
     expect(seen?.attributes).toMatchObject({ status: 'approved', 'decided-by-name': 'Admin', 'current-number-of-members': 120 });
     expect((await decide(id, { status: 'rejected', decision_note: 'Changed my mind' })).body.errors[0].code).toBe(
-      'changeRequest.alreadyDecided',
+      'changeRequest.decided',
     );
     expect((await decide(id, { status: 'approved' })).status).toBe(409);
 
@@ -177,7 +177,7 @@ describe('organisation change requests', () => {
     expect(mail.template).toBe('changeRequestRejected');
     expect(renderMail(mail).text).toContain('Consumer needs a new contract');
     // Withdrawing a decided request is refused too.
-    expect((await withdraw(id)).body.errors[0].code).toBe('changeRequest.alreadyDecided');
+    expect((await withdraw(id)).body.errors[0].code).toBe('changeRequest.decided');
   });
 
   it('the manager withdraws a pending request: the row stays as withdrawn; others cannot see it to withdraw it', async () => {
@@ -197,7 +197,7 @@ describe('organisation change requests', () => {
       .where(eq(organizationChangeRequests.id, Number(id)));
     expect(row?.status).toBe('withdrawn');
     expect((await withdraw(id)).status).toBe(409);
-    expect((await decide(id, { status: 'approved' })).body.errors[0].code).toBe('changeRequest.alreadyDecided');
+    expect((await decide(id, { status: 'approved' })).body.errors[0].code).toBe('changeRequest.decided');
     expect((await organizationRow()).numberOfMembers).toBe(5);
     expect((await logOf(id)).map((entry) => entry.kind)).toEqual([
       'organizationChangeRequests.create',
@@ -212,17 +212,17 @@ describe('organisation change requests', () => {
       const response = await ask(fields, user, organizationId);
       return [response.status, response.body.errors?.[0]?.code];
     };
-    expect(await code({})).toEqual([422, 'changeRequest.nothingRequested']);
-    expect(await code({ plan: 'business', number_of_members: 5, name: 'Acme' })).toEqual([422, 'changeRequest.nothingRequested']);
+    expect(await code({})).toEqual([422, 'changeRequest.noChange']);
+    expect(await code({ plan: 'business', number_of_members: 5, name: 'Acme' })).toEqual([422, 'changeRequest.noChange']);
     // Two members hold seats: one is too few.
     const tooFew = await ask({ number_of_members: 1 });
     expect([tooFew.status, tooFew.body.errors[0].code, tooFew.body.errors[0].detail]).toEqual([
       422,
-      'changeRequest.seatsBelowMembers',
+      'changeRequest.tooFewSeats',
       '利用中の2席を下回ります',
     ]);
     expect(await code({ number_of_members: 2 })).toEqual([201, undefined]);
-    expect(await code({ plan: 'consumer' })).toEqual([409, 'changeRequest.pendingExists']);
+    expect(await code({ plan: 'consumer' })).toEqual([409, 'changeRequest.pending']);
     expect(await code({ plan: 'gold' })).toEqual([422, 'validation.oneOf']);
     expect(await code({ number_of_members: -1 })).toEqual([422, 'validation.tooSmall']);
     expect(await code({ name: 'x'.repeat(101) })).toEqual([422, 'validation.tooLong']);
@@ -240,7 +240,7 @@ describe('organisation change requests', () => {
     const id = asked.body.data.id as string;
     await buildUser(server, { organization: acme, name: 'Latecomer' });
     const refused = await decide(id, { status: 'approved' });
-    expect([refused.status, refused.body.errors[0].code]).toEqual([422, 'changeRequest.seatsBelowMembers']);
+    expect([refused.status, refused.body.errors[0].code]).toEqual([422, 'changeRequest.tooFewSeats']);
     expect((await organizationRow()).numberOfMembers).toBe(5);
     expect((await list(manager)).body.data.find((row) => row.id === id)?.attributes.status).toBe('pending');
     // The admin rejects it instead.

@@ -28,12 +28,12 @@ const requestedOf = (row: Pick<OrganizationChangeRequestRow, keyof RequestedChan
   requestedName: row.requestedName,
 });
 
-/** 422 changeRequest.seatsBelowMembers when `seats` leaves fewer seats than members already hold (null = unlimited). */
+/** 422 changeRequest.tooFewSeats when `seats` leaves fewer seats than members already hold (null = unlimited). */
 async function assertSeatsCoverMembers(tx: Executor, organizationId: number, seats: number | null, now: Date): Promise<void> {
   if (seats === null) return;
   const inUse = await seatsInUse(tx, organizationId, now);
   if (!seatsCoverMembers(seats, inUse)) {
-    throw new ApiError(ErrorCode.changeRequestSeatsBelowMembers, {
+    throw new ApiError(ErrorCode.changeRequestTooFewSeats, {
       pointer: '/organization_change_request/number_of_members',
       params: { count: inUse },
     });
@@ -55,7 +55,7 @@ export async function createChangeRequest(
     .from(organizationChangeRequests)
     .where(and(eq(organizationChangeRequests.organizationId, organizationId), eq(organizationChangeRequests.status, 'pending')))
     .limit(1);
-  if (pending) throw new ApiError(ErrorCode.changeRequestPendingExists);
+  if (pending) throw new ApiError(ErrorCode.changeRequestPending);
 
   const requested: RequestedChange = {
     requestedPlan: input.plan ?? null,
@@ -65,7 +65,7 @@ export async function createChangeRequest(
   };
   const changes = changesToApply(requested, organization);
   if (Object.keys(changes).length === 0) {
-    throw new ApiError(ErrorCode.changeRequestNothingRequested, { pointer: '/organization_change_request/plan' });
+    throw new ApiError(ErrorCode.changeRequestNoChange, { pointer: '/organization_change_request/plan' });
   }
   if (changes.numberOfMembers !== undefined) await assertSeatsCoverMembers(tx, organizationId, changes.numberOfMembers, now);
 
@@ -122,7 +122,7 @@ export async function decideChangeRequest(
   { id, input, actor, now, publicUrl }: { id: number; input: DecideChangeRequestInput; actor: Session; now: Date; publicUrl: string },
 ): Promise<Decision> {
   const { request, organization } = await lockRequest(tx, id);
-  if (request.status !== 'pending') throw new ApiError(ErrorCode.changeRequestAlreadyDecided);
+  if (request.status !== 'pending') throw new ApiError(ErrorCode.changeRequestDecided);
 
   let organizationChanged = false;
   let applied = organization;
@@ -180,7 +180,7 @@ export async function withdrawChangeRequest(
   { id, actor, now }: { id: number; actor: Session; now: Date },
 ): Promise<OrganizationChangeRequestRow> {
   const { request } = await lockRequest(tx, id);
-  if (request.status !== 'pending') throw new ApiError(ErrorCode.changeRequestAlreadyDecided);
+  if (request.status !== 'pending') throw new ApiError(ErrorCode.changeRequestDecided);
   const [withdrawn] = await tx
     .update(organizationChangeRequests)
     .set({ status: 'withdrawn', decidedAt: now, updatedAt: now })
