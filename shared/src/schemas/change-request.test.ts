@@ -48,6 +48,12 @@ describe('ChangeRequestFormSchema', () => {
 
   it('asks for something to change and a valid seat count', () => {
     expect(codes(ChangeRequestFormSchema.safeParse(form))).toEqual(['plan:changeRequest.noChange']);
+    // Every problem at once: an empty reason does not hide the missing change.
+    expect(codes(ChangeRequestFormSchema.safeParse({ ...form, reason: ' ' }))).toEqual([
+      'reason:validation.required',
+      'plan:changeRequest.noChange',
+    ]);
+    expect(codes(ChangeRequestFormSchema.safeParse({ ...form, plan: 'gold' }))).toEqual(['plan:validation.oneOf']);
     expect(codes(ChangeRequestFormSchema.safeParse({ ...form, seats_mode: 'number', number_of_members: '' }))).toEqual([
       'number_of_members:validation.required',
     ]);

@@ -2,7 +2,7 @@
 // change requests"), and the manager's and admin's forms built on them.
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { CHANGE_REQUEST_STATUSES, REQUESTABLE_PLANS } from '../domain/change-request';
+import { CHANGE_REQUEST_STATUSES, REQUESTABLE_PLANS, type RequestablePlan } from '../domain/change-request';
 import { optionalIdQueryParameter, PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
 import { ORGANIZATION_LIMITS } from './organization';
 import { graphemeString } from './text';
@@ -63,39 +63,45 @@ export const ChangeRequestListQuerySchema = PaginationSchema.extend({
   organization_id: optionalIdQueryParameter(),
 });
 
-/** The manager's form: seats are kept, a number, or unlimited; the payload is built from it (toChangeRequestPayload). */
+/**
+ * The manager's form: seats are kept, a number, or unlimited; the payload is built from it (toChangeRequestPayload).
+ * Every field arrives as a string and one check validates them all, so the form shows every problem at once (zod skips
+ * an object's checks once a field failed).
+ */
+type FormFields = {
+  plan: '' | RequestablePlan;
+  seats_mode: 'keep' | 'number' | 'unlimited';
+  number_of_members: string;
+  name: string;
+  reason: string;
+};
 export const ChangeRequestFormSchema = z
-  .object({
-    plan: z.union([z.literal(''), plan]),
-    seats_mode: z.enum(['keep', 'number', 'unlimited']),
-    number_of_members: z.string(),
-    name: z.string(),
-    reason,
-  })
+  .object({ plan: z.string(), seats_mode: z.string(), number_of_members: z.string(), name: z.string(), reason: z.string() })
   .check((payload) => {
     const values = payload.value;
-    if (values.seats_mode === 'number') {
-      const parsed = whole(1, ORGANIZATION_LIMITS.membersMax).safeParse(
-        values.number_of_members.trim() === '' ? undefined : Number(values.number_of_members),
-      );
-      if (!parsed.success) {
+    const problem = (path: keyof FormFields, result: { success: boolean; error?: { issues: { message: string }[] } }) => {
+      if (!result.success) {
         payload.issues.push({
           code: 'custom',
-          message: parsed.error.issues[0]?.message ?? ErrorCode.validationRequired,
+          message: result.error?.issues[0]?.message ?? ErrorCode.validationInvalidType,
           input: values,
-          path: ['number_of_members'],
+          path: [path],
         });
       }
+    };
+    if (values.plan !== '') problem('plan', plan.safeParse(values.plan));
+    problem('seats_mode', z.enum(['keep', 'number', 'unlimited']).safeParse(values.seats_mode));
+    if (values.seats_mode === 'number') {
+      const seatsWanted = values.number_of_members.trim() === '' ? undefined : Number(values.number_of_members);
+      problem('number_of_members', whole(1, ORGANIZATION_LIMITS.membersMax).safeParse(seatsWanted));
     }
-    if (values.name.trim() !== '') {
-      const parsed = name.safeParse(values.name);
-      if (!parsed.success)
-        payload.issues.push({ code: 'custom', message: parsed.error.issues[0]?.message ?? '', input: values, path: ['name'] });
-    }
+    if (values.name.trim() !== '') problem('name', name.safeParse(values.name));
+    problem('reason', reason.safeParse(values.reason));
     if (values.plan === '' && values.seats_mode === 'keep' && values.name.trim() === '') {
       payload.issues.push({ code: 'custom', message: ErrorCode.changeRequestNoChange, input: values, path: ['plan'] });
     }
-  });
+  })
+  .transform((values) => ({ ...values, reason: values.reason.trim() }) as FormFields);
 export type ChangeRequestFormValues = z.input<typeof ChangeRequestFormSchema>;
 
 /** The POST payload of a valid form. */
