@@ -10,12 +10,13 @@ import type { z } from 'zod';
 import { useSession } from '../../session/session-provider';
 import {
   CHANGE_REQUESTS_PATH,
+  ChangeCells,
   type ChangeRequest,
+  StatusCell,
   ChangeLines,
   changeLines,
   changeRequestKeys,
   pagerLabels,
-  StatusBadge,
 } from './change-request';
 import { useChangeRequestsTranslation } from './use-change-requests-translation';
 import { apiErrorMessage } from '../organization/api-error';
@@ -124,21 +125,13 @@ export function AdminChangeRequestsQueue() {
                   />
                 )}
               </td>
-              <td data-label={t('list.changes')}>
-                <ChangeLines lines={changeLines(t, request, { fromCurrent: request.status === 'pending' })} />
-              </td>
-              <td className="change-requests__text" data-label={t('list.reason')}>
-                {request.reason}
-              </td>
+              <ChangeCells t={t} request={request} />
               <td data-label={t('queue.requestedBy')}>
                 {request.requestedByName ?? '—'}
                 <br />
                 <small>{formatDateTime(request.createdAt, i18n.language)}</small>
               </td>
-              <td data-label={t('list.status')}>
-                <StatusBadge t={t} status={request.status} />
-                {request.decisionNote && <p className="change-requests__text">{request.decisionNote}</p>}
-              </td>
+              <StatusCell t={t} request={request} />
               <td>
                 {request.status === 'pending' && (
                   <div className="org-table__actions">

@@ -81,3 +81,32 @@ export const pagerLabels = (t: TFunction): PagerLabels => ({
   next: t('change-requests:pager.next'),
   pageOf: (current, total) => t('change-requests:pager.pageOf', { page: current, total }),
 });
+
+/** A row's changes (before -> after while pending) and reason cells, labelled for the phone layout. */
+export function ChangeCells({ t, request }: { t: TFunction; request: ChangeRequest }) {
+  return (
+    <>
+      <td data-label={t('change-requests:list.changes')}>
+        <ChangeLines lines={changeLines(t, request, { fromCurrent: request.status === 'pending' })} />
+      </td>
+      <td className="change-requests__text" data-label={t('change-requests:list.reason')}>
+        {request.reason}
+      </td>
+    </>
+  );
+}
+
+/** A row's status and the admin's note. */
+export function StatusCell({ t, request }: { t: TFunction; request: ChangeRequest }) {
+  return (
+    <td data-label={t('change-requests:list.status')}>
+      <StatusBadge t={t} status={request.status} />
+      {request.decisionNote && (
+        <p className="change-requests__text">
+          <span className="change-requests__label">{t('change-requests:list.note')}: </span>
+          {request.decisionNote}
+        </p>
+      )}
+    </td>
+  );
+}

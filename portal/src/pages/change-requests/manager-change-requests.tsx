@@ -22,14 +22,13 @@ import { FormFailure } from '../text-field';
 import { schemaResolver } from '../user/schema-resolver';
 import {
   CHANGE_REQUESTS_PATH,
+  ChangeCells,
   type ChangeRequest,
-  ChangeLines,
-  changeLines,
+  StatusCell,
   changeRequestKeys,
   pagerLabels,
   planLabel,
   seatsLabel,
-  StatusBadge,
 } from './change-request';
 import { useChangeRequestsTranslation } from './use-change-requests-translation';
 import '../organization/organization.css';
@@ -95,21 +94,8 @@ export function ManagerChangeRequests() {
             items.map((request) => (
               <tr key={request.id} data-testid="change-request-row">
                 <td data-label={t('list.requestedAt')}>{formatDateTime(request.createdAt, i18n.language)}</td>
-                <td data-label={t('list.changes')}>
-                  <ChangeLines lines={changeLines(t, request, { fromCurrent: request.status === 'pending' })} />
-                </td>
-                <td className="change-requests__text" data-label={t('list.reason')}>
-                  {request.reason}
-                </td>
-                <td data-label={t('list.status')}>
-                  <StatusBadge t={t} status={request.status} />
-                  {request.decisionNote && (
-                    <p className="change-requests__text">
-                      <span className="change-requests__label">{t('list.note')}: </span>
-                      {request.decisionNote}
-                    </p>
-                  )}
-                </td>
+                <ChangeCells t={t} request={request} />
+                <StatusCell t={t} request={request} />
                 <td>
                   {request.status === 'pending' && (
                     <button
