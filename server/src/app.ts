@@ -44,6 +44,7 @@ import { devGiftIssuerRoutes } from './modules/gift-issuing/dev-issuer-routes';
 import { gachaRoutes } from './modules/gacha/routes';
 import { questsRoutes } from './modules/quests/routes';
 import { violationReportsRoutes } from './modules/violation-reports/routes';
+import { changeRequestsRoutes } from './modules/change-requests/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 import { compressJson } from './http/precompressed';
@@ -114,6 +115,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(gachaRoutes(deps));
   api.use(questsRoutes(deps));
   api.use(violationReportsRoutes(deps));
+  api.use(changeRequestsRoutes(deps));
   api.use(systemSettingsRoutes(deps));
   api.use(giftsRoutes(deps));
   api.use(appInstallRoutes(deps));

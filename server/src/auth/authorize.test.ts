@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, can, SYSTEM_SETTINGS, UNKNOWN_USER, type UserSubject } from './authorize';
+import { authorize, CHANGE_REQUEST_QUEUE, can, SYSTEM_SETTINGS, UNKNOWN_USER, type UserSubject } from './authorize';
 import type { Session } from './session-cache';
 
 const ACME = 1;
@@ -76,5 +76,23 @@ describe('authorize', () => {
     ['an admin, of someone else', session('admin', []), 2, false],
   ])('user.devices: %s -> %s', (_who, actor, userId, allowed) => {
     expect(can(actor, 'user.devices', { kind: 'devices', userId })).toBe(allowed);
+  });
+
+  it.each([
+    ['its manager', session('member', [[ACME, 'manager']]), true],
+    ['its member', session('member', [[ACME, 'member']]), false],
+    ["another organisation's manager", session('member', [[GLOBEX, 'manager']]), false],
+    // An admin changes the organisation directly; only one who is its manager asks.
+    ['an admin', session('admin', []), false],
+    ['an admin who manages it', session('admin', [[ACME, 'manager']]), true],
+  ])('changeRequest.ask: %s -> %s', (_who, actor, allowed) => {
+    expect(can(actor, 'changeRequest.ask', { kind: 'organization', id: ACME })).toBe(allowed);
+  });
+
+  it.each([
+    ['an admin', session('admin', []), true],
+    ['a manager', session('member', [[ACME, 'manager']]), false],
+  ])('changeRequest.decide: %s -> %s', (_who, actor, allowed) => {
+    expect(can(actor, 'changeRequest.decide', CHANGE_REQUEST_QUEUE)).toBe(allowed);
   });
 });

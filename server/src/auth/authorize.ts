@@ -31,6 +31,9 @@ export const GACHA_DRAWS: GachaDrawsSubject = { kind: 'gachaDraws' };
 /** Score and return-amount exports, every organisation's (issue 20 point 7). */
 export type ExportsSubject = { kind: 'exports' };
 export const EXPORTS: ExportsSubject = { kind: 'exports' };
+/** Every organisation's change requests as the platform admin decides them (issue 20 point 4). */
+export type ChangeRequestQueueSubject = { kind: 'changeRequestQueue' };
+export const CHANGE_REQUEST_QUEUE: ChangeRequestQueueSubject = { kind: 'changeRequestQueue' };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -71,6 +74,10 @@ type Subjects = {
   'violationReport.manage': OrganizationSubject;
   /** Issue 20 point 7, SPEC §6 "admin only": ask for score and return-amount exports, list and download them. */
   'exports.manage': ExportsSubject;
+  /** Issue 20 point 4: ask for a change of the organisation's plan, seats or name, list and withdraw its requests. */
+  'changeRequest.ask': OrganizationSubject;
+  /** Issue 20 point 4: approve or reject any organisation's change request (admin only). */
+  'changeRequest.decide': ChangeRequestQueueSubject;
 };
 export type Action = keyof Subjects;
 
@@ -102,13 +109,16 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'violationReport.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
   // Nobody but an admin: exports span organisations.
   'exports.manage': () => false,
+  'changeRequest.ask': (actor, organization) => managesOrganizationId(actor, organization.id),
+  'changeRequest.decide': () => false,
 };
 
 /**
  * Actions even a platform admin may do only on their own things. A device is bound to the person who sent it: an
- * admin's browser registered under someone else's id would receive that person's notifications.
+ * admin's browser registered under someone else's id would receive that person's notifications. A change request is
+ * an organisation's manager asking the platform admin, who changes an organisation directly instead.
  */
-const OWN_ONLY: ReadonlySet<Action> = new Set(['user.devices', 'user.cancel', 'violationReport.file']);
+const OWN_ONLY: ReadonlySet<Action> = new Set(['user.devices', 'user.cancel', 'violationReport.file', 'changeRequest.ask']);
 
 /** Whether the actor may; admins may everything (spec §6 "admin: passes every guard") but the OWN_ONLY actions. */
 export function can<A extends Action>(actor: Session, action: A, subject: Subjects[A]): boolean {
@@ -116,7 +126,12 @@ export function can<A extends Action>(actor: Session, action: A, subject: Subjec
 }
 
 /** What a manager does as a manager: refused without a second factor where the organisation requires one (issue 16). */
-const MANAGER_ACTIONS: ReadonlySet<Action> = new Set(['organization.manage', 'user.administer', 'violationReport.manage']);
+const MANAGER_ACTIONS: ReadonlySet<Action> = new Set([
+  'organization.manage',
+  'user.administer',
+  'violationReport.manage',
+  'changeRequest.ask',
+]);
 
 /**
  * Throws the coded 403 `auth.forbidden` unless the actor may, and `auth.mfaRequired` when a manager's organisation

@@ -111,6 +111,12 @@ export const ErrorCode = {
   violationReportDuplicate: 'violationReport.duplicate',
   violationReportAlreadyDecided: 'violationReport.alreadyDecided',
 
+  /** Issue 20 point 4: organisation change requests. */
+  changeRequestNoChange: 'changeRequest.noChange',
+  changeRequestPending: 'changeRequest.pending',
+  changeRequestDecided: 'changeRequest.decided',
+  changeRequestTooFewSeats: 'changeRequest.tooFewSeats',
+
   /** Issue 18: gifts, gacha draws and quests. */
   giftsOutOfStock: 'gifts.outOfStock',
   giftsUnavailable: 'gifts.unavailable',
@@ -293,6 +299,10 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'violationReport.alreadyDecided': 409,
   'exports.expired': 410,
   'exports.notReady': 409,
+  'changeRequest.noChange': 422,
+  'changeRequest.pending': 409,
+  'changeRequest.decided': 409,
+  'changeRequest.tooFewSeats': 422,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */
