@@ -28,6 +28,10 @@ export const GIFT_BUDGETS: GiftBudgetsSubject = { kind: 'giftBudgets' };
 export type GachaDrawsSubject = { kind: 'gachaDraws' };
 export const GACHA_DRAWS: GachaDrawsSubject = { kind: 'gachaDraws' };
 
+/** The staff action log, every organisation's (issue 20 point 8). */
+export type StaffActionsSubject = { kind: 'staffActions' };
+export const STAFF_ACTIONS: StaffActionsSubject = { kind: 'staffActions' };
+
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
 
@@ -65,6 +69,8 @@ type Subjects = {
   'violationReport.file': OrganizationSubject;
   /** Issue 19: see the queue and evidence, resolve or ignore, set the auto-hide threshold. */
   'violationReport.manage': OrganizationSubject;
+  /** Issue 20 point 8: read the staff action log (admin only; not even a manager reads their organisation's). */
+  'staffActions.view': StaffActionsSubject;
 };
 export type Action = keyof Subjects;
 
@@ -94,6 +100,7 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'gachaDraws.audit': () => false,
   'violationReport.file': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
   'violationReport.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
+  'staffActions.view': () => false,
 };
 
 /**

@@ -2,9 +2,11 @@
 // behalf calls recordStaffAction in the same transaction as the change, with the before/after of the changed fields;
 // the log middleware (staff-actions/middleware.ts) records the other staff writes by route.
 import { isDeepStrictEqual } from 'node:util';
+import type { Request, Response } from 'express';
 import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { staffActions } from '../../db/schema/admin-console';
+import { staffActionKind, staffActionTarget } from './kinds';
 
 export type StaffActionEntry = {
   actor: Session;
@@ -55,4 +57,37 @@ export async function recordStaffAction(executor: Executor, entry: StaffActionEn
     changes: entry.changes ?? {},
     statusCode: entry.statusCode ?? null,
   });
+}
+
+/** The route a handler is answering, as the log names it: method, pattern (`/api/organizations/:id`) and kind. */
+export function requestRoute(req: Request): { method: string; route: string; kind: string } {
+  const route = `${req.baseUrl}${String((req.route as { path?: unknown } | undefined)?.path ?? req.path)}`;
+  return { method: req.method, route, kind: staffActionKind(req.method, route) };
+}
+
+/**
+ * recordStaffAction for the route a handler is answering: method, route and kind from the request, the target from
+ * its params unless given. Call it inside the change's transaction, then `markStaffActionRecorded(res)` after commit.
+ */
+export async function recordRequestAction(
+  executor: Executor,
+  req: Request,
+  entry: Omit<StaffActionEntry, 'method' | 'route' | 'kind'> & { kind?: string },
+): Promise<void> {
+  const { method, route, kind } = requestRoute(req);
+  const target = staffActionTarget(route, req.params as Record<string, string>);
+  await recordStaffAction(executor, {
+    ...entry,
+    method,
+    route,
+    kind: entry.kind ?? kind,
+    targetType: entry.targetType ?? target.type,
+    targetId: entry.targetId ?? target.id,
+    statusCode: entry.statusCode ?? 200,
+  });
+}
+
+/** Tells the log middleware this request's staff action is recorded already (with its before/after). */
+export function markStaffActionRecorded(res: Response): void {
+  res.locals.staffActionRecorded = true;
 }
