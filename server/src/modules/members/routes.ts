@@ -118,7 +118,11 @@ export function membersRoutes(deps: ModuleDependencies): Router {
       const before = await findMember(tx, organizationId, memberId, now);
       await updateMember(tx, organizationId, memberId, input, now);
       const after = await findMember(tx, organizationId, memberId, now);
-      await recordRequestAction(tx, req, { actor: session, organizationId, changes: changedFields(loggedFields(before), loggedFields(after)) });
+      await recordRequestAction(tx, req, {
+        actor: session,
+        organizationId,
+        changes: changedFields(loggedFields(before), loggedFields(after)),
+      });
       return after;
     });
     markStaffActionRecorded(res);

@@ -37,7 +37,10 @@ export function staffActionTarget(route: string, params: Record<string, string |
     const segment = segments[index] ?? '';
     if (!segment.startsWith(':')) continue;
     const value = params[segment.slice(1)];
-    const before = segments.slice(0, index).reverse().find((word) => !word.startsWith(':'));
+    const before = segments
+      .slice(0, index)
+      .reverse()
+      .find((word) => !word.startsWith(':'));
     if (value !== undefined) return { type: before ?? null, id: value.slice(0, 200) };
   }
   const words = fixedWords(route);

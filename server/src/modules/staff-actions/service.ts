@@ -36,7 +36,10 @@ function conditions(query: StaffActionListQuery): SQL | undefined {
  * One page of the log, newest first, with its organisation's identifier and name where it still exists, and the total
  * for the pager.
  */
-export async function listStaffActions(executor: Executor, query: StaffActionListQuery): Promise<{ items: StaffActionItem[]; total: number }> {
+export async function listStaffActions(
+  executor: Executor,
+  query: StaffActionListQuery,
+): Promise<{ items: StaffActionItem[]; total: number }> {
   const where = conditions(query);
   const rows = await executor
     .select({ action: staffActions, organizationIdentifier: organizations.identifier, organizationName: organizations.name })
@@ -48,7 +51,11 @@ export async function listStaffActions(executor: Executor, query: StaffActionLis
     .offset((query.page - 1) * query.per);
   const [totals] = await executor.select({ total: count() }).from(staffActions).where(where);
   return {
-    items: rows.map((row) => ({ ...row.action, organizationIdentifier: row.organizationIdentifier, organizationName: row.organizationName })),
+    items: rows.map((row) => ({
+      ...row.action,
+      organizationIdentifier: row.organizationIdentifier,
+      organizationName: row.organizationName,
+    })),
     total: totals?.total ?? 0,
   };
 }

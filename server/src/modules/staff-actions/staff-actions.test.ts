@@ -181,7 +181,10 @@ describe('the staff action log', () => {
       expect(done.status).toBe(200);
     }
     await staffActionWritesSettled(server.db);
-    await server.db.db.update(staffActions).set({ createdAt: new Date('2030-01-10T03:00:00Z') }).where(eq(staffActions.actorUserId, admin.user.id));
+    await server.db.db
+      .update(staffActions)
+      .set({ createdAt: new Date('2030-01-10T03:00:00Z') })
+      .where(eq(staffActions.actorUserId, admin.user.id));
     const fresh = await buildUser(server, { organization: acme });
     await server.request(`/api/organizations/${acme.id}/members/${fresh.membership!.id}`, {
       method: 'PUT',
@@ -197,7 +200,9 @@ describe('the staff action log', () => {
     expect(ids[0]).toBeGreaterThan(ids[1]);
 
     const byKeyword = await list(`?actor=${encodeURIComponent('mana man')}`);
-    expect(byKeyword.body.data.map((item: { attributes: { kind: string } }) => item.attributes.kind)).toEqual(['organizations.members.update']);
+    expect(byKeyword.body.data.map((item: { attributes: { kind: string } }) => item.attributes.kind)).toEqual([
+      'organizations.members.update',
+    ]);
     const byEmail = await list(`?actor=${encodeURIComponent(admin.email.toUpperCase())}`);
     expect(byEmail.body.meta['total-count']).toBe(3);
 
@@ -234,7 +239,13 @@ describe('the staff action log', () => {
   });
 
   it('refuses bad filters with a 400 naming the parameter, and anyone but an admin', async () => {
-    for (const query of ['?kind=Bad Kind', '?from=2030-02-01&to=2030-01-01', '?organization_id=0', `?actor=${'x'.repeat(101)}`, '?per=101']) {
+    for (const query of [
+      '?kind=Bad Kind',
+      '?from=2030-02-01&to=2030-01-01',
+      '?organization_id=0',
+      `?actor=${'x'.repeat(101)}`,
+      '?per=101',
+    ]) {
       const refused = await list(query);
       expect(refused.status, query).toBe(400);
       expect(refused.body.errors[0].code).toBe('request.invalidParameter');
