@@ -39,6 +39,19 @@ export function changedFields<T extends Record<string, unknown>>(
   return changes;
 }
 
+/** A logged text keeps this many characters, a logged list this many items: the log says what changed, not a copy. */
+export const STAFF_ACTION_TEXT_MAX = 500;
+export const STAFF_ACTION_LIST_MAX = 50;
+
+function boundedValue(value: unknown): unknown {
+  if (typeof value === 'string' && value.length > STAFF_ACTION_TEXT_MAX) return `${value.slice(0, STAFF_ACTION_TEXT_MAX)}…`;
+  if (Array.isArray(value)) return value.slice(0, STAFF_ACTION_LIST_MAX).map(boundedValue);
+  return value;
+}
+
+const boundedChanges = (changes: Record<string, [unknown, unknown]>): Record<string, [unknown, unknown]> =>
+  Object.fromEntries(Object.entries(changes).map(([field, [before, after]]) => [field, [boundedValue(before), boundedValue(after)]]));
+
 /** The actor's role for the log: admin for a platform admin, otherwise manager (only staff writes are logged). */
 export const staffRoleOf = (actor: Session): 'admin' | 'manager' => (actor.user.role === 'admin' ? 'admin' : 'manager');
 
@@ -54,7 +67,7 @@ export async function recordStaffAction(executor: Executor, entry: StaffActionEn
     route: entry.route,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId == null ? null : String(entry.targetId),
-    changes: entry.changes ?? {},
+    changes: boundedChanges(entry.changes ?? {}),
     statusCode: entry.statusCode ?? null,
   });
 }
