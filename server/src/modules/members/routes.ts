@@ -156,8 +156,13 @@ export function membersRoutes(deps: ModuleDependencies): Router {
   // Spec §6: managers reset a member's multi-factor enrolment; admins anyone's.
   router.post('/users/:id/mfa_reset', requireSignedIn, async (req, res) => {
     const userId = parseId(req);
-    const firebaseUid = await db.db.transaction(async (tx) => assertCanResetMfa(tx, await currentSession(req), userId));
+    const actor = await currentSession(req);
+    const firebaseUid = await db.db.transaction(async (tx) => assertCanResetMfa(tx, actor, userId));
     if (!firebaseUid.startsWith(PENDING_UID_PREFIX)) await resetMfa(identity, firebaseUid);
+    // Logged once the identity provider has done it (no transaction spans that call); a manager's is their organisation's.
+    const organizationId = actor.user.role === 'admin' ? null : (actor.memberships[0]?.organizationId ?? null);
+    await recordRequestAction(db.db, req, { actor, organizationId, statusCode: 204 });
+    markStaffActionRecorded(res);
     res.status(204).end();
   });
 

@@ -1,13 +1,29 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { PaginationSchema } from '@kiwi/shared/schemas/common';
 import { CreateQuestSchema, UpdateQuestSchema } from '@kiwi/shared/schemas/quests';
+import { eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { currentSession, firstMembership, requireAdmin, requireSignedIn } from '../../auth/guards';
 import { ApiError } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
+import { quests } from '../../db/schema/quests';
 import type { ModuleDependencies } from '../deps';
+import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
 import { presentMemberQuests, presentQuest, presentQuests } from './presenter';
 import { createQuest, listQuests, memberQuests, updateQuest } from './service';
+
+/** What the staff action log compares (issue 20 point 8). */
+const LOGGED = [
+  'title',
+  'periodType',
+  'goalType',
+  'goalValue',
+  'goalValueCalculationType',
+  'personalizedRatePercent',
+  'rewardType',
+  'rewardCoins',
+  'disabled',
+] as const;
 
 export function questsRoutes({ db }: ModuleDependencies): Router {
   const router = Router();
@@ -21,14 +37,37 @@ export function questsRoutes({ db }: ModuleDependencies): Router {
 
   router.post('/quests', requireAdmin, async (req, res) => {
     const { quest: input } = parseBody(CreateQuestSchema, req);
-    res.status(201).json(presentQuest(await db.db.transaction((tx) => createQuest(tx, input))));
+    const actor = await currentSession(req);
+    const quest = await db.db.transaction(async (tx) => {
+      const created = await createQuest(tx, input);
+      const changes = changedFields(null, created, LOGGED);
+      await recordRequestAction(tx, req, {
+        actor,
+        organizationId: null,
+        targetType: 'quests',
+        targetId: created.id,
+        statusCode: 201,
+        changes,
+      });
+      return created;
+    });
+    markStaffActionRecorded(res);
+    res.status(201).json(presentQuest(quest));
   });
 
   // No DELETE: completions refer to quests; `disabled: true` retires one.
   router.put('/quests/:id', requireAdmin, async (req, res) => {
     const id = parseId(req);
     const { quest: input } = parseBody(UpdateQuestSchema, req);
-    res.json(presentQuest(await db.db.transaction((tx) => updateQuest(tx, id, input))));
+    const actor = await currentSession(req);
+    const quest = await db.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(quests).where(eq(quests.id, id)).for('update');
+      const after = await updateQuest(tx, id, input);
+      await recordRequestAction(tx, req, { actor, organizationId: null, changes: changedFields(before, after, LOGGED) });
+      return after;
+    });
+    markStaffActionRecorded(res);
+    res.json(presentQuest(quest));
   });
 
   // The signed-in member's quests now (first membership), completing those whose goal is met (idempotent).
