@@ -63,7 +63,7 @@ export function kindLabel(t: TFunction, kind: string): string {
 }
 
 /** A logged value as a person reads it: instants in the shared format, lists joined, nothing as "(none)". */
-function formatValue(t: TFunction, value: unknown, language: string): string {
+export function formatValue(t: TFunction, value: unknown, language: string): string {
   if (value === null || value === undefined || value === '') return t('staff-actions:none');
   if (typeof value === 'boolean') return t(`staff-actions:boolean.${value}`);
   if (typeof value === 'number') return formatNumber(value, language);

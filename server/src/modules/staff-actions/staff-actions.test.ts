@@ -215,6 +215,66 @@ describe('the staff action log', () => {
     expect((await list(`?organization_id=${acme.id}`)).body.meta['total-count']).toBe(1);
   });
 
+  it("records other modules' staff writes once each with their before and after, never a secret", async () => {
+    await clear();
+    const org = `/api/organizations/${acme.id}`;
+    const call = (path: string, method: string, json: unknown, token = manager.token) => server.request(path, { method, token, json });
+    const news = await call(`${org}/news`, 'POST', { news: { title: 'Walk week', body: 'Join us', published_at: '2099-01-01T00:00:00Z' } });
+    expect(news.status).toBe(201);
+    expect((await call(`${org}/news/${news.body.data.id}`, 'PUT', { news: { title: 'Walking week' } })).status).toBe(200);
+    expect((await server.request(`${org}/news/${news.body.data.id}`, { method: 'DELETE', token: manager.token })).status).toBe(204);
+    const group = await call(`${org}/groups`, 'POST', { group: { name: 'Sales' } });
+    expect(group.status).toBe(201);
+    expect((await call(`${org}/groups/${group.body.data.id}`, 'PUT', { group: { name: 'Sales East' } })).status).toBe(200);
+    const webhook = 'https://hooks.slack.com/services/T1/B1/secret-token-wxyz';
+    expect((await call(`${org}/slack_webhooks`, 'POST', { slack_webhook: { url: webhook } })).status).toBe(201);
+    const category = await call('/api/gift_categories', 'POST', { gift_category: { name: 'Drinks' } }, admin.token);
+    expect(category.status).toBe(201);
+    expect(
+      (await call(`/api/gift_categories/${category.body.data.id}`, 'PUT', { gift_category: { name: 'Coffee' } }, admin.token)).status,
+    ).toBe(200);
+
+    const rows = [...(await rowsOf(manager)), ...(await rowsOf(admin))];
+    const byKind = (kind: string) => rows.filter((row) => row.kind === kind);
+    expect(rows.map((row) => row.kind).sort()).toEqual(
+      [
+        'gift_categories.create',
+        'gift_categories.update',
+        'organizations.groups.create',
+        'organizations.groups.update',
+        'organizations.news.create',
+        'organizations.news.delete',
+        'organizations.news.update',
+        'organizations.slack_webhooks.create',
+      ].sort(),
+    );
+    expect(byKind('organizations.news.create')[0]).toMatchObject({
+      organizationId: acme.id,
+      targetType: 'news',
+      targetId: news.body.data.id,
+      statusCode: 201,
+      changes: { title: [null, 'Walk week'], body: [null, 'Join us'], publishedAt: [null, '2099-01-01T00:00:00.000Z'] },
+    });
+    expect(byKind('organizations.news.update')[0]?.changes).toEqual({ title: ['Walk week', 'Walking week'] });
+    expect(byKind('organizations.news.delete')[0]).toMatchObject({ statusCode: 204, changes: { title: ['Walking week', null] } });
+    expect(byKind('organizations.groups.update')[0]).toMatchObject({
+      targetType: 'groups',
+      targetId: group.body.data.id,
+      changes: { name: ['Sales', 'Sales East'] },
+    });
+    expect(byKind('gift_categories.update')[0]).toMatchObject({
+      actorRole: 'admin',
+      organizationId: null,
+      changes: { name: ['Drinks', 'Coffee'] },
+    });
+    // The webhook's URL is a credential: the log keeps the host and its last characters only.
+    expect(byKind('organizations.slack_webhooks.create')[0]?.changes).toEqual({
+      url: [null, 'https://hooks.slack.com/…wxyz'],
+      language: [null, 'ja'],
+    });
+    expect(JSON.stringify(rows)).not.toContain('secret-token');
+  });
+
   it('keeps an entry readable when its organisation is gone', async () => {
     await clear();
     await server.db.db.insert(staffActions).values({
