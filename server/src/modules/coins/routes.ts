@@ -14,7 +14,7 @@ import { ApiError } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import { kiwiCoinTransfers } from '../../db/schema/coins';
 import type { ModuleDependencies } from '../deps';
-import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
+import { changedFields, markStaffActionRecorded, recordRequestAction, recordRowChange } from '../staff-actions/record';
 import { memberBalance } from './ledger';
 import { presentFeed, presentTransfers, transfersCsv } from './presenter';
 import { cancelGrant, coinFeed, createGrant, listTransfers, sendCoinMessage, type TransferListItem } from './service';
@@ -76,11 +76,7 @@ export function coinsRoutes({ db }: ModuleDependencies): Router {
     return db.db.transaction(async (tx) => {
       const [before] = await tx.select().from(kiwiCoinTransfers).where(eq(kiwiCoinTransfers.id, transferId));
       const after = await cancelGrant(tx, { transferId, organizationId, now: new Date() });
-      await recordRequestAction(tx, req, {
-        actor: session,
-        organizationId: after.organizationId,
-        changes: changedFields(before, after, LOGGED),
-      });
+      await recordRowChange(tx, req, { actor: session, organizationId: after.organizationId, before, after, fields: LOGGED });
       return after;
     });
   };

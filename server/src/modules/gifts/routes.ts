@@ -7,7 +7,7 @@ import { authenticate, currentSession } from '../../auth/guards';
 import { giftCategories, gifts } from '../../db/schema/rewards';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
-import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
+import { markStaffActionRecorded, recordRowChange } from '../staff-actions/record';
 import { presentGift, presentGiftCategories, presentGiftCategory, presentGifts } from './presenter';
 import {
   createGift,
@@ -59,14 +59,13 @@ export function giftsRoutes({ db }: ModuleDependencies): Router {
     const actor = await currentSession(req);
     const category = await db.db.transaction(async (tx) => {
       const created = await createGiftCategory(tx, input);
-      const changes = changedFields(null, created, CATEGORY_LOGGED);
-      await recordRequestAction(tx, req, {
+      await recordRowChange(tx, req, {
         actor,
         organizationId: null,
+        before: null,
+        after: created,
+        fields: CATEGORY_LOGGED,
         targetType: 'gift_categories',
-        targetId: created.id,
-        statusCode: 201,
-        changes,
       });
       return created;
     });
@@ -81,7 +80,7 @@ export function giftsRoutes({ db }: ModuleDependencies): Router {
     const category = await db.db.transaction(async (tx) => {
       const [before] = await tx.select().from(giftCategories).where(eq(giftCategories.id, id)).for('update');
       const after = await renameGiftCategory(tx, id, input);
-      await recordRequestAction(tx, req, { actor, organizationId: null, changes: changedFields(before, after, CATEGORY_LOGGED) });
+      await recordRowChange(tx, req, { actor, organizationId: null, before, after, fields: CATEGORY_LOGGED });
       return after;
     });
     markStaffActionRecorded(res);
@@ -94,12 +93,7 @@ export function giftsRoutes({ db }: ModuleDependencies): Router {
     await db.db.transaction(async (tx) => {
       const [before] = await tx.select().from(giftCategories).where(eq(giftCategories.id, id)).for('update');
       await deleteGiftCategory(tx, id);
-      await recordRequestAction(tx, req, {
-        actor,
-        organizationId: null,
-        statusCode: 204,
-        changes: changedFields(before, null, CATEGORY_LOGGED),
-      });
+      await recordRowChange(tx, req, { actor, organizationId: null, before, after: null, fields: CATEGORY_LOGGED });
     });
     markStaffActionRecorded(res);
     res.status(204).end();
@@ -120,14 +114,13 @@ export function giftsRoutes({ db }: ModuleDependencies): Router {
     const actor = await currentSession(req);
     const gift = await db.db.transaction(async (tx) => {
       const created = await createGift(tx, input);
-      const changes = changedFields(null, created, GIFT_LOGGED);
-      await recordRequestAction(tx, req, {
+      await recordRowChange(tx, req, {
         actor,
         organizationId: null,
+        before: null,
+        after: created,
+        fields: GIFT_LOGGED,
         targetType: 'gifts',
-        targetId: created.id,
-        statusCode: 201,
-        changes,
       });
       return created;
     });
@@ -142,7 +135,7 @@ export function giftsRoutes({ db }: ModuleDependencies): Router {
     const gift = await db.db.transaction(async (tx) => {
       const [before] = await tx.select().from(gifts).where(eq(gifts.id, id)).for('update');
       const after = await updateGift(tx, id, input);
-      await recordRequestAction(tx, req, { actor, organizationId: null, changes: changedFields(before, after, GIFT_LOGGED) });
+      await recordRowChange(tx, req, { actor, organizationId: null, before, after, fields: GIFT_LOGGED });
       return after;
     });
     markStaffActionRecorded(res);

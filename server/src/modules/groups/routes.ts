@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { currentSession, requireOrganizationMember } from '../../auth/guards';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
-import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
+import { markStaffActionRecorded, recordRowChange } from '../staff-actions/record';
 import { presentGroup, presentGroups } from './presenter';
 import { createGroup, deleteGroup, findGroup, listGroups, updateGroup } from './service';
 
@@ -30,8 +30,7 @@ export function groupsRoutes({ db }: ModuleDependencies): Router {
     const actor = await currentSession(req);
     const group = await db.db.transaction(async (tx) => {
       const created = await findGroup(tx, organizationId, await createGroup(tx, organizationId, input));
-      const changes = changedFields(null, created, LOGGED);
-      await recordRequestAction(tx, req, { actor, organizationId, targetType: 'groups', targetId: created.id, statusCode: 201, changes });
+      await recordRowChange(tx, req, { actor, organizationId, before: null, after: created, fields: LOGGED, targetType: 'groups' });
       return created;
     });
     markStaffActionRecorded(res);
@@ -51,7 +50,7 @@ export function groupsRoutes({ db }: ModuleDependencies): Router {
       const before = await findGroup(tx, organizationId, groupId);
       await updateGroup(tx, organizationId, groupId, input);
       const after = await findGroup(tx, organizationId, groupId);
-      await recordRequestAction(tx, req, { actor, organizationId, changes: changedFields(before, after, LOGGED) });
+      await recordRowChange(tx, req, { actor, organizationId, before, after, fields: LOGGED });
       return after;
     });
     markStaffActionRecorded(res);
@@ -64,7 +63,7 @@ export function groupsRoutes({ db }: ModuleDependencies): Router {
     await db.db.transaction(async (tx) => {
       const before = await findGroup(tx, organizationId, groupId);
       await deleteGroup(tx, organizationId, groupId);
-      await recordRequestAction(tx, req, { actor, organizationId, statusCode: 204, changes: changedFields(before, null, LOGGED) });
+      await recordRowChange(tx, req, { actor, organizationId, before, after: null, fields: LOGGED });
     });
     markStaffActionRecorded(res);
     res.status(204).end();

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { currentSession, firstMembership, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
-import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
+import { markStaffActionRecorded, recordRowChange } from '../staff-actions/record';
 import { presentNews, presentNewsList } from './presenter';
 import { createNews, deleteNews, findNews, listNews, updateNews } from './service';
 
@@ -42,8 +42,7 @@ export function newsRoutes({ db }: ModuleDependencies): Router {
     const actor = await currentSession(req);
     const row = await db.db.transaction(async (tx) => {
       const created = await createNews(tx, organizationId, input, now);
-      const changes = changedFields(null, created, LOGGED);
-      await recordRequestAction(tx, req, { actor, organizationId, targetType: 'news', targetId: created.id, statusCode: 201, changes });
+      await recordRowChange(tx, req, { actor, organizationId, before: null, after: created, fields: LOGGED, targetType: 'news' });
       return created;
     });
     markStaffActionRecorded(res);
@@ -63,7 +62,7 @@ export function newsRoutes({ db }: ModuleDependencies): Router {
     const row = await db.db.transaction(async (tx) => {
       const before = await findNews(tx, organizationId, newsId, { forUpdate: true });
       const after = await updateNews(tx, organizationId, newsId, input, now);
-      await recordRequestAction(tx, req, { actor, organizationId, changes: changedFields(before, after, LOGGED) });
+      await recordRowChange(tx, req, { actor, organizationId, before, after, fields: LOGGED });
       return after;
     });
     markStaffActionRecorded(res);
@@ -76,7 +75,7 @@ export function newsRoutes({ db }: ModuleDependencies): Router {
     await db.db.transaction(async (tx) => {
       const before = await findNews(tx, organizationId, newsId, { forUpdate: true });
       await deleteNews(tx, organizationId, newsId);
-      await recordRequestAction(tx, req, { actor, organizationId, statusCode: 204, changes: changedFields(before, null, LOGGED) });
+      await recordRowChange(tx, req, { actor, organizationId, before, after: null, fields: LOGGED });
     });
     markStaffActionRecorded(res);
     res.status(204).end();

@@ -8,7 +8,7 @@ import { ApiError } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import { quests } from '../../db/schema/quests';
 import type { ModuleDependencies } from '../deps';
-import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
+import { markStaffActionRecorded, recordRowChange } from '../staff-actions/record';
 import { presentMemberQuests, presentQuest, presentQuests } from './presenter';
 import { createQuest, listQuests, memberQuests, updateQuest } from './service';
 
@@ -40,15 +40,7 @@ export function questsRoutes({ db }: ModuleDependencies): Router {
     const actor = await currentSession(req);
     const quest = await db.db.transaction(async (tx) => {
       const created = await createQuest(tx, input);
-      const changes = changedFields(null, created, LOGGED);
-      await recordRequestAction(tx, req, {
-        actor,
-        organizationId: null,
-        targetType: 'quests',
-        targetId: created.id,
-        statusCode: 201,
-        changes,
-      });
+      await recordRowChange(tx, req, { actor, organizationId: null, before: null, after: created, fields: LOGGED, targetType: 'quests' });
       return created;
     });
     markStaffActionRecorded(res);
@@ -63,7 +55,7 @@ export function questsRoutes({ db }: ModuleDependencies): Router {
     const quest = await db.db.transaction(async (tx) => {
       const [before] = await tx.select().from(quests).where(eq(quests.id, id)).for('update');
       const after = await updateQuest(tx, id, input);
-      await recordRequestAction(tx, req, { actor, organizationId: null, changes: changedFields(before, after, LOGGED) });
+      await recordRowChange(tx, req, { actor, organizationId: null, before, after, fields: LOGGED });
       return after;
     });
     markStaffActionRecorded(res);

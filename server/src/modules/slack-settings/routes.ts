@@ -10,7 +10,7 @@ import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import { retryDeadRow } from '../../outbox/worker';
 import { type SlackWebhookRow, slackWebhooks } from '../../db/schema/slack';
 import type { ModuleDependencies } from '../deps';
-import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
+import { markStaffActionRecorded, recordRowChange } from '../staff-actions/record';
 import { MissingCredentialsKeyError, secretBox } from './crypto';
 import { presentCredentials, presentDeliveries, presentWebhook } from './presenter';
 import {
@@ -55,14 +55,13 @@ export function slackSettingsRoutes({ db, config }: ModuleDependencies): Router 
     const actor = await currentSession(req);
     const webhook = await db.db.transaction(async (tx) => {
       const created = await createWebhook(tx, organizationId, input);
-      const changes = changedFields(null, loggedWebhook(created));
-      await recordRequestAction(tx, req, {
+      await recordRowChange(tx, req, {
         actor,
         organizationId,
+        before: null,
+        after: { id: created.id, ...loggedWebhook(created) },
+        fields: ['url', 'language'],
         targetType: 'slack_webhooks',
-        targetId: created.id,
-        statusCode: 201,
-        changes,
       });
       return created;
     });
@@ -78,7 +77,13 @@ export function slackSettingsRoutes({ db, config }: ModuleDependencies): Router 
     const webhook = await db.db.transaction(async (tx) => {
       const [before] = await tx.select().from(slackWebhooks).where(eq(slackWebhooks.organizationId, organizationId)).for('update');
       const after = await updateWebhook(tx, organizationId, input);
-      await recordRequestAction(tx, req, { actor, organizationId, changes: changedFields(loggedWebhook(before), loggedWebhook(after)) });
+      await recordRowChange(tx, req, {
+        actor,
+        organizationId,
+        before: loggedWebhook(before),
+        after: loggedWebhook(after),
+        fields: ['url', 'language'],
+      });
       return after;
     });
     markStaffActionRecorded(res);

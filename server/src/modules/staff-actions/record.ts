@@ -104,3 +104,30 @@ export async function recordRequestAction(
 export function markStaffActionRecorded(res: Response): void {
   res.locals.staffActionRecorded = true;
 }
+
+type Row = Record<string, unknown>;
+
+/**
+ * recordRequestAction for one row created (`before` null: 201, the new row's id as target of `targetType`), changed
+ * (200) or removed (`after` null: 204), with the before/after of `fields`.
+ */
+export async function recordRowChange(
+  executor: Executor,
+  req: Request,
+  entry: Pick<StaffActionEntry, 'actor' | 'organizationId'> & {
+    before: Row | null | undefined;
+    after: Row | null | undefined;
+    fields: readonly string[];
+    targetType?: string;
+  },
+): Promise<void> {
+  const { actor, organizationId, before, after, fields, targetType } = entry;
+  const created = !before && after;
+  await recordRequestAction(executor, req, {
+    actor,
+    organizationId,
+    changes: changedFields(before, after, fields),
+    statusCode: created ? 201 : after ? 200 : 204,
+    ...(created && targetType ? { targetType, targetId: after.id as number | string } : {}),
+  });
+}

@@ -20,7 +20,7 @@ import { notFound } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import { walkingEventTeams } from '../../db/schema/walking-events';
 import type { ModuleDependencies } from '../deps';
-import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
+import { changedFields, markStaffActionRecorded, recordRequestAction, recordRowChange } from '../staff-actions/record';
 import { loadWalkingEvent, loadWalkingEventTeam } from './access';
 import { dailySummary } from './daily';
 import { drawRandomTeams } from './draw';
@@ -91,14 +91,13 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     const now = new Date();
     const document = await db.db.transaction(async (tx) => {
       const row = await createWalkingEvent(tx, organizationId, input, now);
-      const changes = changedFields(null, row, LOGGED);
-      await recordRequestAction(tx, req, {
+      await recordRowChange(tx, req, {
         actor: session,
         organizationId,
+        before: null,
+        after: row,
+        fields: LOGGED,
         targetType: 'walking_events',
-        targetId: row.id,
-        statusCode: 201,
-        changes,
       });
       const { viewer } = await loadWalkingEvent(tx, session, row.id);
       return presentWalkingEvent(row, [], { now, viewer, myTeamId: null });
@@ -130,7 +129,7 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     const document = await db.db.transaction(async (tx) => {
       const { event: before } = await loadWalkingEvent(tx, session, eventId, { lock: true, manage: true });
       const row = await updateWalkingEvent(tx, organizationId, eventId, input, now);
-      await recordRequestAction(tx, req, { actor: session, organizationId, changes: changedFields(before, row, LOGGED) });
+      await recordRowChange(tx, req, { actor: session, organizationId, before, after: row, fields: LOGGED });
       const { viewer } = await loadWalkingEvent(tx, session, row.id);
       return presentWalkingEvent(row, await listTeams(tx, row.id), {
         now,
@@ -148,7 +147,7 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     await db.db.transaction(async (tx) => {
       const { event: before } = await loadWalkingEvent(tx, session, eventId, { lock: true, manage: true });
       await deleteWalkingEvent(tx, organizationId, eventId, new Date());
-      await recordRequestAction(tx, req, { actor: session, organizationId, statusCode: 204, changes: changedFields(before, null, LOGGED) });
+      await recordRowChange(tx, req, { actor: session, organizationId, before, after: null, fields: LOGGED });
     });
     markStaffActionRecorded(res);
     res.status(204).end();
