@@ -62,6 +62,12 @@ test('the admin finds a manager’s role change with its before and after, in ja
     await expect(row).toContainText(translate('ja', 'staff-actions:status.success', { code: 200 }));
     await expectAccessible(page);
 
+    // The actor's name opens every action of theirs.
+    await row.getByRole('link', { name: new RegExp(ACCOUNTS.acmeManager) }).click();
+    await expect(page).toHaveURL(/\?actor=\d+$/);
+    await expect(table.getByRole('row').filter({ hasText: `#${fresh.memberId}` })).toHaveCount(1);
+    await page.goBack();
+
     // The URL keeps the filters: a reload shows the same view with the form filled in.
     await page.reload();
     await expect(table.getByRole('row').filter({ hasText: `#${fresh.memberId}` })).toHaveCount(1);

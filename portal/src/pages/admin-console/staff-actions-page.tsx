@@ -2,7 +2,7 @@ import { formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import en from '../../../../locales/en/staff-actions.json' with { type: 'json' };
 import ja from '../../../../locales/ja/staff-actions.json' with { type: 'json' };
 import { usePageTranslation } from '../../i18n/use-page-translation';
@@ -216,10 +216,19 @@ function ActionRow({ item, t, language }: { item: StaffAction; t: TFunction; lan
         <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, language)}</time>
       </td>
       <td data-label={t('staff-actions:table.actor')}>
-        <span className="staff-actions__actor">{item.actorLabel}</span>
+        {/* Each name opens that person's actions (and each organisation its own): one click to follow a trail. */}
+        <span className="staff-actions__actor">
+          {item.actorUserId === null ? item.actorLabel : <Link to={{ search: `?actor=${item.actorUserId}` }}>{item.actorLabel}</Link>}
+        </span>
         <span className="org-badge">{t(`staff-actions:role.${item.actorRole}`)}</span>
       </td>
-      <td data-label={t('staff-actions:table.organization')}>{organization}</td>
+      <td data-label={t('staff-actions:table.organization')}>
+        {item.organizationId !== null && item.organizationName !== null ? (
+          <Link to={{ search: `?organization_id=${item.organizationId}` }}>{organization}</Link>
+        ) : (
+          organization
+        )}
+      </td>
       <td data-label={t('staff-actions:table.kind')}>
         {kindLabel(t, item.kind)}
         <code className="staff-actions__route">
