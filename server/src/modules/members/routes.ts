@@ -161,8 +161,13 @@ export function membersRoutes(deps: ModuleDependencies): Router {
     if (!firebaseUid.startsWith(PENDING_UID_PREFIX)) await resetMfa(identity, firebaseUid);
     // Logged once the identity provider has done it (no transaction spans that call); a manager's is their organisation's.
     const organizationId = actor.user.role === 'admin' ? null : (actor.memberships[0]?.organizationId ?? null);
-    await recordRequestAction(db.db, req, { actor, organizationId, statusCode: 204 });
-    markStaffActionRecorded(res);
+    try {
+      await recordRequestAction(db.db, req, { actor, organizationId, statusCode: 204 });
+      markStaffActionRecorded(res);
+    } catch (error) {
+      // The reset is done: a log that cannot be written is reported, never the manager's answer.
+      logger.error({ err: error }, 'staff action not logged');
+    }
     res.status(204).end();
   });
 

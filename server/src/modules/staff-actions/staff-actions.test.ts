@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StaffActionRow, staffActions } from '../../db/schema/admin-console';
-import type { OrganizationRow } from '../../db/schema/organizations';
+import { type OrganizationRow, organizations } from '../../db/schema/organizations';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { staffActionKind, staffActionTarget } from './kinds';
@@ -273,6 +273,40 @@ describe('the staff action log', () => {
       language: [null, 'ja'],
     });
     expect(JSON.stringify(rows)).not.toContain('secret-token');
+  });
+
+  it("records a manager's coin grant and its cancellation with the transfer's before and after", async () => {
+    await clear();
+    await server.db.db.update(organizations).set({ coinBalance: 1000 }).where(eq(organizations.id, acme.id));
+    const grant = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers`, {
+      method: 'POST',
+      token: manager.token,
+      json: {
+        kiwi_coin_transfer: {
+          organization_member_id: member.membership!.id,
+          amount: 30,
+          description: 'Thanks',
+          transferred_at: '2099-01-01T00:00:00Z',
+        },
+      },
+    });
+    expect(grant.status, JSON.stringify(grant.body)).toBe(201);
+    const transferId = grant.body.data[0]?.id ?? grant.body.data.id;
+    const cancelled = await server.request(`/api/organizations/${acme.id}/kiwi_coin_transfers/${transferId}`, {
+      method: 'DELETE',
+      token: manager.token,
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const [granted, cancel] = await rowsOf(manager);
+    expect(granted).toMatchObject({
+      kind: 'organizations.kiwi_coin_transfers.create',
+      targetType: 'kiwi_coin_transfers',
+      targetId: String(transferId),
+      statusCode: 201,
+      changes: { organizationMemberId: [null, member.membership!.id], amount: [null, 30], description: [null, 'Thanks'] },
+    });
+    expect(cancel).toMatchObject({ kind: 'organizations.kiwi_coin_transfers.delete', targetId: String(transferId), statusCode: 200 });
+    expect(cancel?.changes.status?.[1]).not.toBe(cancel?.changes.status?.[0]);
   });
 
   it('keeps an entry readable when its organisation is gone', async () => {
