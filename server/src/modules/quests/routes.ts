@@ -9,21 +9,8 @@ import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import { quests } from '../../db/schema/quests';
 import type { ModuleDependencies } from '../deps';
 import { markStaffActionRecorded, recordRowChange } from '../staff-actions/record';
-import { presentMemberQuests, presentQuest, presentQuests } from './presenter';
+import { presentMemberQuests, presentQuest, presentQuests, QUEST_FIELDS } from './presenter';
 import { createQuest, listQuests, memberQuests, updateQuest } from './service';
-
-/** What the staff action log compares (issue 20 point 8). */
-const LOGGED = [
-  'title',
-  'periodType',
-  'goalType',
-  'goalValue',
-  'goalValueCalculationType',
-  'personalizedRatePercent',
-  'rewardType',
-  'rewardCoins',
-  'disabled',
-] as const;
 
 export function questsRoutes({ db }: ModuleDependencies): Router {
   const router = Router();
@@ -40,7 +27,14 @@ export function questsRoutes({ db }: ModuleDependencies): Router {
     const actor = await currentSession(req);
     const quest = await db.db.transaction(async (tx) => {
       const created = await createQuest(tx, input);
-      await recordRowChange(tx, req, { actor, organizationId: null, before: null, after: created, fields: LOGGED, targetType: 'quests' });
+      await recordRowChange(tx, req, {
+        actor,
+        organizationId: null,
+        before: null,
+        after: created,
+        fields: QUEST_FIELDS,
+        targetType: 'quests',
+      });
       return created;
     });
     markStaffActionRecorded(res);
@@ -55,7 +49,7 @@ export function questsRoutes({ db }: ModuleDependencies): Router {
     const quest = await db.db.transaction(async (tx) => {
       const [before] = await tx.select().from(quests).where(eq(quests.id, id)).for('update');
       const after = await updateQuest(tx, id, input);
-      await recordRowChange(tx, req, { actor, organizationId: null, before, after, fields: LOGGED });
+      await recordRowChange(tx, req, { actor, organizationId: null, before, after, fields: QUEST_FIELDS });
       return after;
     });
     markStaffActionRecorded(res);
