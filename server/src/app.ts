@@ -45,6 +45,8 @@ import { gachaRoutes } from './modules/gacha/routes';
 import { questsRoutes } from './modules/quests/routes';
 import { violationReportsRoutes } from './modules/violation-reports/routes';
 import { changeRequestsRoutes } from './modules/change-requests/routes';
+import { staffActionLog } from './modules/staff-actions/middleware';
+import { staffActionsRoutes } from './modules/staff-actions/routes';
 import { apiCors, checkEmbedOrigin } from './http/cors';
 import { widgetsStatic } from './widgets/static';
 import { compressJson } from './http/precompressed';
@@ -88,6 +90,8 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(jsonBodies(config.bodyLimit, [{ path: '/organizations/:organizationId/groups', limit: GROUP_BODY_LIMIT }]));
   api.use(rejectNulCharacters);
   api.use(authentication({ identity, sessions: sessionCache, checkSession: checkEmbedOrigin }));
+  // Issue 20 point 8: staff writes are logged by route once answered (unless the handler logged them with before/after).
+  api.use(staffActionLog(deps));
   api.use(healthRoutes(deps));
   api.use(clientConfigRoutes(deps));
   api.use(activityRoutes(deps));
@@ -116,6 +120,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(questsRoutes(deps));
   api.use(violationReportsRoutes(deps));
   api.use(changeRequestsRoutes(deps));
+  api.use(staffActionsRoutes(deps));
   api.use(systemSettingsRoutes(deps));
   api.use(giftsRoutes(deps));
   api.use(appInstallRoutes(deps));

@@ -34,6 +34,9 @@ export const EXPORTS: ExportsSubject = { kind: 'exports' };
 /** Every organisation's change requests as the platform admin decides them (issue 20 point 4). */
 export type ChangeRequestQueueSubject = { kind: 'changeRequestQueue' };
 export const CHANGE_REQUEST_QUEUE: ChangeRequestQueueSubject = { kind: 'changeRequestQueue' };
+/** The staff action log, every organisation's (issue 20 point 8). */
+export type StaffActionsSubject = { kind: 'staffActions' };
+export const STAFF_ACTIONS: StaffActionsSubject = { kind: 'staffActions' };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -78,6 +81,8 @@ type Subjects = {
   'changeRequest.ask': OrganizationSubject;
   /** Issue 20 point 4: approve or reject any organisation's change request (admin only). */
   'changeRequest.decide': ChangeRequestQueueSubject;
+  /** Issue 20 point 8: read the staff action log (admin only; not even a manager reads their organisation's). */
+  'staffActions.view': StaffActionsSubject;
 };
 export type Action = keyof Subjects;
 
@@ -111,6 +116,7 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'exports.manage': () => false,
   'changeRequest.ask': (actor, organization) => managesOrganizationId(actor, organization.id),
   'changeRequest.decide': () => false,
+  'staffActions.view': () => false,
 };
 
 /**

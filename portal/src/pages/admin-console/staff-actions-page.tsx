@@ -1,4 +1,269 @@
-/** Placeholder laid by the issue 20 foundation commit; part G (staff action log) replaces it. */
+import { formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import en from '../../../../locales/en/staff-actions.json' with { type: 'json' };
+import ja from '../../../../locales/ja/staff-actions.json' with { type: 'json' };
+import { usePageTranslation } from '../../i18n/use-page-translation';
+import { useSession } from '../../session/session-provider';
+import { ListTable } from '../organization/list-table';
+import '../organization/organization.css';
+// Inlined rather than a stylesheet of its own: every stylesheet of a lazy page is a name in the entry that /login loads.
+import styles from './staff-actions.css?inline';
+
+type Change = { field: string; before: unknown; after: unknown };
+type StaffAction = {
+  id: string;
+  actorUserId: string | null;
+  actorLabel: string;
+  actorRole: 'admin' | 'manager';
+  organizationId: string | null;
+  organizationIdentifier: string | null;
+  organizationName: string | null;
+  kind: string;
+  method: string;
+  route: string;
+  targetType: string | null;
+  targetId: string | null;
+  changes: Change[];
+  statusCode: number | null;
+  createdAt: string;
+};
+type Filters = { actor: string; organizationId: string; kind: string; from: string; to: string };
+
+const PER = 20;
+const FILTER_PARAMS = { actor: 'actor', organizationId: 'organization_id', kind: 'kind', from: 'from', to: 'to' } as const;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const filtersOf = (params: URLSearchParams): Filters => ({
+  actor: params.get('actor') ?? '',
+  organizationId: params.get('organization_id') ?? '',
+  kind: params.get('kind') ?? '',
+  from: params.get('from') ?? '',
+  to: params.get('to') ?? '',
+});
+
+/** Every dotted kind the label table names, in the table's order (the kind filter's choices). */
+function labelledKinds(table: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(table).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : labelledKinds(value as Record<string, unknown>, `${prefix}${key}.`),
+  );
+}
+const KINDS = labelledKinds(ja.kinds);
+
+/** The label of a kind, or its route words and verb when the table has none (`walking events / teams (update)`). */
+export function kindLabel(t: TFunction, kind: string): string {
+  if (KINDS.includes(kind)) return t(`staff-actions:kinds.${kind}`);
+  const words = kind.split('.');
+  const verb = words.pop() ?? '';
+  return t('staff-actions:fallback', {
+    words: words.map((word) => word.replaceAll('_', ' ')).join(' / '),
+    verb: t(`staff-actions:verbs.${verb}`, { defaultValue: verb }),
+  });
+}
+
+/** A logged value as a person reads it: instants in the shared format, lists joined, nothing as "(none)". */
+export function formatValue(t: TFunction, value: unknown, language: string): string {
+  if (value === null || value === undefined || value === '') return t('staff-actions:none');
+  if (typeof value === 'boolean') return t(`staff-actions:boolean.${value}`);
+  if (typeof value === 'number') return formatNumber(value, language);
+  if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatDateTime(value, language) : value;
+  if (Array.isArray(value))
+    return value.length === 0 ? t('staff-actions:none') : value.map((item) => formatValue(t, item, language)).join(', ');
+  return JSON.stringify(value);
+}
+
+/** /_admin/staff_actions (issue 20 point 8): who changed what, when, with filters kept in the URL. */
 export function StaffActionsPage() {
-  return null;
+  const { t, i18n } = usePageTranslation('staff-actions', { ja, en }, ['organization']);
+  const { api } = useSession();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [draft, setDraft] = useState<Filters>(filters);
+  const formId = useId();
+  const key = params.toString();
+  // Back and forward move through filtered views: the form follows the URL.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the params it was made from
+  useEffect(() => setDraft(filtersOf(params)), [key]);
+
+  const query = Object.fromEntries(
+    Object.entries(FILTER_PARAMS)
+      .map(([field, name]) => [name, filters[field as keyof Filters] || undefined])
+      .filter(([, value]) => value !== undefined),
+  ) as Record<string, string>;
+  const actions = useQuery({
+    queryKey: ['staff-actions', query, page],
+    queryFn: () => api.get<StaffAction[]>('/staff_actions', { ...query, page, per: PER }),
+  });
+  const organizations = useQuery({
+    queryKey: ['staff-actions-organizations'],
+    queryFn: () => api.get<{ id: string; name: string; identifier: string }[]>('/organizations', { per: 100 }),
+  });
+
+  const show = (next: Filters, nextPage = 1) => {
+    const search = new URLSearchParams();
+    for (const [field, name] of Object.entries(FILTER_PARAMS)) {
+      const value = next[field as keyof Filters].trim();
+      if (value) search.set(name, value);
+    }
+    if (nextPage > 1) search.set('page', String(nextPage));
+    setParams(search);
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    show(draft);
+  };
+  const field = (name: keyof Filters) => ({
+    id: `${formId}-${name}`,
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+  });
+
+  return (
+    <div className="org-page staff-actions">
+      <style>{styles}</style>
+      <header className="org-page__header">
+        <h1>{t('staff-actions:title')}</h1>
+      </header>
+      <p className="staff-actions__intro">{t('staff-actions:intro')}</p>
+      <form className="staff-actions__filters" onSubmit={apply} aria-label={t('staff-actions:filters.title')}>
+        <span className="staff-actions__field">
+          <label htmlFor={`${formId}-actor`}>{t('staff-actions:filters.actor')}</label>
+          <input type="search" maxLength={100} aria-describedby={`${formId}-actor-hint`} {...field('actor')} />
+          <small id={`${formId}-actor-hint`}>{t('staff-actions:filters.actorHint')}</small>
+        </span>
+        <span className="staff-actions__field">
+          <label htmlFor={`${formId}-organizationId`}>{t('staff-actions:filters.organization')}</label>
+          <select {...field('organizationId')}>
+            <option value="">{t('staff-actions:filters.all')}</option>
+            {(organizations.data?.data ?? []).map((organization) => (
+              <option key={organization.id} value={organization.id}>
+                {organization.name} ({organization.identifier})
+              </option>
+            ))}
+            {draft.organizationId && !organizations.data?.data.some((organization) => organization.id === draft.organizationId) && (
+              <option value={draft.organizationId}>ID {draft.organizationId}</option>
+            )}
+          </select>
+        </span>
+        <span className="staff-actions__field">
+          <label htmlFor={`${formId}-kind`}>{t('staff-actions:filters.kind')}</label>
+          <select {...field('kind')}>
+            <option value="">{t('staff-actions:filters.all')}</option>
+            {KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kindLabel(t, kind)}
+              </option>
+            ))}
+            {draft.kind && !KINDS.includes(draft.kind) && <option value={draft.kind}>{kindLabel(t, draft.kind)}</option>}
+          </select>
+        </span>
+        <span className="staff-actions__field">
+          <label htmlFor={`${formId}-from`}>{t('staff-actions:filters.from')}</label>
+          <input type="date" min="1900-01-01" max="2099-12-31" {...field('from')} />
+        </span>
+        <span className="staff-actions__field">
+          <label htmlFor={`${formId}-to`}>{t('staff-actions:filters.to')}</label>
+          <input type="date" min="1900-01-01" max="2099-12-31" {...field('to')} />
+        </span>
+        <span className="staff-actions__buttons">
+          <button type="submit" className="button button--primary">
+            {t('staff-actions:filters.apply')}
+          </button>
+          <button type="button" className="button" onClick={() => show({ actor: '', organizationId: '', kind: '', from: '', to: '' })}>
+            {t('staff-actions:filters.reset')}
+          </button>
+        </span>
+      </form>
+      <ListTable
+        query={actions}
+        caption={t('staff-actions:table.caption')}
+        empty={t('staff-actions:empty')}
+        headers={[
+          t('staff-actions:table.time'),
+          t('staff-actions:table.actor'),
+          t('staff-actions:table.organization'),
+          t('staff-actions:table.kind'),
+          t('staff-actions:table.target'),
+          t('staff-actions:table.changes'),
+          t('staff-actions:table.status'),
+        ]}
+        summary={(document) => (
+          <p className="staff-actions__total" role="status">
+            {t('staff-actions:total', { count: Number(document.meta?.totalCount ?? 0) })}
+          </p>
+        )}
+        paging={{ page, onPage: (next) => show(filters, next) }}
+        rows={(items) => items.map((item) => <ActionRow key={item.id} item={item} t={t} language={i18n.language} />)}
+      />
+    </div>
+  );
+}
+
+function ActionRow({ item, t, language }: { item: StaffAction; t: TFunction; language: string }) {
+  const organization =
+    item.organizationId === null
+      ? t('staff-actions:noOrganization')
+      : item.organizationName === null
+        ? t('staff-actions:organizationGone', { id: item.organizationId })
+        : `${item.organizationName} (${item.organizationIdentifier})`;
+  const failed = item.statusCode !== null && item.statusCode >= 400;
+  return (
+    <tr data-testid={`staff-action-${item.id}`}>
+      <td data-label={t('staff-actions:table.time')}>
+        <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, language)}</time>
+      </td>
+      <td data-label={t('staff-actions:table.actor')}>
+        {/* Each name opens that person's actions (and each organisation its own): one click to follow a trail. */}
+        <span className="staff-actions__actor">
+          {item.actorUserId === null ? item.actorLabel : <Link to={{ search: `?actor=${item.actorUserId}` }}>{item.actorLabel}</Link>}
+        </span>
+        <span className="org-badge">{t(`staff-actions:role.${item.actorRole}`)}</span>
+      </td>
+      <td data-label={t('staff-actions:table.organization')}>
+        {item.organizationId !== null && item.organizationName !== null ? (
+          <Link to={{ search: `?organization_id=${item.organizationId}` }}>{organization}</Link>
+        ) : (
+          organization
+        )}
+      </td>
+      <td data-label={t('staff-actions:table.kind')}>
+        {kindLabel(t, item.kind)}
+        <code className="staff-actions__route">
+          {item.method} {item.route}
+        </code>
+      </td>
+      <td data-label={t('staff-actions:table.target')}>
+        {item.targetType === null ? t('staff-actions:none') : `${item.targetType.replaceAll('_', ' ')} #${item.targetId ?? ''}`}
+      </td>
+      <td data-label={t('staff-actions:table.changes')}>
+        {item.changes.length === 0 ? (
+          <span className="staff-actions__muted">{t('staff-actions:noChanges')}</span>
+        ) : (
+          <dl className="staff-actions__changes">
+            {item.changes.map((change) => (
+              <div key={change.field}>
+                <dt>{t(`staff-actions:fields.${change.field}`, { defaultValue: change.field })}</dt>
+                <dd>
+                  {t('staff-actions:change', {
+                    before: formatValue(t, change.before, language),
+                    after: formatValue(t, change.after, language),
+                  })}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </td>
+      <td data-label={t('staff-actions:table.status')}>
+        <span className={failed ? 'staff-actions__status staff-actions__status--failed' : 'staff-actions__status'}>
+          {item.statusCode === null
+            ? t('staff-actions:status.unknown')
+            : t(failed ? 'staff-actions:status.failure' : 'staff-actions:status.success', { code: item.statusCode })}
+        </span>
+      </td>
+    </tr>
+  );
 }

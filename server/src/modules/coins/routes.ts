@@ -7,14 +7,20 @@ import {
   SendCoinsSchema,
 } from '@kiwi/shared/schemas/coins';
 import { PaginationSchema } from '@kiwi/shared/schemas/common';
+import { eq } from 'drizzle-orm';
 import { type Request, type Response, Router } from 'express';
 import { currentSession, firstMembership, requireAdmin, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
 import { ApiError } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
+import { kiwiCoinTransfers } from '../../db/schema/coins';
 import type { ModuleDependencies } from '../deps';
+import { changedFields, markStaffActionRecorded, recordRequestAction, recordRowChange } from '../staff-actions/record';
 import { memberBalance } from './ledger';
 import { presentFeed, presentTransfers, transfersCsv } from './presenter';
 import { cancelGrant, coinFeed, createGrant, listTransfers, sendCoinMessage, type TransferListItem } from './service';
+
+/** What the staff action log keeps of a grant and its cancellation (issue 20 point 8). */
+const LOGGED = ['organizationMemberId', 'amount', 'description', 'message', 'status', 'transferredAt', 'cancelReason'] as const;
 
 export function coinsRoutes({ db }: ModuleDependencies): Router {
   const router = Router();
@@ -43,8 +49,8 @@ export function coinsRoutes({ db }: ModuleDependencies): Router {
     const session = await currentSession(req);
     const now = new Date();
     const { input } = grant;
-    const transfer = await db.db.transaction((tx) =>
-      createGrant(tx, {
+    const transfer = await db.db.transaction(async (tx) => {
+      const created = await createGrant(tx, {
         kind: grant.kind,
         organizationId: grant.organizationId,
         organizationMemberId: grant.organizationMemberId,
@@ -54,9 +60,25 @@ export function coinsRoutes({ db }: ModuleDependencies): Router {
         transferredAt: input.transferred_at ? new Date(input.transferred_at) : now,
         createdByUserId: session.user.id,
         now,
-      }),
-    );
+      });
+      const target = { targetType: 'kiwi_coin_transfers', targetId: created.id };
+      const changes = changedFields(null, created, LOGGED);
+      await recordRequestAction(tx, req, { actor: session, organizationId: created.organizationId, ...target, statusCode: 201, changes });
+      return created;
+    });
+    markStaffActionRecorded(res);
     res.status(201).json(presentTransfers(transfer));
+  };
+
+  /** Cancels a grant, logging its status before and after in the same transaction. */
+  const cancelLogged = async (req: Request, transferId: number, organizationId: number | null) => {
+    const session = await currentSession(req);
+    return db.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(kiwiCoinTransfers).where(eq(kiwiCoinTransfers.id, transferId));
+      const after = await cancelGrant(tx, { transferId, organizationId, now: new Date() });
+      await recordRowChange(tx, req, { actor: session, organizationId: after.organizationId, before, after, fields: LOGGED });
+      return after;
+    });
   };
 
   // The member's own coin messages, sent and received, with the current balance in meta.
@@ -102,7 +124,8 @@ export function coinsRoutes({ db }: ModuleDependencies): Router {
   router.delete('/organizations/:organizationId/kiwi_coin_transfers/:transferId', requireOrganizationMember(), async (req, res) => {
     const organizationId = parseId(req, 'organizationId');
     const transferId = parseId(req, 'transferId');
-    const transfer = await db.db.transaction((tx) => cancelGrant(tx, { transferId, organizationId, now: new Date() }));
+    const transfer = await cancelLogged(req, transferId, organizationId);
+    markStaffActionRecorded(res);
     res.json(presentTransfers(transfer));
   });
 
@@ -126,7 +149,8 @@ export function coinsRoutes({ db }: ModuleDependencies): Router {
 
   router.delete('/kiwi_coin_transfers/:transferId', requireAdmin, async (req, res) => {
     const transferId = parseId(req, 'transferId');
-    const transfer = await db.db.transaction((tx) => cancelGrant(tx, { transferId, organizationId: null, now: new Date() }));
+    const transfer = await cancelLogged(req, transferId, null);
+    markStaffActionRecorded(res);
     res.json(presentTransfers(transfer));
   });
 

@@ -9,8 +9,9 @@ import { managesOrganization } from '../organizations/access';
 import { PENDING_UID_PREFIX } from './csv-import';
 import { csvImportRoutes } from './csv-import-routes';
 import { assertCanResetMfa, ensureIdentityUser, identityHeld, resetMfa, retryOnceOnUniqueViolation } from './identity';
+import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
 import { presentMember, presentMembers } from './presenter';
-import { findMember, listMembers } from './queries';
+import { findMember, listMembers, type MemberView } from './queries';
 import {
   assertInvitable,
   assertMemberManageable,
@@ -20,6 +21,16 @@ import {
   seatsInUse,
   updateMember,
 } from './service';
+
+/** What the staff action log compares before and after a manager's edit (issue 20 point 8). */
+const loggedFields = (member: MemberView) => ({
+  role: member.role,
+  activeFrom: member.activeFrom,
+  activeTo: member.activeTo,
+  belongings: member.belongings,
+  occupations: member.occupations,
+  groupIds: member.groups.map((group) => group.id),
+});
 
 export function membersRoutes(deps: ModuleDependencies): Router {
   const { db, identity, config, sessions, logger } = deps;
@@ -104,9 +115,17 @@ export function membersRoutes(deps: ModuleDependencies): Router {
     const now = new Date();
     const member = await db.db.transaction(async (tx) => {
       await assertMemberManageable(tx, session, organizationId, memberId);
+      const before = await findMember(tx, organizationId, memberId, now);
       await updateMember(tx, organizationId, memberId, input, now);
-      return findMember(tx, organizationId, memberId, now);
+      const after = await findMember(tx, organizationId, memberId, now);
+      await recordRequestAction(tx, req, {
+        actor: session,
+        organizationId,
+        changes: changedFields(loggedFields(before), loggedFields(after)),
+      });
+      return after;
     });
+    markStaffActionRecorded(res);
     await sessions.invalidateUser(member.userId);
     res.json(presentMember(member));
   });
@@ -117,8 +136,13 @@ export function membersRoutes(deps: ModuleDependencies): Router {
     const session = await currentSession(req);
     const removed = await db.db.transaction(async (tx) => {
       await assertMemberManageable(tx, session, organizationId, memberId);
-      return deleteMember(tx, organizationId, memberId);
+      const before = await findMember(tx, organizationId, memberId, new Date());
+      const result = await deleteMember(tx, organizationId, memberId);
+      const gone = { name: before.name, email: before.email, ...loggedFields(before) };
+      await recordRequestAction(tx, req, { actor: session, organizationId, statusCode: 204, changes: changedFields(gone, {}) });
+      return result;
     });
+    markStaffActionRecorded(res);
     await sessions.invalidateUser(removed.userId);
     if (removed.firebaseUid && !removed.firebaseUid.startsWith(PENDING_UID_PREFIX)) {
       await identity.auth.deleteUser(removed.firebaseUid).catch((error: unknown) => {
@@ -132,8 +156,18 @@ export function membersRoutes(deps: ModuleDependencies): Router {
   // Spec §6: managers reset a member's multi-factor enrolment; admins anyone's.
   router.post('/users/:id/mfa_reset', requireSignedIn, async (req, res) => {
     const userId = parseId(req);
-    const firebaseUid = await db.db.transaction(async (tx) => assertCanResetMfa(tx, await currentSession(req), userId));
+    const actor = await currentSession(req);
+    const firebaseUid = await db.db.transaction(async (tx) => assertCanResetMfa(tx, actor, userId));
     if (!firebaseUid.startsWith(PENDING_UID_PREFIX)) await resetMfa(identity, firebaseUid);
+    // Logged once the identity provider has done it (no transaction spans that call); a manager's is their organisation's.
+    const organizationId = actor.user.role === 'admin' ? null : (actor.memberships[0]?.organizationId ?? null);
+    try {
+      await recordRequestAction(db.db, req, { actor, organizationId, statusCode: 204 });
+      markStaffActionRecorded(res);
+    } catch (error) {
+      // The reset is done: a log that cannot be written is reported, never the manager's answer.
+      logger.error({ err: error }, 'staff action not logged');
+    }
     res.status(204).end();
   });
 

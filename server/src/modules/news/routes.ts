@@ -4,8 +4,12 @@ import { Router } from 'express';
 import { currentSession, firstMembership, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
+import { markStaffActionRecorded, recordRowChange } from '../staff-actions/record';
 import { presentNews, presentNewsList } from './presenter';
 import { createNews, deleteNews, findNews, listNews, updateNews } from './service';
+
+/** What the staff action log compares (issue 20 point 8). */
+const LOGGED = ['title', 'body', 'publishedAt'] as const;
 
 export function newsRoutes({ db }: ModuleDependencies): Router {
   const router = Router();
@@ -35,7 +39,13 @@ export function newsRoutes({ db }: ModuleDependencies): Router {
     const organizationId = parseId(req, 'organizationId');
     const { news: input } = parseBody(CreateNewsSchema, req);
     const now = new Date();
-    const row = await db.db.transaction((tx) => createNews(tx, organizationId, input, now));
+    const actor = await currentSession(req);
+    const row = await db.db.transaction(async (tx) => {
+      const created = await createNews(tx, organizationId, input, now);
+      await recordRowChange(tx, req, { actor, organizationId, before: null, after: created, fields: LOGGED, targetType: 'news' });
+      return created;
+    });
+    markStaffActionRecorded(res);
     res.status(201).json(presentNews(row, now));
   });
 
@@ -48,12 +58,26 @@ export function newsRoutes({ db }: ModuleDependencies): Router {
     const { organizationId, newsId } = ids(req);
     const { news: input } = parseBody(UpdateNewsSchema, req);
     const now = new Date();
-    res.json(presentNews(await db.db.transaction((tx) => updateNews(tx, organizationId, newsId, input, now)), now));
+    const actor = await currentSession(req);
+    const row = await db.db.transaction(async (tx) => {
+      const before = await findNews(tx, organizationId, newsId, { forUpdate: true });
+      const after = await updateNews(tx, organizationId, newsId, input, now);
+      await recordRowChange(tx, req, { actor, organizationId, before, after, fields: LOGGED });
+      return after;
+    });
+    markStaffActionRecorded(res);
+    res.json(presentNews(row, now));
   });
 
   router.delete('/organizations/:organizationId/news/:newsId', managers, async (req, res) => {
     const { organizationId, newsId } = ids(req);
-    await db.db.transaction((tx) => deleteNews(tx, organizationId, newsId));
+    const actor = await currentSession(req);
+    await db.db.transaction(async (tx) => {
+      const before = await findNews(tx, organizationId, newsId, { forUpdate: true });
+      await deleteNews(tx, organizationId, newsId);
+      await recordRowChange(tx, req, { actor, organizationId, before, after: null, fields: LOGGED });
+    });
+    markStaffActionRecorded(res);
     res.status(204).end();
   });
 

@@ -2,7 +2,8 @@ import type { QuestRow } from '../../db/schema/quests';
 import { type Pagination, serialize } from '../../jsonapi/serialize';
 import type { MemberQuest } from './service';
 
-const QUEST_ATTRIBUTES = [
+/** What an admin configures of a quest (the staff action log compares these too). */
+export const QUEST_FIELDS = [
   'title',
   'periodType',
   'goalType',
@@ -12,9 +13,8 @@ const QUEST_ATTRIBUTES = [
   'rewardType',
   'rewardCoins',
   'disabled',
-  'createdAt',
-  'updatedAt',
-] satisfies (keyof QuestRow)[];
+] as const satisfies (keyof QuestRow)[];
+const QUEST_ATTRIBUTES = [...QUEST_FIELDS, 'createdAt', 'updatedAt'] satisfies (keyof QuestRow)[];
 
 /** The admin's `quests`: the quest as configured. */
 export function presentQuest(quest: QuestRow) {

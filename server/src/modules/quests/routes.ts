@@ -1,12 +1,15 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { PaginationSchema } from '@kiwi/shared/schemas/common';
 import { CreateQuestSchema, UpdateQuestSchema } from '@kiwi/shared/schemas/quests';
+import { eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { currentSession, firstMembership, requireAdmin, requireSignedIn } from '../../auth/guards';
 import { ApiError } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
+import { quests } from '../../db/schema/quests';
 import type { ModuleDependencies } from '../deps';
-import { presentMemberQuests, presentQuest, presentQuests } from './presenter';
+import { markStaffActionRecorded, recordRowChange } from '../staff-actions/record';
+import { presentMemberQuests, presentQuest, presentQuests, QUEST_FIELDS } from './presenter';
 import { createQuest, listQuests, memberQuests, updateQuest } from './service';
 
 export function questsRoutes({ db }: ModuleDependencies): Router {
@@ -21,14 +24,36 @@ export function questsRoutes({ db }: ModuleDependencies): Router {
 
   router.post('/quests', requireAdmin, async (req, res) => {
     const { quest: input } = parseBody(CreateQuestSchema, req);
-    res.status(201).json(presentQuest(await db.db.transaction((tx) => createQuest(tx, input))));
+    const actor = await currentSession(req);
+    const quest = await db.db.transaction(async (tx) => {
+      const created = await createQuest(tx, input);
+      await recordRowChange(tx, req, {
+        actor,
+        organizationId: null,
+        before: null,
+        after: created,
+        fields: QUEST_FIELDS,
+        targetType: 'quests',
+      });
+      return created;
+    });
+    markStaffActionRecorded(res);
+    res.status(201).json(presentQuest(quest));
   });
 
   // No DELETE: completions refer to quests; `disabled: true` retires one.
   router.put('/quests/:id', requireAdmin, async (req, res) => {
     const id = parseId(req);
     const { quest: input } = parseBody(UpdateQuestSchema, req);
-    res.json(presentQuest(await db.db.transaction((tx) => updateQuest(tx, id, input))));
+    const actor = await currentSession(req);
+    const quest = await db.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(quests).where(eq(quests.id, id)).for('update');
+      const after = await updateQuest(tx, id, input);
+      await recordRowChange(tx, req, { actor, organizationId: null, before, after, fields: QUEST_FIELDS });
+      return after;
+    });
+    markStaffActionRecorded(res);
+    res.json(presentQuest(quest));
   });
 
   // The signed-in member's quests now (first membership), completing those whose goal is met (idempotent).

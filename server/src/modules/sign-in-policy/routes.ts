@@ -4,6 +4,7 @@ import { authorize } from '../../auth/authorize';
 import { currentSession, isAdmin, requireOrganizationMember } from '../../auth/guards';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
+import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
 import { presentSignInPolicy } from './presenter';
 import { getSignInPolicy, updateSignInPolicy } from './service';
 
@@ -29,7 +30,14 @@ export function signInPolicyRoutes({ db, sessions }: ModuleDependencies): Router
     const { sign_in_policy: input } = parseBody(SignInPolicyPayloadSchema, req);
     const change = { signInMethods: input.sign_in_methods, mfaRequiredForManagers: input.mfa_required_for_managers };
     const callerProvider = isAdmin(session) ? undefined : session.signIn?.provider;
-    const row = await db.db.transaction((tx) => updateSignInPolicy(tx, organizationId, change, callerProvider));
+    const row = await db.db.transaction(async (tx) => {
+      const before = await getSignInPolicy(tx, organizationId);
+      const after = await updateSignInPolicy(tx, organizationId, change, callerProvider);
+      const changes = changedFields(before, after, ['signInMethods', 'mfaRequiredForManagers']);
+      await recordRequestAction(tx, req, { actor: session, organizationId, changes });
+      return after;
+    });
+    markStaffActionRecorded(res);
     await sessions.invalidateAll();
     res.json(presentSignInPolicy(row));
   });

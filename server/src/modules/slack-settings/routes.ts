@@ -1,13 +1,16 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { PaginationSchema } from '@kiwi/shared/schemas/common';
 import { CreateSlackWebhookSchema, SlackCredentialsSchema, UpdateSlackWebhookSchema } from '@kiwi/shared/schemas/slack-settings';
+import { eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
 import { currentSession, requireOrganizationMember } from '../../auth/guards';
 import { ApiError } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import { retryDeadRow } from '../../outbox/worker';
+import { type SlackWebhookRow, slackWebhooks } from '../../db/schema/slack';
 import type { ModuleDependencies } from '../deps';
+import { markStaffActionRecorded, recordRowChange } from '../staff-actions/record';
 import { MissingCredentialsKeyError, secretBox } from './crypto';
 import { presentCredentials, presentDeliveries, presentWebhook } from './presenter';
 import {
@@ -27,6 +30,13 @@ const DeliveryQuerySchema = PaginationSchema.extend({
 });
 
 /** The External services page: Slack webhook (spec §7), deliveries with "retry", and the Slack app's credentials. */
+/**
+ * A webhook as the staff action log keeps it (issue 20 point 8): its URL is a secret, so only the host and the last
+ * four characters, enough to tell two apart.
+ */
+const loggedWebhook = (row: SlackWebhookRow | null | undefined) =>
+  row ? { url: `${new URL(row.url).origin}/…${row.url.slice(-4)}`, language: row.language } : null;
+
 export function slackSettingsRoutes({ db, config }: ModuleDependencies): Router {
   const router = Router();
   const managers = requireOrganizationMember();
@@ -42,14 +52,42 @@ export function slackSettingsRoutes({ db, config }: ModuleDependencies): Router 
     const organizationId = parseId(req, 'organizationId');
     const { slack_webhook: input } = parseBody(CreateSlackWebhookSchema, req);
     assertWebhookUrl(input.url, config);
-    res.status(201).json(presentWebhook(await db.db.transaction((tx) => createWebhook(tx, organizationId, input))));
+    const actor = await currentSession(req);
+    const webhook = await db.db.transaction(async (tx) => {
+      const created = await createWebhook(tx, organizationId, input);
+      await recordRowChange(tx, req, {
+        actor,
+        organizationId,
+        before: null,
+        after: { id: created.id, ...loggedWebhook(created) },
+        fields: ['url', 'language'],
+        targetType: 'slack_webhooks',
+      });
+      return created;
+    });
+    markStaffActionRecorded(res);
+    res.status(201).json(presentWebhook(webhook));
   });
 
   router.put(`${base}/slack_webhooks`, managers, async (req, res) => {
     const organizationId = parseId(req, 'organizationId');
     const { slack_webhook: input } = parseBody(UpdateSlackWebhookSchema, req);
     if (input.url !== undefined) assertWebhookUrl(input.url, config);
-    res.json(presentWebhook(await db.db.transaction((tx) => updateWebhook(tx, organizationId, input))));
+    const actor = await currentSession(req);
+    const webhook = await db.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(slackWebhooks).where(eq(slackWebhooks.organizationId, organizationId)).for('update');
+      const after = await updateWebhook(tx, organizationId, input);
+      await recordRowChange(tx, req, {
+        actor,
+        organizationId,
+        before: loggedWebhook(before),
+        after: loggedWebhook(after),
+        fields: ['url', 'language'],
+      });
+      return after;
+    });
+    markStaffActionRecorded(res);
+    res.json(presentWebhook(webhook));
   });
 
   router.post(`${base}/slack_webhooks/test_message`, managers, async (req, res) => {

@@ -2,9 +2,11 @@
 // behalf calls recordStaffAction in the same transaction as the change, with the before/after of the changed fields;
 // the log middleware (staff-actions/middleware.ts) records the other staff writes by route.
 import { isDeepStrictEqual } from 'node:util';
+import type { Request, Response } from 'express';
 import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { staffActions } from '../../db/schema/admin-console';
+import { staffActionKind, staffActionTarget } from './kinds';
 
 export type StaffActionEntry = {
   actor: Session;
@@ -37,6 +39,19 @@ export function changedFields<T extends Record<string, unknown>>(
   return changes;
 }
 
+/** A logged text keeps this many characters, a logged list this many items: the log says what changed, not a copy. */
+export const STAFF_ACTION_TEXT_MAX = 500;
+export const STAFF_ACTION_LIST_MAX = 50;
+
+function boundedValue(value: unknown): unknown {
+  if (typeof value === 'string' && value.length > STAFF_ACTION_TEXT_MAX) return `${value.slice(0, STAFF_ACTION_TEXT_MAX)}…`;
+  if (Array.isArray(value)) return value.slice(0, STAFF_ACTION_LIST_MAX).map(boundedValue);
+  return value;
+}
+
+const boundedChanges = (changes: Record<string, [unknown, unknown]>): Record<string, [unknown, unknown]> =>
+  Object.fromEntries(Object.entries(changes).map(([field, [before, after]]) => [field, [boundedValue(before), boundedValue(after)]]));
+
 /** The actor's role for the log: admin for a platform admin, otherwise manager (only staff writes are logged). */
 export const staffRoleOf = (actor: Session): 'admin' | 'manager' => (actor.user.role === 'admin' ? 'admin' : 'manager');
 
@@ -52,7 +67,67 @@ export async function recordStaffAction(executor: Executor, entry: StaffActionEn
     route: entry.route,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId == null ? null : String(entry.targetId),
-    changes: entry.changes ?? {},
+    changes: boundedChanges(entry.changes ?? {}),
     statusCode: entry.statusCode ?? null,
+  });
+}
+
+/** The route a handler is answering, as the log names it: method, pattern (`/api/organizations/:id`) and kind. */
+export function requestRoute(req: Request): { method: string; route: string; kind: string } {
+  const route = `${req.baseUrl}${String((req.route as { path?: unknown } | undefined)?.path ?? req.path)}`;
+  return { method: req.method, route, kind: staffActionKind(req.method, route) };
+}
+
+/**
+ * recordStaffAction for the route a handler is answering: method, route and kind from the request, the target from
+ * its params unless given. Call it inside the change's transaction, then `markStaffActionRecorded(res)` after commit.
+ */
+export async function recordRequestAction(
+  executor: Executor,
+  req: Request,
+  entry: Omit<StaffActionEntry, 'method' | 'route' | 'kind'> & { kind?: string },
+): Promise<void> {
+  const { method, route, kind } = requestRoute(req);
+  const target = staffActionTarget(route, req.params as Record<string, string>);
+  await recordStaffAction(executor, {
+    ...entry,
+    method,
+    route,
+    kind: entry.kind ?? kind,
+    targetType: entry.targetType ?? target.type,
+    targetId: entry.targetId ?? target.id,
+    statusCode: entry.statusCode ?? 200,
+  });
+}
+
+/** Tells the log middleware this request's staff action is recorded already (with its before/after). */
+export function markStaffActionRecorded(res: Response): void {
+  res.locals.staffActionRecorded = true;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * recordRequestAction for one row created (`before` null: 201, the new row's id as target of `targetType`), changed
+ * (200) or removed (`after` null: 204), with the before/after of `fields`.
+ */
+export async function recordRowChange(
+  executor: Executor,
+  req: Request,
+  entry: Pick<StaffActionEntry, 'actor' | 'organizationId'> & {
+    before: Row | null | undefined;
+    after: Row | null | undefined;
+    fields: readonly string[];
+    targetType?: string;
+  },
+): Promise<void> {
+  const { actor, organizationId, before, after, fields, targetType } = entry;
+  const created = !before && after;
+  await recordRequestAction(executor, req, {
+    actor,
+    organizationId,
+    changes: changedFields(before, after, fields),
+    statusCode: created ? 201 : after ? 200 : 204,
+    ...(created && targetType ? { targetType, targetId: after.id as number | string } : {}),
   });
 }

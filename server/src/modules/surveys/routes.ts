@@ -1,11 +1,14 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { ANONYMITY_THRESHOLD } from '@kiwi/shared/domain/well-being';
 import { AnswerSurveySchema, CreateSurveySchema, ListSurveysQuerySchema, UpdateSurveySchema } from '@kiwi/shared/schemas/survey';
+import { eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { currentSession, requireAdmin, requireSignedIn } from '../../auth/guards';
 import { requestLanguage, translatorFor } from '../../http/i18n';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
+import { wellBeingSurveys } from '../../db/schema/surveys';
 import type { ModuleDependencies } from '../deps';
+import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
 import { surveyAccess } from './access';
 import { presentAnswer, presentResult, presentSurvey, presentSurveys } from './presenter';
 import {
@@ -69,9 +72,16 @@ export function surveysRoutes({ db, logger, config }: ModuleDependencies): Route
     const surveyId = parseId(req);
     const { well_being_survey: input } = parseBody(UpdateSurveySchema, req);
     const now = new Date();
-    res.json(
-      presentSurvey(await db.db.transaction((tx) => updateSurvey(tx, session, surveyId, input, { now, publicUrl: config.publicUrl })), now),
-    );
+    const survey = await db.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(wellBeingSurveys).where(eq(wellBeingSurveys.id, surveyId));
+      const after = await updateSurvey(tx, session, surveyId, input, { now, publicUrl: config.publicUrl });
+      const changes = changedFields(before, after, ['title', 'expiredAt']);
+      // Issue 20 point 8: the staff action log, with the before and after.
+      await recordRequestAction(tx, req, { actor: session, organizationId: before?.organizationId ?? null, changes });
+      return after;
+    });
+    markStaffActionRecorded(res);
+    res.json(presentSurvey(survey, now));
   });
 
   router.post('/well_being_surveys/:id/reminder', requireSignedIn, async (req, res) => {
@@ -80,8 +90,12 @@ export function surveysRoutes({ db, logger, config }: ModuleDependencies): Route
     const now = new Date();
     const { reminded, view } = await db.db.transaction(async (tx) => {
       const result = await sendReminder(tx, session, surveyId, { now, publicUrl: config.publicUrl });
-      return { ...result, view: await showSurvey(tx, session, surveyId, now) };
+      const view = await showSurvey(tx, session, surveyId, now);
+      const changes = { remindedCount: [null, result.reminded] as [unknown, unknown] };
+      await recordRequestAction(tx, req, { actor: session, organizationId: view.organizationId, changes });
+      return { ...result, view };
     });
+    markStaffActionRecorded(res);
     res.json({ ...presentSurvey(view, now), meta: { 'reminded-count': reminded } });
   });
 

@@ -11,13 +11,16 @@ import {
   UpdateWalkingEventTeamSchema,
 } from '@kiwi/shared/schemas/walking-event';
 import { MessageReactionSchema } from '@kiwi/shared/schemas/guild';
+import { eq } from 'drizzle-orm';
 import { type Request, Router } from 'express';
 import { authorize } from '../../auth/authorize';
 import { currentSession, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
 import { requestLanguage, translatorFor } from '../../http/i18n';
 import { notFound } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
+import { walkingEventTeams } from '../../db/schema/walking-events';
 import type { ModuleDependencies } from '../deps';
+import { changedFields, markStaffActionRecorded, recordRequestAction, recordRowChange } from '../staff-actions/record';
 import { loadWalkingEvent, loadWalkingEventTeam } from './access';
 import { dailySummary } from './daily';
 import { drawRandomTeams } from './draw';
@@ -49,6 +52,20 @@ import {
   updateWalkingEvent,
 } from './service';
 
+/** What the staff action log compares for an event and a team (issue 20 point 8). */
+const LOGGED = [
+  'title',
+  'startedAt',
+  'endedAt',
+  'finalResultPublishedAt',
+  'randomType',
+  'teamLimit',
+  'memberLimit',
+  'showTeamMemberData',
+  'showPersonalStatistics',
+] as const;
+const TEAM_LOGGED = ['name'] as const;
+
 export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
   const router = Router();
   const members = requireOrganizationMember({ managerOnly: false });
@@ -74,9 +91,18 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     const now = new Date();
     const document = await db.db.transaction(async (tx) => {
       const row = await createWalkingEvent(tx, organizationId, input, now);
+      await recordRowChange(tx, req, {
+        actor: session,
+        organizationId,
+        before: null,
+        after: row,
+        fields: LOGGED,
+        targetType: 'walking_events',
+      });
       const { viewer } = await loadWalkingEvent(tx, session, row.id);
       return presentWalkingEvent(row, [], { now, viewer, myTeamId: null });
     });
+    markStaffActionRecorded(res);
     res.status(201).json(document);
   });
 
@@ -101,7 +127,9 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     const session = await currentSession(req);
     const now = new Date();
     const document = await db.db.transaction(async (tx) => {
+      const { event: before } = await loadWalkingEvent(tx, session, eventId, { lock: true, manage: true });
       const row = await updateWalkingEvent(tx, organizationId, eventId, input, now);
+      await recordRowChange(tx, req, { actor: session, organizationId, before, after: row, fields: LOGGED });
       const { viewer } = await loadWalkingEvent(tx, session, row.id);
       return presentWalkingEvent(row, await listTeams(tx, row.id), {
         now,
@@ -115,7 +143,13 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
   router.delete('/organizations/:organizationId/walking_events/:eventId', managers, async (req, res) => {
     const organizationId = await manageOrganization(req);
     const eventId = parseId(req, 'eventId');
-    await db.db.transaction((tx) => deleteWalkingEvent(tx, organizationId, eventId, new Date()));
+    const session = await currentSession(req);
+    await db.db.transaction(async (tx) => {
+      const { event: before } = await loadWalkingEvent(tx, session, eventId, { lock: true, manage: true });
+      await deleteWalkingEvent(tx, organizationId, eventId, new Date());
+      await recordRowChange(tx, req, { actor: session, organizationId, before, after: null, fields: LOGGED });
+    });
+    markStaffActionRecorded(res);
     res.status(204).end();
   });
 
@@ -225,8 +259,13 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     const session = await currentSession(req);
     const team = await db.db.transaction(async (tx) => {
       const { event } = await loadWalkingEvent(tx, session, eventId, { lock: true, manage: true });
-      return createTeam(tx, event, input.team_name, new Date());
+      const created = await createTeam(tx, event, input.team_name, new Date());
+      const changes = changedFields(null, created, TEAM_LOGGED);
+      const target = { targetType: 'teams', targetId: created.id };
+      await recordRequestAction(tx, req, { actor: session, organizationId: event.organizationId, ...target, statusCode: 201, changes });
+      return created;
     });
+    markStaffActionRecorded(res);
     res.status(201).json(presentTeam(team));
   });
 
@@ -237,8 +276,13 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     const session = await currentSession(req);
     const team = await db.db.transaction(async (tx) => {
       const { event } = await loadWalkingEvent(tx, session, eventId, { lock: true, manage: true });
-      return renameTeam(tx, event, teamId, input.team_name, new Date());
+      const [before] = await tx.select().from(walkingEventTeams).where(eq(walkingEventTeams.id, teamId));
+      const renamed = await renameTeam(tx, event, teamId, input.team_name, new Date());
+      const changes = changedFields(before, renamed, TEAM_LOGGED);
+      await recordRequestAction(tx, req, { actor: session, organizationId: event.organizationId, changes });
+      return renamed;
     });
+    markStaffActionRecorded(res);
     res.json(presentTeam(team));
   });
 
@@ -248,8 +292,12 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     const session = await currentSession(req);
     await db.db.transaction(async (tx) => {
       const { event } = await loadWalkingEvent(tx, session, eventId, { lock: true, manage: true });
+      const [before] = await tx.select().from(walkingEventTeams).where(eq(walkingEventTeams.id, teamId));
       await deleteTeam(tx, event, teamId, new Date());
+      const changes = changedFields(before, null, TEAM_LOGGED);
+      await recordRequestAction(tx, req, { actor: session, organizationId: event.organizationId, statusCode: 204, changes });
     });
+    markStaffActionRecorded(res);
     res.status(204).end();
   });
 
@@ -271,8 +319,12 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     const session = await currentSession(req);
     const team = await db.db.transaction(async (tx) => {
       const { event } = await loadWalkingEventTeam(tx, session, teamId);
-      return addTeamMember(tx, event, teamId, input.organization_member_id, new Date());
+      const added = await addTeamMember(tx, event, teamId, input.organization_member_id, new Date());
+      const changes = { organizationMemberId: [null, input.organization_member_id] as [unknown, unknown] };
+      await recordRequestAction(tx, req, { actor: session, organizationId: event.organizationId, statusCode: 201, changes });
+      return added;
     });
+    markStaffActionRecorded(res);
     res.status(201).json(presentTeam(team));
   });
 
@@ -283,7 +335,10 @@ export function walkingEventsRoutes({ db }: ModuleDependencies): Router {
     await db.db.transaction(async (tx) => {
       const { event } = await loadWalkingEventTeam(tx, session, teamId);
       await removeTeamMember(tx, event, teamId, memberId, new Date());
+      const changes = { organizationMemberId: [memberId, null] as [unknown, unknown] };
+      await recordRequestAction(tx, req, { actor: session, organizationId: event.organizationId, statusCode: 204, changes });
     });
+    markStaffActionRecorded(res);
     res.status(204).end();
   });
 
