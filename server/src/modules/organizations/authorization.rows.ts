@@ -1,4 +1,5 @@
-import { ADMIN_ONLY, ACME_MANAGERS, ACME_MEMBERS, type MatrixModule } from '../../test/matrix';
+import type { Caller } from '../../test/authorization';
+import { ADMIN_ONLY, ACME_MANAGERS, ACME_MEMBERS, type Fixture, type MatrixModule } from '../../test/matrix';
 import { buildOrganization } from '../../test/factories';
 
 const runId = Math.random().toString(36).slice(2, 8);
@@ -37,7 +38,10 @@ export const matrix: MatrixModule = {
       route: 'PUT /api/organizations/:id',
       sample: 'seats below the members in use, confirmed (admin only)',
       params: async (_fixture, _caller, server) => ({ id: (await buildOrganization(server as never)).id }),
-      body: { organization: { number_of_members: 0, plan: 'business', plan_started_at: '2026-04-01', plan_ended_at: '2027-03-31' }, confirm_seats_below_members: true },
+      body: {
+        organization: { number_of_members: 0, plan: 'business', plan_started_at: '2026-04-01', plan_ended_at: '2027-03-31' },
+        confirm_seats_below_members: true,
+      },
       expect: ADMIN_ONLY,
     },
     {
@@ -57,14 +61,14 @@ export const matrix: MatrixModule = {
       params: async (_fixture, caller, server) => ({
         id: (await buildOrganization(server as never, { archived: true, identifier: `doomed-${caller.toLowerCase()}-${runId}` })).id,
       }),
-      body: (_fixture, caller) => ({ organization: { identifier_confirmation: `doomed-${caller.toLowerCase()}-${runId}` } }),
+      body: (_fixture: Fixture, caller: Caller) => ({ organization: { identifier_confirmation: `doomed-${caller.toLowerCase()}-${runId}` } }),
       expect: ADMIN_ONLY,
     },
     {
       route: 'DELETE /api/organizations/:id',
-      sample: "acme (not archived): refused to everyone, the admin with 409",
+      sample: 'acme (not archived): refused to everyone, the admin with 409',
       params: ({ acme }) => ({ id: acme.id }),
-      body: ({ acme }) => ({ organization: { identifier_confirmation: acme.identifier } }),
+      body: ({ acme }: Fixture) => ({ organization: { identifier_confirmation: acme.identifier } }),
       expect: { ...ADMIN_ONLY, admin: NOT_ARCHIVED },
     },
   ],

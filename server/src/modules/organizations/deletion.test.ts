@@ -90,7 +90,8 @@ function rowsOfOrganization(snapshot: Snapshot, keys: ForeignKey[], organization
   const memberships = rowsIn('organization_members');
   for (const user of rowsIn('users')) {
     const own = memberships.filter((membership) => membership.user_id === user.id);
-    if (user.role !== 'admin' && own.length > 0 && own.every((membership) => membership.organization_id === organizationId)) add('users', user);
+    if (user.role !== 'admin' && own.length > 0 && own.every((membership) => membership.organization_id === organizationId))
+      add('users', user);
   }
 
   let changed = true;
@@ -98,7 +99,8 @@ function rowsOfOrganization(snapshot: Snapshot, keys: ForeignKey[], organization
     changed = false;
     for (const fk of keys) {
       const parents = values(fk.parent, fk.parentColumn);
-      for (const row of rowsIn(fk.child)) if (row[fk.column] != null && parents.has(String(row[fk.column]))) changed = add(fk.child, row) || changed;
+      for (const row of rowsIn(fk.child))
+        if (row[fk.column] != null && parents.has(String(row[fk.column]))) changed = add(fk.child, row) || changed;
     }
     const ownedText = [...owned.values()].flatMap((set) => [...set].map(key)).join('\n');
     const imageKeys = new Set([...ownedText.matchAll(IMAGE_URL)].map((match) => match[1]));
@@ -107,19 +109,28 @@ function rowsOfOrganization(snapshot: Snapshot, keys: ForeignKey[], organization
       if (imageKeys.has(String(image.key)) || guests.has(String(image.uploaded_by_guest_id))) changed = add('images', image) || changed;
     }
     const newsIds = values('news', 'id');
-    for (const read of rowsIn('content_reads')) if (read.kind === 'news' && newsIds.has(String(read.item_id))) changed = add('content_reads', read) || changed;
-    const ids = { walkingEventId: values('walking_events', 'id'), transferId: values('kiwi_coin_transfers', 'id'), surveyId: values('well_being_surveys', 'id') };
+    for (const read of rowsIn('content_reads'))
+      if (read.kind === 'news' && newsIds.has(String(read.item_id))) changed = add('content_reads', read) || changed;
+    const ids = {
+      walkingEventId: values('walking_events', 'id'),
+      transferId: values('kiwi_coin_transfers', 'id'),
+      surveyId: values('well_being_surveys', 'id'),
+    };
     for (const job of rowsIn('jobs')) {
       const payload = job.payload as Record<string, unknown>;
-      if (Object.entries(ids).some(([name, set]) => payload[name] != null && set.has(String(payload[name])))) changed = add('jobs', job) || changed;
+      if (Object.entries(ids).some(([name, set]) => payload[name] != null && set.has(String(payload[name]))))
+        changed = add('jobs', job) || changed;
     }
     for (const exportJob of rowsIn('export_jobs')) {
-      if ((exportJob.params as Record<string, unknown>).organization_id === organizationId) changed = add('export_jobs', exportJob) || changed;
+      if ((exportJob.params as Record<string, unknown>).organization_id === organizationId)
+        changed = add('export_jobs', exportJob) || changed;
     }
     const movements = values('coin_ledger_entries', 'movement_id');
-    for (const movement of rowsIn('coin_movements')) if (movements.has(String(movement.id))) changed = add('coin_movements', movement) || changed;
+    for (const movement of rowsIn('coin_movements'))
+      if (movements.has(String(movement.id))) changed = add('coin_movements', movement) || changed;
     const emails = new Set([...(owned.get('users') ?? [])].map((user) => String(user.email).toLowerCase()));
-    for (const mail of rowsIn('stored_mails')) if (emails.has(String(mail.to).toLowerCase())) changed = add('stored_mails', mail) || changed;
+    for (const mail of rowsIn('stored_mails'))
+      if (emails.has(String(mail.to).toLowerCase())) changed = add('stored_mails', mail) || changed;
   }
   return owned;
 }
@@ -185,8 +196,16 @@ async function fillTablesWithout(server: TestServer, keys: ForeignKey[], organiz
           if (column.generated) continue;
           const fk = tableKeys.find((candidate) => candidate.column === column.name);
           if (fk) {
-            const value = parentValue(fk) ?? (await query<{ value: unknown }>(server, sql`select ${sql.identifier(fk.parentColumn)} as value from ${sql.identifier(fk.parent)} limit 1`))[0]?.value;
-            if ((everyKey || !column.nullable || chosen?.has(column.name)) && value != null) values.set(column.name, literal(String(value)));
+            const value =
+              parentValue(fk) ??
+              (
+                await query<{ value: unknown }>(
+                  server,
+                  sql`select ${sql.identifier(fk.parentColumn)} as value from ${sql.identifier(fk.parent)} limit 1`,
+                )
+              )[0]?.value;
+            if ((everyKey || !column.nullable || chosen?.has(column.name)) && value != null)
+              values.set(column.name, literal(String(value)));
             continue;
           }
           if (!column.nullable && !column.hasDefault) values.set(column.name, fillerValue(column, allowed));
@@ -194,7 +213,9 @@ async function fillTablesWithout(server: TestServer, keys: ForeignKey[], organiz
         }
         const names = [...values.keys()].map((name) => `"${name}"`).join(', ');
         try {
-          await server.db.db.transaction((tx) => tx.execute(sql.raw(`insert into "${table}" (${names}) values (${[...values.values()].join(', ')})`)));
+          await server.db.db.transaction((tx) =>
+            tx.execute(sql.raw(`insert into "${table}" (${names}) values (${[...values.values()].join(', ')})`)),
+          );
           break;
         } catch {
           // The next attempt, or the next pass once a parent table has its row.
@@ -213,7 +234,11 @@ describe('DELETE /api/organizations/:id', () => {
   let stayer: BuiltUser;
 
   const remove = (id: number, identifier: string, token = admin.token) =>
-    server.request(`/api/organizations/${id}`, { method: 'DELETE', token, json: { organization: { identifier_confirmation: identifier } } });
+    server.request(`/api/organizations/${id}`, {
+      method: 'DELETE',
+      token,
+      json: { organization: { identifier_confirmation: identifier } },
+    });
   const archive = (id: number) => server.request(`/api/organizations/${id}/archive`, { method: 'PUT', token: admin.token });
 
   beforeAll(async () => {
@@ -234,14 +259,27 @@ describe('DELETE /api/organizations/:id', () => {
     ] as const) {
       const [header, upload] = await db
         .insert(images)
-        .values([0, 1].map(() => ({ key: randomBytes(24).toString('base64url'), contentType: 'image/png', byteSize: 1, data: Buffer.from([1]) })))
+        .values(
+          [0, 1].map(() => ({ key: randomBytes(24).toString('base64url'), contentType: 'image/png', byteSize: 1, data: Buffer.from([1]) })),
+        )
         .returning();
       await db.update(images).set({ uploadedByUserId: uploader.user.id }).where(sql`${images.id} = ${upload!.id}`);
       // acme's on an event header (a row the cascade removes), globex's (which has no events) as its icon.
       const url = `/api/images/${header!.key}`;
-      if (org === acme) await db.execute(sql`update events set header_image_url = ${url} where id = (select min(id) from events where organization_id = ${org.id})`);
+      if (org === acme)
+        await db.execute(
+          sql`update events set header_image_url = ${url} where id = (select min(id) from events where organization_id = ${org.id})`,
+        );
       else await db.execute(sql`update organizations set icon = ${`https://kiwi.example${url}`} where id = ${org.id}`);
-      await db.insert(staffActions).values({ actorRole: 'admin', organizationId: org.id, kind: 'organizations.update', method: 'PUT', route: '/api/organizations/:id' });
+      await db
+        .insert(staffActions)
+        .values({
+          actorRole: 'admin',
+          organizationId: org.id,
+          kind: 'organizations.update',
+          method: 'PUT',
+          route: '/api/organizations/:id',
+        });
       await db.insert(exportJobs).values({ kind: 'score', encoding: 'utf8_bom', params: { organization_id: org.id } });
       await db.insert(outbox).values({ topic: 'test.noop', payload: {}, organizationId: org.id });
       const [item] = await db.select({ id: news.id }).from(news).where(sql`${news.organizationId} = ${org.id}`).limit(1);
@@ -261,7 +299,10 @@ describe('DELETE /api/organizations/:id', () => {
     for (const typed of ['ACME', 'acme ', 'acm', 'globex']) {
       const mistyped = await remove(acme.id, typed);
       expect(mistyped.status, typed).toBe(422);
-      expect(mistyped.body.errors[0]).toMatchObject({ code: 'adminOrganization.identifierMismatch', source: { pointer: '/organization/identifier_confirmation' } });
+      expect(mistyped.body.errors[0]).toMatchObject({
+        code: 'adminOrganization.identifierMismatch',
+        source: { pointer: '/organization/identifier_confirmation' },
+      });
     }
     const missing = await server.request(`/api/organizations/${acme.id}`, { method: 'DELETE', token: admin.token, json: {} });
     expect(missing.status).toBe(422);
@@ -338,7 +379,10 @@ describe('DELETE /api/organizations/:id', () => {
     ]);
     expect(results[1].status).toBe(200);
     expect([201, 401, 403, 404]).toContain(results[0].status);
-    const left = await query<{ total: number }>(server, sql`select count(*)::int as total from organization_members where organization_id = ${doomed.id}`);
+    const left = await query<{ total: number }>(
+      server,
+      sql`select count(*)::int as total from organization_members where organization_id = ${doomed.id}`,
+    );
     expect(Number(left[0]?.total)).toBe(0);
     const users = await query<{ total: number }>(server, sql`select count(*)::int as total from users where email like 'late-%'`);
     expect(Number(users[0]?.total)).toBe(0);

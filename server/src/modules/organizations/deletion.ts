@@ -24,8 +24,8 @@ export type OrganizationDeletion = {
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(tx: Executor, query: SQL): Promise<T[]> => ((await tx.execute(query)) as unknown as Rows<T>).rows;
 
-/** `/api/images/{key}` references in a text column or a text[] column of the rows `from` selects. */
-const IMAGE_KEY = String.raw`/api/images/([A-Za-z0-9_-]+)`;
+/** The key in an image url (`/api/images/{key}`, relative or absolute). */
+const IMAGE_KEY = '/api/images/([A-Za-z0-9_-]+)';
 
 /**
  * The organisation's image keys: the pictures and headers its rows point at, what its leaving users and its events'

@@ -221,7 +221,9 @@ describe('organizations', () => {
 
     it('unarchives an archived organisation, each step logged with the before and after', async () => {
       const org = await buildOrganization(server);
-      expect((await server.request(`/api/organizations/${org.id}/archive`, { method: 'PUT', token: admin.token })).body.data.attributes.archived).toBe(true);
+      expect(
+        (await server.request(`/api/organizations/${org.id}/archive`, { method: 'PUT', token: admin.token })).body.data.attributes.archived,
+      ).toBe(true);
       const unarchived = await server.request(`/api/organizations/${org.id}/unarchive`, { method: 'PUT', token: admin.token });
       expect(unarchived.status).toBe(200);
       expect(unarchived.body.data.attributes.archived).toBe(false);
@@ -238,7 +240,10 @@ describe('organizations', () => {
       const body = (extra: object = {}) => ({ organization: { number_of_members: 2 }, ...extra });
       const warned = await server.request(`/api/organizations/${org.id}`, { method: 'PUT', token: admin.token, json: body() });
       expect(warned.status).toBe(422);
-      expect(warned.body.errors[0]).toMatchObject({ code: 'adminOrganization.seatsBelowMembers', source: { pointer: '/organization/number_of_members' } });
+      expect(warned.body.errors[0]).toMatchObject({
+        code: 'adminOrganization.seatsBelowMembers',
+        source: { pointer: '/organization/number_of_members' },
+      });
       const confirmed = await server.request(`/api/organizations/${org.id}`, {
         method: 'PUT',
         token: admin.token,
@@ -246,7 +251,11 @@ describe('organizations', () => {
       });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.data.attributes['number-of-members']).toBe(2);
-      const equal = await server.request(`/api/organizations/${org.id}`, { method: 'PUT', token: admin.token, json: { organization: { number_of_members: 3 } } });
+      const equal = await server.request(`/api/organizations/${org.id}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: { organization: { number_of_members: 3 } },
+      });
       expect(equal.status).toBe(200);
       const [log] = await logOf('organizations.update', org.id);
       expect(log?.changes).toEqual({ numberOfMembers: [2, 3] });

@@ -53,7 +53,12 @@ export function organizationsRoutes({ db, sessions }: ModuleDependencies): Route
     const { page, per } = parseQuery(PaginationSchema, req);
     const { q, archived } = parseQuery(OrganizationListQuerySchema, req);
     const { rows, total, figures } = await db.db.transaction(async (tx) => {
-      const list = await listOrganizations(tx, { name: q?.name, archived: archived === undefined ? undefined : archived === 'true', page, per });
+      const list = await listOrganizations(tx, {
+        name: q?.name,
+        archived: archived === undefined ? undefined : archived === 'true',
+        page,
+        per,
+      });
       const ids = list.rows.map((row) => row.id);
       return { ...list, figures: await memberFigures(tx, ids, new Date()) };
     });
@@ -88,7 +93,10 @@ export function organizationsRoutes({ db, sessions }: ModuleDependencies): Route
     if (!isAdmin) assertManagerMayChange(input);
     const row = await db.db.transaction(async (tx) => {
       if (isAdmin) {
-        await assertSeatsCoverMembers(tx, id, input.number_of_members, { confirmed: confirm_seats_below_members === true, now: new Date() });
+        await assertSeatsCoverMembers(tx, id, input.number_of_members, {
+          confirmed: confirm_seats_below_members === true,
+          now: new Date(),
+        });
       }
       const before = await findOrganization(tx, id, { forUpdate: true });
       const after = await updateOrganization(tx, id, input);

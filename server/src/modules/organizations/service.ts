@@ -107,9 +107,10 @@ export async function memberFigures(tx: Executor, ids: number[], now: Date): Pro
     .select({
       organizationId: organizationMembers.organizationId,
       members: count(),
-      seatsUsed: sql<number>`count(*) filter (where ${organizationMembers.activeTo} is null or ${organizationMembers.activeTo} > ${now})`.mapWith(
-        Number,
-      ),
+      seatsUsed:
+        sql<number>`count(*) filter (where ${organizationMembers.activeTo} is null or ${organizationMembers.activeTo} > ${now})`.mapWith(
+          Number,
+        ),
     })
     .from(organizationMembers)
     .where(inArray(organizationMembers.organizationId, ids))
