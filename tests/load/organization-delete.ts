@@ -66,7 +66,9 @@ async function bench(engine: string, handle: DatabaseHandle) {
   );
   const actor = { user: { id: adminId, name: 'Admin', email: `admin-${suffix}@bench.example`, role: 'admin' } } as unknown as Session;
   const keptBefore = await countRows(handle, kept);
-  console.log(`\n${engine}: 2 organisations of ${MEMBERS.toLocaleString('en')} members, ${DAYS} activity days each (built in ${((performance.now() - built) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\n${engine}: 2 organisations of ${MEMBERS.toLocaleString('en')} members, ${DAYS} activity days each (built in ${((performance.now() - built) / 1000).toFixed(1)} s)`,
+  );
 
   const started = performance.now();
   const deletion = await handle.db.transaction((tx) =>
@@ -74,7 +76,8 @@ async function bench(engine: string, handle: DatabaseHandle) {
   );
   const seconds = (performance.now() - started) / 1000;
   const keptAfter = await countRows(handle, kept);
-  if (JSON.stringify(keptAfter) !== JSON.stringify(keptBefore)) throw new Error(`the kept organisation changed: ${JSON.stringify(keptAfter)}`);
+  if (JSON.stringify(keptAfter) !== JSON.stringify(keptBefore))
+    throw new Error(`the kept organisation changed: ${JSON.stringify(keptAfter)}`);
   console.log(
     `  delete: ${seconds.toFixed(2)} s in one transaction; ${deletion.members.toLocaleString('en')} memberships, ${deletion.removedUsers.toLocaleString('en')} users, ` +
       `${(MEMBERS * DAYS).toLocaleString('en')} activity days removed; ${deletion.identityUids.length.toLocaleString('en')} identity deletions queued`,

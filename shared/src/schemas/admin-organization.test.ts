@@ -42,7 +42,11 @@ describe('the delete and update payloads', () => {
   });
 
   it('takes the seats confirmation beside the organisation, as a boolean only', () => {
-    expect(AdminUpdateOrganizationSchema.safeParse({ organization: { number_of_members: 1 }, confirm_seats_below_members: true }).success).toBe(true);
-    expect(AdminUpdateOrganizationSchema.safeParse({ organization: { number_of_members: 1 }, confirm_seats_below_members: 'yes' }).success).toBe(false);
+    expect(
+      AdminUpdateOrganizationSchema.safeParse({ organization: { number_of_members: 1 }, confirm_seats_below_members: true }).success,
+    ).toBe(true);
+    expect(
+      AdminUpdateOrganizationSchema.safeParse({ organization: { number_of_members: 1 }, confirm_seats_below_members: 'yes' }).success,
+    ).toBe(false);
   });
 });

@@ -61,7 +61,9 @@ export const matrix: MatrixModule = {
       params: async (_fixture, caller, server) => ({
         id: (await buildOrganization(server as never, { archived: true, identifier: `doomed-${caller.toLowerCase()}-${runId}` })).id,
       }),
-      body: (_fixture: Fixture, caller: Caller) => ({ organization: { identifier_confirmation: `doomed-${caller.toLowerCase()}-${runId}` } }),
+      body: (_fixture: Fixture, caller: Caller) => ({
+        organization: { identifier_confirmation: `doomed-${caller.toLowerCase()}-${runId}` },
+      }),
       expect: ADMIN_ONLY,
     },
     {

@@ -271,15 +271,13 @@ describe('DELETE /api/organizations/:id', () => {
           sql`update events set header_image_url = ${url} where id = (select min(id) from events where organization_id = ${org.id})`,
         );
       else await db.execute(sql`update organizations set icon = ${`https://kiwi.example${url}`} where id = ${org.id}`);
-      await db
-        .insert(staffActions)
-        .values({
-          actorRole: 'admin',
-          organizationId: org.id,
-          kind: 'organizations.update',
-          method: 'PUT',
-          route: '/api/organizations/:id',
-        });
+      await db.insert(staffActions).values({
+        actorRole: 'admin',
+        organizationId: org.id,
+        kind: 'organizations.update',
+        method: 'PUT',
+        route: '/api/organizations/:id',
+      });
       await db.insert(exportJobs).values({ kind: 'score', encoding: 'utf8_bom', params: { organization_id: org.id } });
       await db.insert(outbox).values({ topic: 'test.noop', payload: {}, organizationId: org.id });
       const [item] = await db.select({ id: news.id }).from(news).where(sql`${news.organizationId} = ${org.id}`).limit(1);
