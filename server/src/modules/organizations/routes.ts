@@ -92,13 +92,14 @@ export function organizationsRoutes({ db, sessions }: ModuleDependencies): Route
       : { ...parseBody(UpdateOrganizationSchema, req), confirm_seats_below_members: false };
     if (!isAdmin) assertManagerMayChange(input);
     const row = await db.db.transaction(async (tx) => {
+      // Locked first: the seats compared below cannot change before the new count is stored.
+      const before = await findOrganization(tx, id, { forUpdate: true });
       if (isAdmin) {
         await assertSeatsCoverMembers(tx, id, input.number_of_members, {
           confirmed: confirm_seats_below_members === true,
           now: new Date(),
         });
       }
-      const before = await findOrganization(tx, id, { forUpdate: true });
       const after = await updateOrganization(tx, id, input);
       await recordStaffAction(tx, {
         actor: session,
