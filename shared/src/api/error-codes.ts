@@ -186,6 +186,10 @@ export const ErrorCode = {
   rateLimited: 'rateLimited',
   /** CORS: the request's Origin is not an embed origin (of the signed-in user's organisations). */
   originNotAllowed: 'originNotAllowed',
+  // Issue 20 point 3, admin organisations.
+  adminOrganizationNotArchived: 'adminOrganization.notArchived',
+  adminOrganizationIdentifierMismatch: 'adminOrganization.identifierMismatch',
+  adminOrganizationSeatsBelowMembers: 'adminOrganization.seatsBelowMembers',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -303,6 +307,9 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'changeRequest.pending': 409,
   'changeRequest.decided': 409,
   'changeRequest.tooFewSeats': 422,
+  'adminOrganization.notArchived': 409,
+  'adminOrganization.identifierMismatch': 422,
+  'adminOrganization.seatsBelowMembers': 422,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */

@@ -2,18 +2,26 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate, formatNumber } from '@kiwi/shared/i18n/format';
 import { useToast } from '@kiwi/shared/ui/toast';
 import type { Organization } from '../../session/kiwi-user';
 import { useSession } from '../../session/session-provider';
+import { AdminOrganizationContractDialog } from './admin-organization-contract-dialog';
+import { AdminOrganizationDeleteDialog } from './admin-organization-delete-dialog';
+import { type AdminOrganization, useAdminOrganizationsTranslation } from './admin-organization-translation';
 import { FormDialog } from './form-dialog';
 import { ListTable, RowAction } from './list-table';
 import { useConfirmedAction } from './use-confirmed-action';
 import { useFormSubmit } from './use-form-submit';
 import './organization.css';
+import './admin-organizations.css';
 
-/** SPEC §2 /_admin/org: every organisation; create, edit the contract, archive (confirmed). */
+/**
+ * SPEC §2 /_admin/org: every organisation; create, edit, plan / period / seats (issue 20), archive and unarchive
+ * (confirmed), delete an archived one after typing its identifier.
+ */
 export function AdminOrganizationsPage() {
-  const { t } = useTranslation('organization');
+  const { t, i18n } = useAdminOrganizationsTranslation();
   const { api } = useSession();
   const queryClient = useQueryClient();
   const confirmed = useConfirmedAction();
@@ -22,28 +30,53 @@ export function AdminOrganizationsPage() {
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Organization | 'new' | null>(null);
+  const [contract, setContract] = useState<AdminOrganization | null>(null);
+  const [deleting, setDeleting] = useState<AdminOrganization | null>(null);
   const list = useQuery({
     queryKey: ['admin', 'organizations', name, page],
-    queryFn: () => api.get<Organization[]>('/organizations', { page, per: 20, q: { name: name || undefined } }),
+    queryFn: () => api.get<AdminOrganization[]>('/organizations', { page, per: 20, q: { name: name || undefined } }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'organizations'] });
 
   const archive = (organization: Organization) =>
     confirmed({
-      title: t('admin.archiveTitle'),
-      body: t('admin.archiveBody', { name: organization.name }),
-      okLabel: t('admin.archive'),
+      title: t('organization:admin.archiveTitle'),
+      body: t('organization:admin.archiveBody', { name: organization.name }),
+      okLabel: t('organization:admin.archive'),
       action: () => api.put(`/organizations/${organization.id}/archive`),
-      done: t('admin.archivedDone'),
+      done: t('organization:admin.archivedDone'),
       afterDone: refresh,
     });
+  const unarchive = (organization: Organization) =>
+    confirmed({
+      title: t('unarchive.title'),
+      body: t('unarchive.body', { name: organization.name }),
+      okLabel: t('actions.unarchive'),
+      action: () => api.put(`/organizations/${organization.id}/unarchive`),
+      done: t('unarchive.done'),
+      afterDone: refresh,
+    });
+  const date = (value: string | null | undefined) => (value ? formatDate(value, i18n.language) : '');
+  const period = (organization: Organization) => {
+    if (!organization.planStartedAt && !organization.planEndedAt) return t('periodNone');
+    if (!organization.planEndedAt) return t('periodOpen', { start: date(organization.planStartedAt) });
+    return `${date(organization.planStartedAt)} – ${date(organization.planEndedAt)}`;
+  };
+  const headers = {
+    name: t('organization:admin.name'),
+    identifier: t('organization:admin.identifier'),
+    plan: t('organization:admin.plan'),
+    period: t('columns.period'),
+    seats: t('columns.seats'),
+    actions: t('organization:common.actions'),
+  };
 
   return (
-    <div className="org-page">
+    <div className="org-page admin-orgs">
       <header className="org-page__header">
-        <h1>{t('admin.title')}</h1>
+        <h1>{t('organization:admin.title')}</h1>
         <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-          {t('admin.create')}
+          {t('organization:admin.create')}
         </button>
       </header>
       <form
@@ -56,41 +89,52 @@ export function AdminOrganizationsPage() {
         }}
       >
         <div className="field">
-          <label htmlFor={searchId}>{t('admin.search')}</label>
+          <label htmlFor={searchId}>{t('organization:admin.search')}</label>
           <input id={searchId} type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
         </div>
         <button type="submit" className="button">
-          {t('members.searchButton')}
+          {t('organization:members.searchButton')}
         </button>
       </form>
       <ListTable
         query={list}
-        caption={t('admin.title')}
-        empty={t('admin.empty')}
-        headers={[t('admin.name'), t('admin.identifier'), t('admin.plan'), t('admin.numberOfMembers'), t('common.actions')]}
+        caption={t('organization:admin.title')}
+        empty={t('organization:admin.empty')}
+        headers={Object.values(headers)}
         paging={{ page, onPage: setPage }}
         rows={(items) =>
           items.map((organization) => (
             <tr key={organization.id}>
-              <td>
-                {organization.name}
-                {organization.archived && (
-                  <>
-                    {' '}
-                    <span className="org-badge org-badge--expired">{t('admin.archived')}</span>
-                  </>
+              <td data-label={headers.name}>
+                {organization.name}{' '}
+                {organization.archived ? (
+                  <span className="org-badge org-badge--expired">{t('organization:admin.archived')}</span>
+                ) : (
+                  <span className="org-badge">{t('active')}</span>
                 )}
               </td>
-              <td>
+              <td data-label={headers.identifier}>
                 <Link to={`/org/${encodeURIComponent(organization.identifier)}`}>{organization.identifier}</Link>
               </td>
-              <td>{organization.plan}</td>
-              <td>{organization.numberOfMembers ?? '∞'}</td>
-              <td>
+              <td data-label={headers.plan}>{organization.plan}</td>
+              <td data-label={headers.period}>{period(organization)}</td>
+              <td data-label={headers.seats}>
+                {t('seatsFigure', {
+                  used: formatNumber(organization.seatsUsed, i18n.language),
+                  seats: organization.numberOfMembers == null ? t('unlimited') : formatNumber(organization.numberOfMembers, i18n.language),
+                })}
+              </td>
+              <td data-label={headers.actions}>
                 <div className="org-table__actions">
-                  <RowAction label={t('common.edit')} subject={organization.name} onClick={() => setEditing(organization)} />
-                  {!organization.archived && (
-                    <RowAction label={t('admin.archive')} subject={organization.name} onClick={() => archive(organization)} />
+                  <RowAction label={t('organization:common.edit')} subject={organization.name} onClick={() => setEditing(organization)} />
+                  <RowAction label={t('actions.contract')} subject={organization.name} onClick={() => setContract(organization)} />
+                  {organization.archived ? (
+                    <>
+                      <RowAction label={t('actions.unarchive')} subject={organization.name} onClick={() => unarchive(organization)} />
+                      <RowAction label={t('actions.delete')} subject={organization.name} onClick={() => setDeleting(organization)} />
+                    </>
+                  ) : (
+                    <RowAction label={t('organization:admin.archive')} subject={organization.name} onClick={() => archive(organization)} />
                   )}
                 </div>
               </td>
@@ -101,6 +145,8 @@ export function AdminOrganizationsPage() {
       {editing && (
         <OrganizationFormDialog organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />
       )}
+      {contract && <AdminOrganizationContractDialog organization={contract} onClose={() => setContract(null)} onSaved={refresh} />}
+      {deleting && <AdminOrganizationDeleteDialog organization={deleting} onClose={() => setDeleting(null)} onDeleted={refresh} />}
     </div>
   );
 }
@@ -130,12 +176,13 @@ function OrganizationFormDialog({
 
   const save = submit(async () => {
     const seats = values.number_of_members.trim();
+    // Plan and seats of an existing organisation change in the contract dialog (with its seats warning).
+    const contract = organization ? {} : { plan: values.plan, number_of_members: seats === '' ? null : Number(seats) };
     const body = {
       organization: {
         name: values.name,
         identifier: values.identifier.trim(),
-        plan: values.plan,
-        number_of_members: seats === '' ? null : Number(seats),
+        ...contract,
         service_started_at: values.service_started_at || null,
       },
     };
@@ -178,8 +225,8 @@ function OrganizationFormDialog({
         {field('identifier', t('admin.identifier'))}
       </div>
       <div className="org-form__row">
-        {field('plan', t('admin.plan'))}
-        {field('number_of_members', t('admin.numberOfMembers'), 'number')}
+        {!organization && field('plan', t('admin.plan'))}
+        {!organization && field('number_of_members', t('admin.numberOfMembers'), 'number')}
         {field('service_started_at', t('admin.serviceStartedAt'), 'date')}
       </div>
     </FormDialog>

@@ -68,6 +68,9 @@ export const kiwiCoinTransfers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('kiwi_coin_transfers_sender_member_id_index').on(t.senderMemberId),
+    index('kiwi_coin_transfers_created_by_user_id_index').on(t.createdByUserId),
     index('kiwi_coin_transfers_organization_id_index').on(t.organizationId, t.transferredAt),
     // The member's transfers newest first (the home's latest coin messages received) without a sort.
     index('kiwi_coin_transfers_member_index').on(t.organizationMemberId, t.createdAt),
@@ -80,12 +83,17 @@ export const kiwiCoinTransfers = pgTable(
 );
 
 /** One movement of coins: its entries sum to zero. */
-export const coinMovements = pgTable('coin_movements', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  reason: text('reason', { enum: COIN_MOVEMENT_REASONS }).notNull(),
-  kiwiCoinTransferId: integer('kiwi_coin_transfer_id').references(() => kiwiCoinTransfers.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const coinMovements = pgTable(
+  'coin_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    reason: text('reason', { enum: COIN_MOVEMENT_REASONS }).notNull(),
+    kiwiCoinTransferId: integer('kiwi_coin_transfer_id').references(() => kiwiCoinTransfers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Issue 20: deleting an organisation's transfers sets this null row by row; indexed so it does not scan.
+  (t) => [index('coin_movements_kiwi_coin_transfer_id_index').on(t.kiwiCoinTransferId)],
+);
 
 /**
  * Double-entry postings. A member's or organisation's balance column equals the sum of its entries; the `issuance`
@@ -121,7 +129,12 @@ export const coinActivityAwards = pgTable(
     movementId: bigint('movement_id', { mode: 'number' }).references(() => coinMovements.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.organizationMemberId, t.day] }), check('coin_activity_awards_amount_check', sql`${t.amount} >= 0`)],
+  (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('coin_activity_awards_movement_id_index').on(t.movementId),
+    primaryKey({ columns: [t.organizationMemberId, t.day] }),
+    check('coin_activity_awards_amount_check', sql`${t.amount} >= 0`),
+  ],
 );
 
 export type KiwiCoinTransferRow = typeof kiwiCoinTransfers.$inferSelect;

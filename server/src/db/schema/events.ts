@@ -55,6 +55,8 @@ export const eventMembers = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('event_members_invited_by_member_id_index').on(t.invitedByMemberId),
     unique('event_members_event_id_organization_member_id_unique').on(t.eventId, t.organizationMemberId),
     index('event_members_organization_member_id_index').on(t.organizationMemberId),
     check('event_members_role_check', sql`${t.role} in ('author', 'manager', 'member')`),
@@ -108,6 +110,9 @@ export const pollVotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('poll_votes_organization_member_id_index').on(t.organizationMemberId),
+    index('poll_votes_event_guest_id_index').on(t.eventGuestId),
     unique('poll_votes_item_member_unique').on(t.pollItemId, t.organizationMemberId),
     unique('poll_votes_item_guest_unique').on(t.pollItemId, t.eventGuestId),
     check('poll_votes_one_voter_check', sql`(${t.organizationMemberId} is null) <> (${t.eventGuestId} is null)`),
@@ -128,6 +133,9 @@ export const eventMessages = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('event_messages_organization_member_id_index').on(t.organizationMemberId),
+    index('event_messages_event_guest_id_index').on(t.eventGuestId),
     index('event_messages_event_id_created_at_index').on(t.eventId, t.createdAt),
     check('event_messages_kind_check', sql`${t.kind} in ('chat', 'retrospection')`),
     check('event_messages_one_author_check', sql`(${t.organizationMemberId} is null) <> (${t.eventGuestId} is null)`),
@@ -145,6 +153,9 @@ export const eventMessageReactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('event_message_reactions_organization_member_id_index').on(t.organizationMemberId),
+    index('event_message_reactions_event_guest_id_index').on(t.eventGuestId),
     unique('event_message_reactions_member_unique').on(t.eventMessageId, t.emoji, t.organizationMemberId),
     unique('event_message_reactions_guest_unique').on(t.eventMessageId, t.emoji, t.eventGuestId),
     check('event_message_reactions_one_reactor_check', sql`(${t.organizationMemberId} is null) <> (${t.eventGuestId} is null)`),

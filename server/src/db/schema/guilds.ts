@@ -31,6 +31,8 @@ export const guilds = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('guilds_author_member_id_index').on(t.authorMemberId),
     index('guilds_organization_id_index').on(t.organizationId),
     check('guilds_public_range_check', sql`${t.publicRange} in ('public', 'private')`),
   ],
@@ -52,6 +54,8 @@ export const guildMembers = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('guild_members_invited_by_member_id_index').on(t.invitedByMemberId),
     unique('guild_members_guild_id_organization_member_id_unique').on(t.guildId, t.organizationMemberId),
     index('guild_members_organization_member_id_index').on(t.organizationMemberId),
     check('guild_members_status_check', sql`${t.status} in ('invited', 'joined')`),
@@ -70,6 +74,8 @@ export const guildMessages = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('guild_messages_organization_member_id_index').on(t.organizationMemberId),
     index('guild_messages_guild_id_id_index').on(t.guildId, t.id),
     // The home counts a guild's messages after the member's last visit: only those are read.
     index('guild_messages_guild_id_created_at_index').on(t.guildId, t.createdAt),
@@ -84,7 +90,11 @@ export const guildMessageReactions = pgTable(
     emoji: text('emoji').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'guild_message_reactions_pk', columns: [t.messageId, t.organizationMemberId, t.emoji] })],
+  (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('guild_message_reactions_organization_member_id_index').on(t.organizationMemberId),
+    primaryKey({ name: 'guild_message_reactions_pk', columns: [t.messageId, t.organizationMemberId, t.emoji] }),
+  ],
 );
 
 /**

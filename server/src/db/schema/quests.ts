@@ -61,6 +61,8 @@ export const questCompletions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('quest_completions_coin_movement_id_index').on(t.coinMovementId),
     unique('quest_completions_quest_member_period_unique').on(t.questId, t.organizationMemberId, t.periodKey),
     index('quest_completions_member_index').on(t.organizationMemberId, t.completedAt),
     check('quest_completions_reward_type_check', sql`${t.rewardType} in (${inList(QUEST_REWARD_TYPES)})`),

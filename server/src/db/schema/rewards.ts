@@ -116,6 +116,8 @@ export const giftRedemptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('gift_redemptions_coin_movement_id_index').on(t.coinMovementId),
     index('gift_redemptions_issue_queue_index').on(t.issueNextAt).where(sql`${t.status} = 'pending'`),
     index('gift_redemptions_member_index').on(t.organizationMemberId, t.createdAt),
     index('gift_redemptions_organization_index').on(t.organizationId, t.createdAt),

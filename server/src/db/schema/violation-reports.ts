@@ -38,6 +38,8 @@ export const violationReportSubjects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('violation_report_subjects_author_guest_id_index').on(t.authorGuestId),
     unique('violation_report_subjects_object_unique').on(t.objectType, t.objectId),
     index('violation_report_subjects_author_member_index').on(t.authorMemberId),
     // The read filters look up hidden objects only.
@@ -65,6 +67,8 @@ export const violationReports = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('violation_reports_reporter_guest_id_index').on(t.reporterGuestId),
     unique('violation_reports_subject_member_unique').on(t.subjectId, t.reporterMemberId),
     unique('violation_reports_subject_guest_unique').on(t.subjectId, t.reporterGuestId),
     index('violation_reports_organization_status_index').on(t.organizationId, t.status, t.createdAt),

@@ -68,6 +68,8 @@ export const walkingEventTeamMembers = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('walking_event_team_members_organization_member_id_index').on(t.organizationMemberId),
     unique('walking_event_team_members_event_member_unique').on(t.walkingEventId, t.organizationMemberId),
     index('walking_event_team_members_team_id_index').on(t.teamId),
   ],
@@ -84,7 +86,12 @@ export const walkingEventMessages = pgTable(
     body: text('body').notNull(),
     ...timestamps,
   },
-  (t) => [index('walking_event_messages_team_id_index').on(t.teamId, t.id)],
+  (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('walking_event_messages_organization_member_id_index').on(t.organizationMemberId),
+    index('walking_event_messages_walking_event_id_index').on(t.walkingEventId),
+    index('walking_event_messages_team_id_index').on(t.teamId, t.id),
+  ],
 );
 
 /** One emoji per member and message at most once (toggling). */
@@ -97,7 +104,11 @@ export const walkingEventMessageReactions = pgTable(
     emoji: text('emoji').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('walking_event_message_reactions_unique').on(t.messageId, t.organizationMemberId, t.emoji)],
+  (t) => [
+    // Issue 20: deleting an organisation cascades through this key, row by row; indexed so it does not scan.
+    index('walking_event_message_reactions_organization_member_id_index').on(t.organizationMemberId),
+    unique('walking_event_message_reactions_unique').on(t.messageId, t.organizationMemberId, t.emoji),
+  ],
 );
 
 export type WalkingEventMessageRow = typeof walkingEventMessages.$inferSelect;

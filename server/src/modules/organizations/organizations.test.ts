@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { staffActions } from '../../db/schema/admin-console';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrganizationRow, organizations } from '../../db/schema/organizations';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
@@ -207,6 +208,69 @@ describe('organizations', () => {
     it('refuses the archive to a manager', async () => {
       const response = await server.request(`/api/organizations/${acme.id}/archive`, { method: 'PUT', token: manager.token });
       expect(response.status).toBe(403);
+    });
+  });
+
+  describe('issue 20: archive and unarchive, seats and the staff log', () => {
+    const logOf = (kind: string, targetId: string | number) =>
+      server.db.db
+        .select()
+        .from(staffActions)
+        .where(and(eq(staffActions.kind, kind), eq(staffActions.targetId, String(targetId))))
+        .orderBy(desc(staffActions.id));
+
+    it('unarchives an archived organisation, each step logged with the before and after', async () => {
+      const org = await buildOrganization(server);
+      expect(
+        (await server.request(`/api/organizations/${org.id}/archive`, { method: 'PUT', token: admin.token })).body.data.attributes.archived,
+      ).toBe(true);
+      const unarchived = await server.request(`/api/organizations/${org.id}/unarchive`, { method: 'PUT', token: admin.token });
+      expect(unarchived.status).toBe(200);
+      expect(unarchived.body.data.attributes.archived).toBe(false);
+      const [archiveLog] = await logOf('organizations.archive', org.id);
+      const [unarchiveLog] = await logOf('organizations.unarchive', org.id);
+      expect(archiveLog).toMatchObject({ organizationId: org.id, actorUserId: admin.user.id, changes: { archived: [false, true] } });
+      expect(unarchiveLog).toMatchObject({ organizationId: org.id, changes: { archived: [true, false] } });
+      expect((await server.request(`/api/organizations/${org.id}/unarchive`, { method: 'PUT', token: manager.token })).status).toBe(403);
+    });
+
+    it('warns when the seats fall below the members in use, and takes them once the admin confirms', async () => {
+      const org = await buildOrganization(server, { numberOfMembers: 10 });
+      await Promise.all([0, 1, 2].map(() => buildUser(server, { organization: org })));
+      const body = (extra: object = {}) => ({ organization: { number_of_members: 2 }, ...extra });
+      const warned = await server.request(`/api/organizations/${org.id}`, { method: 'PUT', token: admin.token, json: body() });
+      expect(warned.status).toBe(422);
+      expect(warned.body.errors[0]).toMatchObject({
+        code: 'adminOrganization.seatsBelowMembers',
+        source: { pointer: '/organization/number_of_members' },
+      });
+      const confirmed = await server.request(`/api/organizations/${org.id}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: body({ confirm_seats_below_members: true }),
+      });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.data.attributes['number-of-members']).toBe(2);
+      const equal = await server.request(`/api/organizations/${org.id}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: { organization: { number_of_members: 3 } },
+      });
+      expect(equal.status).toBe(200);
+      const [log] = await logOf('organizations.update', org.id);
+      expect(log?.changes).toEqual({ numberOfMembers: [2, 3] });
+      const list = await server.request(`/api/organizations?q[name]=${org.identifier}`, { token: admin.token });
+      expect(list.body.data[0].attributes).toMatchObject({ 'members-count': 3, 'seats-used': 3 });
+    });
+
+    it('keeps the confirmation flag from managers (their payload stays strict)', async () => {
+      const response = await server.request(`/api/organizations/${acme.id}`, {
+        method: 'PUT',
+        token: manager.token,
+        json: { organization: { distribution_graph_group_filter: 'and' }, confirm_seats_below_members: true },
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.errors[0].code).toBe('validation.unknownKey');
     });
   });
 });

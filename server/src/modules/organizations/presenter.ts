@@ -30,9 +30,18 @@ export function presentOrganization(row: OrganizationRow, options: PresentOption
   return serialize('organizations', row, { attributes: (org) => organizationAttributes(org, options) });
 }
 
-export function presentOrganizations(rows: OrganizationRow[], pagination: { page: number; per: number; total: number; url: string }) {
+/** The admin list: every organisation with its member figures (seats in use, all memberships) for the console. */
+export function presentOrganizations(
+  rows: OrganizationRow[],
+  pagination: { page: number; per: number; total: number; url: string },
+  figures: Map<number, { members: number; seatsUsed: number }> = new Map(),
+) {
   return serialize('organizations', rows, {
-    attributes: (org) => organizationAttributes(org, { withMfaEnabled: true, forManager: true }),
+    attributes: (org) => ({
+      ...organizationAttributes(org, { withMfaEnabled: true, forManager: true }),
+      membersCount: figures.get(org.id)?.members ?? 0,
+      seatsUsed: figures.get(org.id)?.seatsUsed ?? 0,
+    }),
     pagination,
   });
 }

@@ -13,7 +13,35 @@ import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
 import { assertOrganizationAccess, findOrganization, managesOrganization } from './access';
 import { presentOrganization, presentOrganizations } from './presenter';
-import { archiveOrganization, assertManagerMayChange, createOrganization, listOrganizations, updateOrganization } from './service';
+import { AdminUpdateOrganizationSchema, DeleteOrganizationSchema } from '@kiwi/shared/schemas/admin-organization';
+import type { OrganizationRow } from '../../db/schema/organizations';
+import { changedFields, recordStaffAction } from '../staff-actions/record';
+import { deleteOrganization } from './deletion';
+import {
+  assertManagerMayChange,
+  assertSeatsCoverMembers,
+  createOrganization,
+  listOrganizations,
+  memberFigures,
+  setOrganizationArchived,
+  updateOrganization,
+} from './service';
+
+/** The organisation's fields the staff log compares before and after a change. */
+const LOGGED_FIELDS = [
+  'name',
+  'identifier',
+  'icon',
+  'serviceStartedAt',
+  'numberOfMembers',
+  'plan',
+  'planStartedAt',
+  'planEndedAt',
+  'archived',
+  'vineConnectEnabled',
+  'distributionGraphGroupFilter',
+  'mfaEnabled',
+] as const satisfies readonly (keyof OrganizationRow)[];
 
 /** Paths below /organizations/ that other modules serve and that must not be read as an identifier. */
 const RESERVED_KEYS = new Set(['utilization_rates']);
@@ -24,10 +52,17 @@ export function organizationsRoutes({ db, sessions }: ModuleDependencies): Route
   router.get('/organizations', requireAdmin, async (req, res) => {
     const { page, per } = parseQuery(PaginationSchema, req);
     const { q, archived } = parseQuery(OrganizationListQuerySchema, req);
-    const { rows, total } = await db.db.transaction((tx) =>
-      listOrganizations(tx, { name: q?.name, archived: archived === undefined ? undefined : archived === 'true', page, per }),
-    );
-    res.json(presentOrganizations(rows, { page, per, total, url: req.originalUrl }));
+    const { rows, total, figures } = await db.db.transaction(async (tx) => {
+      const list = await listOrganizations(tx, {
+        name: q?.name,
+        archived: archived === undefined ? undefined : archived === 'true',
+        page,
+        per,
+      });
+      const ids = list.rows.map((row) => row.id);
+      return { ...list, figures: await memberFigures(tx, ids, new Date()) };
+    });
+    res.json(presentOrganizations(rows, { page, per, total, url: req.originalUrl }, figures));
   });
 
   router.post('/organizations', requireAdmin, async (req, res) => {
@@ -51,19 +86,82 @@ export function organizationsRoutes({ db, sessions }: ModuleDependencies): Route
     const session = await currentSession(req);
     const id = parseId(req);
     assertOrganizationAccess(session, id, { managerOnly: true });
-    const { organization: input } = parseBody(UpdateOrganizationSchema, req);
-    if (session.user.role !== 'admin') assertManagerMayChange(input);
-    const row = await db.db.transaction((tx) => updateOrganization(tx, id, input));
+    const isAdmin = session.user.role === 'admin';
+    const { organization: input, confirm_seats_below_members } = isAdmin
+      ? parseBody(AdminUpdateOrganizationSchema, req)
+      : { ...parseBody(UpdateOrganizationSchema, req), confirm_seats_below_members: false };
+    if (!isAdmin) assertManagerMayChange(input);
+    const row = await db.db.transaction(async (tx) => {
+      // Locked first: the seats compared below cannot change before the new count is stored.
+      const before = await findOrganization(tx, id, { forUpdate: true });
+      if (isAdmin) {
+        await assertSeatsCoverMembers(tx, id, input.number_of_members, {
+          confirmed: confirm_seats_below_members === true,
+          now: new Date(),
+        });
+      }
+      const after = await updateOrganization(tx, id, input);
+      await recordStaffAction(tx, {
+        actor: session,
+        organizationId: id,
+        kind: 'organizations.update',
+        method: 'PUT',
+        route: '/api/organizations/:id',
+        targetType: 'organization',
+        targetId: id,
+        changes: changedFields(before, after, LOGGED_FIELDS),
+        statusCode: 200,
+      });
+      return after;
+    });
+    res.locals.staffActionRecorded = true;
     // Sessions carry the organisation's name and identifier.
     await sessions.invalidateAll();
     res.json(presentOrganization(row, { withMfaEnabled: true, forManager: true }));
   });
 
-  router.put('/organizations/:id/archive', requireAdmin, async (req, res) => {
+  for (const [action, archived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    router.put(`/organizations/:id/${action}`, requireAdmin, async (req, res) => {
+      const session = await currentSession(req);
+      const id = parseId(req);
+      const row = await db.db.transaction(async (tx) => {
+        const { before, after } = await setOrganizationArchived(tx, id, archived);
+        await recordStaffAction(tx, {
+          actor: session,
+          organizationId: id,
+          kind: `organizations.${action}`,
+          method: 'PUT',
+          route: `/api/organizations/:id/${action}`,
+          targetType: 'organization',
+          targetId: id,
+          changes: changedFields(before, after, ['archived']),
+          statusCode: 200,
+        });
+        return after;
+      });
+      res.locals.staffActionRecorded = true;
+      await sessions.invalidateAll();
+      res.json(presentOrganization(row, { withMfaEnabled: true, forManager: true }));
+    });
+  }
+
+  // Issue 20 point 3: only an archived organisation, after the admin typed its identifier; everything of it goes.
+  router.delete('/organizations/:id', requireAdmin, async (req, res) => {
+    const session = await currentSession(req);
     const id = parseId(req);
-    const row = await db.db.transaction((tx) => archiveOrganization(tx, id));
+    const { organization: input } = parseBody(DeleteOrganizationSchema, req);
+    const deletion = await db.db.transaction((tx) =>
+      deleteOrganization(tx, { organizationId: id, identifierConfirmation: input.identifier_confirmation, actor: session }),
+    );
+    res.locals.staffActionRecorded = true;
+    // Its members' sessions name it; the users who left with it must not be served from the cache either.
     await sessions.invalidateAll();
-    res.json(presentOrganization(row, { withMfaEnabled: true, forManager: true }));
+    res.json({
+      meta: { identifier: deletion.identifier, 'members-count': deletion.members, 'removed-users-count': deletion.removedUsers },
+    });
   });
 
   return router;

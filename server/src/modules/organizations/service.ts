@@ -1,8 +1,9 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { MANAGER_EDITABLE_ORGANIZATION_FIELDS, type CreateOrganization, type UpdateOrganization } from '@kiwi/shared/schemas/organization';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type OrganizationRow, organizations } from '../../db/schema/organizations';
+import { type OrganizationRow, organizationMembers, organizations } from '../../db/schema/organizations';
+import { seatsInUse } from '../members/service';
 import { ApiError, forbidden } from '../../jsonapi/errors';
 import { likePattern } from './like-pattern';
 import { findOrganization } from './access';
@@ -68,10 +69,53 @@ export async function createOrganization(tx: Executor, input: CreateOrganization
   return row;
 }
 
-export async function archiveOrganization(tx: Executor, id: number): Promise<OrganizationRow> {
-  await findOrganization(tx, id, { forUpdate: true });
-  await tx.update(organizations).set({ archived: true }).where(eq(organizations.id, id));
-  return findOrganization(tx, id);
+/** Archives (`archived` true) or unarchives an organisation; returns the row before and after. */
+export async function setOrganizationArchived(
+  tx: Executor,
+  id: number,
+  archived: boolean,
+): Promise<{ before: OrganizationRow; after: OrganizationRow }> {
+  const before = await findOrganization(tx, id, { forUpdate: true });
+  if (before.archived !== archived) await tx.update(organizations).set({ archived }).where(eq(organizations.id, id));
+  return { before, after: await findOrganization(tx, id) };
+}
+
+/**
+ * Issue 20 point 3: a seat count below the seats in use is refused unless the admin confirmed it after the warning
+ * (the members stay; no one new can join until seats free up).
+ */
+export async function assertSeatsCoverMembers(
+  tx: Executor,
+  id: number,
+  numberOfMembers: number | null | undefined,
+  { confirmed, now }: { confirmed: boolean; now: Date },
+): Promise<void> {
+  if (numberOfMembers == null || confirmed) return;
+  const used = await seatsInUse(tx, id, now);
+  if (numberOfMembers < used) {
+    throw new ApiError(ErrorCode.adminOrganizationSeatsBelowMembers, {
+      pointer: '/organization/number_of_members',
+      params: { used: String(used) },
+    });
+  }
+}
+
+/** Seats in use and all memberships of each organisation of `ids` (the admin list's figures). */
+export async function memberFigures(tx: Executor, ids: number[], now: Date): Promise<Map<number, { members: number; seatsUsed: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      organizationId: organizationMembers.organizationId,
+      members: count(),
+      seatsUsed:
+        sql<number>`count(*) filter (where ${organizationMembers.activeTo} is null or ${organizationMembers.activeTo} > ${now})`.mapWith(
+          Number,
+        ),
+    })
+    .from(organizationMembers)
+    .where(inArray(organizationMembers.organizationId, ids))
+    .groupBy(organizationMembers.organizationId);
+  return new Map(rows.map((row) => [row.organizationId, { members: row.members, seatsUsed: row.seatsUsed }]));
 }
 
 export async function listOrganizations(

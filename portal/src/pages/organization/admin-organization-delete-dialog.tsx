@@ -1,0 +1,94 @@
+import { formatNumber } from '@kiwi/shared/i18n/format';
+import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
+import { useToast } from '@kiwi/shared/ui/toast';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useSession } from '../../session/session-provider';
+import { FormFailure } from '../text-field';
+import { apiErrorMessage } from './api-error';
+import { type AdminOrganization, useAdminOrganizationsTranslation } from './admin-organization-translation';
+
+type DeletionMeta = { identifier: string; membersCount: number; removedUsersCount: number };
+
+/**
+ * Issue 20 point 3: deleting an archived organisation. The admin sees what goes (its memberships) and types its
+ * identifier; the delete button stays disabled until the typed text matches exactly (the server checks it again).
+ */
+export function AdminOrganizationDeleteDialog({
+  organization,
+  onClose,
+  onDeleted,
+}: {
+  organization: AdminOrganization;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { t, i18n } = useAdminOrganizationsTranslation();
+  const { api } = useSession();
+  const { showToast } = useToast();
+  const titleId = useId();
+  const inputId = useId();
+  const bodyId = useId();
+  const [typed, setTyped] = useState('');
+  const matches = typed === organization.identifier;
+  const remove = useMutation({
+    mutationFn: () => api.delete(`/organizations/${organization.id}`, { body: { organization: { identifier_confirmation: typed } } }),
+    onSuccess: (document) => {
+      const meta = (document.meta ?? {}) as Partial<DeletionMeta>;
+      showToast(
+        t('delete.done', {
+          identifier: organization.identifier,
+          members: formatNumber(meta.membersCount ?? organization.membersCount, i18n.language),
+          users: formatNumber(meta.removedUsersCount ?? 0, i18n.language),
+        }),
+        'success',
+      );
+      onDeleted();
+      onClose();
+    },
+  });
+  const close = () => {
+    if (!remove.isPending) onClose();
+  };
+  return (
+    <ModalDialog open onCancel={close} className="kiwi-confirm-dialog admin-org-delete" labelledBy={titleId}>
+      <h2 id={titleId} className="kiwi-confirm-dialog__title">
+        {t('delete.title', { name: organization.name })}
+      </h2>
+      <form
+        className="org-form"
+        noValidate
+        aria-busy={remove.isPending}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (matches && !remove.isPending) remove.mutate();
+        }}
+      >
+        <p id={bodyId} className="kiwi-confirm-dialog__body">
+          {t('delete.body', { members: formatNumber(organization.membersCount, i18n.language) })}
+        </p>
+        <FormFailure message={remove.isError ? apiErrorMessage(t, remove.error) : null} />
+        <div className="field">
+          <label htmlFor={inputId}>{t('delete.typeLabel', { identifier: organization.identifier })}</label>
+          <input
+            id={inputId}
+            value={typed}
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            aria-describedby={bodyId}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <div className="kiwi-confirm-dialog__actions">
+          <button type="button" className="kiwi-confirm-dialog__button" onClick={close} disabled={remove.isPending}>
+            {t('organization:common.cancel')}
+          </button>
+          <button type="submit" className="kiwi-confirm-dialog__button admin-org-delete__confirm" disabled={!matches || remove.isPending}>
+            {remove.isPending ? t('delete.deleting') : t('delete.confirm')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

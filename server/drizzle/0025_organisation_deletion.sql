@@ -1,0 +1,23 @@
+CREATE INDEX "coin_activity_awards_movement_id_index" ON "coin_activity_awards" USING btree ("movement_id");--> statement-breakpoint
+CREATE INDEX "coin_movements_kiwi_coin_transfer_id_index" ON "coin_movements" USING btree ("kiwi_coin_transfer_id");--> statement-breakpoint
+CREATE INDEX "kiwi_coin_transfers_sender_member_id_index" ON "kiwi_coin_transfers" USING btree ("sender_member_id");--> statement-breakpoint
+CREATE INDEX "kiwi_coin_transfers_created_by_user_id_index" ON "kiwi_coin_transfers" USING btree ("created_by_user_id");--> statement-breakpoint
+CREATE INDEX "event_members_invited_by_member_id_index" ON "event_members" USING btree ("invited_by_member_id");--> statement-breakpoint
+CREATE INDEX "event_message_reactions_organization_member_id_index" ON "event_message_reactions" USING btree ("organization_member_id");--> statement-breakpoint
+CREATE INDEX "event_message_reactions_event_guest_id_index" ON "event_message_reactions" USING btree ("event_guest_id");--> statement-breakpoint
+CREATE INDEX "event_messages_organization_member_id_index" ON "event_messages" USING btree ("organization_member_id");--> statement-breakpoint
+CREATE INDEX "event_messages_event_guest_id_index" ON "event_messages" USING btree ("event_guest_id");--> statement-breakpoint
+CREATE INDEX "poll_votes_organization_member_id_index" ON "poll_votes" USING btree ("organization_member_id");--> statement-breakpoint
+CREATE INDEX "poll_votes_event_guest_id_index" ON "poll_votes" USING btree ("event_guest_id");--> statement-breakpoint
+CREATE INDEX "guild_members_invited_by_member_id_index" ON "guild_members" USING btree ("invited_by_member_id");--> statement-breakpoint
+CREATE INDEX "guild_message_reactions_organization_member_id_index" ON "guild_message_reactions" USING btree ("organization_member_id");--> statement-breakpoint
+CREATE INDEX "guild_messages_organization_member_id_index" ON "guild_messages" USING btree ("organization_member_id");--> statement-breakpoint
+CREATE INDEX "guilds_author_member_id_index" ON "guilds" USING btree ("author_member_id");--> statement-breakpoint
+CREATE INDEX "quest_completions_coin_movement_id_index" ON "quest_completions" USING btree ("coin_movement_id");--> statement-breakpoint
+CREATE INDEX "gift_redemptions_coin_movement_id_index" ON "gift_redemptions" USING btree ("coin_movement_id");--> statement-breakpoint
+CREATE INDEX "violation_report_subjects_author_guest_id_index" ON "violation_report_subjects" USING btree ("author_guest_id");--> statement-breakpoint
+CREATE INDEX "violation_reports_reporter_guest_id_index" ON "violation_reports" USING btree ("reporter_guest_id");--> statement-breakpoint
+CREATE INDEX "walking_event_message_reactions_organization_member_id_index" ON "walking_event_message_reactions" USING btree ("organization_member_id");--> statement-breakpoint
+CREATE INDEX "walking_event_messages_organization_member_id_index" ON "walking_event_messages" USING btree ("organization_member_id");--> statement-breakpoint
+CREATE INDEX "walking_event_messages_walking_event_id_index" ON "walking_event_messages" USING btree ("walking_event_id");--> statement-breakpoint
+CREATE INDEX "walking_event_team_members_organization_member_id_index" ON "walking_event_team_members" USING btree ("organization_member_id");
