@@ -106,8 +106,9 @@ describe('the staff action log', () => {
     });
   });
 
-  it("logs an admin's organisation edit once, by route, with the organisation and status", async () => {
+  it("logs an admin's organisation edit once (the module's own record, with before/after), not again by route", async () => {
     await clear();
+    const before = (await server.request(`/api/organizations/${globex.id}`, { token: admin.token })).body.data.attributes.name;
     const changed = await server.request(`/api/organizations/${globex.id}`, {
       method: 'PUT',
       token: admin.token,
@@ -121,10 +122,24 @@ describe('the staff action log', () => {
       organizationId: globex.id,
       kind: 'organizations.update',
       route: '/api/organizations/:id',
-      targetType: 'organizations',
       targetId: String(globex.id),
       statusCode: 200,
+      changes: { name: [before, 'Globex Renamed'] },
     });
+  });
+
+  it("logs an admin's write by route when its module records nothing itself", async () => {
+    await clear();
+    const created = await server.request('/api/organizations', {
+      method: 'POST',
+      token: admin.token,
+      json: { organization: { name: 'Logged By Route', identifier: `by-route-${Date.now().toString(36)}` } },
+    });
+    expect(created.status).toBe(201);
+    await staffActionWritesSettled(server.db);
+    const rows = await rowsOf(admin);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorRole: 'admin', kind: 'organizations.create', route: '/api/organizations', statusCode: 201 });
   });
 
   it("logs a manager's refused attempt in their own organisation with its status, never the request body", async () => {
@@ -351,15 +366,16 @@ describe('the staff action log', () => {
 
   it('never delays nor fails the answer when the log cannot be written', async () => {
     await clear();
-    // The log table refuses every insert for a moment: the manager still gets their answer.
+    // The log table refuses every insert for a moment: a write the middleware logs still gets its answer. (A module's
+    // own record shares its change's transaction: there the change and its log land together or not at all.)
     await server.db.db.execute(sql.raw('alter table staff_actions add constraint staff_actions_refuse check (false) not valid'));
     try {
-      const answered = await server.request(`/api/organizations/${globex.id}`, {
-        method: 'PUT',
+      const answered = await server.request('/api/organizations', {
+        method: 'POST',
         token: admin.token,
-        json: { organization: { name: 'Still answered' } },
+        json: { organization: { name: 'Still answered', identifier: `still-${Date.now().toString(36)}` } },
       });
-      expect(answered.status).toBe(200);
+      expect(answered.status).toBe(201);
       expect(answered.body.data.attributes.name).toBe('Still answered');
       await staffActionWritesSettled(server.db);
     } finally {
