@@ -28,6 +28,10 @@ export const GIFT_BUDGETS: GiftBudgetsSubject = { kind: 'giftBudgets' };
 export type GachaDrawsSubject = { kind: 'gachaDraws' };
 export const GACHA_DRAWS: GachaDrawsSubject = { kind: 'gachaDraws' };
 
+/** Issue 20 part A: the platform at a glance, every organisation's figures (admin only). */
+export type AdminDashboardSubject = { kind: 'adminDashboard' };
+export const ADMIN_DASHBOARD: AdminDashboardSubject = { kind: 'adminDashboard' };
+
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
 
@@ -65,6 +69,8 @@ type Subjects = {
   'violationReport.file': OrganizationSubject;
   /** Issue 19: see the queue and evidence, resolve or ignore, set the auto-hide threshold. */
   'violationReport.manage': OrganizationSubject;
+  /** Issue 20 part A: the dashboard and the utilisation series of every organisation (admin only). */
+  'adminDashboard.view': AdminDashboardSubject;
 };
 export type Action = keyof Subjects;
 
@@ -94,6 +100,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'gachaDraws.audit': () => false,
   'violationReport.file': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
   'violationReport.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
+  // Nobody but an admin: a manager sees their own organisation's figures on the workout dashboard, not the platform's.
+  'adminDashboard.view': () => false,
 };
 
 /**

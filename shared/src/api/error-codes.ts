@@ -111,6 +111,10 @@ export const ErrorCode = {
   violationReportDuplicate: 'violationReport.duplicate',
   violationReportAlreadyDecided: 'violationReport.alreadyDecided',
 
+  /** Issue 20 part A: the admin dashboard's period (from/to months). */
+  adminDashboardPeriodReversed: 'adminDashboard.periodReversed',
+  adminDashboardPeriodTooLong: 'adminDashboard.periodTooLong',
+
   /** Issue 18: gifts, gacha draws and quests. */
   giftsOutOfStock: 'gifts.outOfStock',
   giftsUnavailable: 'gifts.unavailable',
@@ -287,6 +291,8 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'violationReport.ownContent': 422,
   'violationReport.duplicate': 409,
   'violationReport.alreadyDecided': 409,
+  'adminDashboard.periodReversed': 400,
+  'adminDashboard.periodTooLong': 400,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */

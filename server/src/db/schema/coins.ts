@@ -80,12 +80,17 @@ export const kiwiCoinTransfers = pgTable(
 );
 
 /** One movement of coins: its entries sum to zero. */
-export const coinMovements = pgTable('coin_movements', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  reason: text('reason', { enum: COIN_MOVEMENT_REASONS }).notNull(),
-  kiwiCoinTransferId: integer('kiwi_coin_transfer_id').references(() => kiwiCoinTransfers.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const coinMovements = pgTable(
+  'coin_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    reason: text('reason', { enum: COIN_MOVEMENT_REASONS }).notNull(),
+    kiwiCoinTransferId: integer('kiwi_coin_transfer_id').references(() => kiwiCoinTransfers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The admin dashboard's coins of a period (issue 20): the period's movements without reading the whole ledger.
+  (t) => [index('coin_movements_created_at_index').on(t.createdAt, t.reason)],
+);
 
 /**
  * Double-entry postings. A member's or organisation's balance column equals the sum of its entries; the `issuance`

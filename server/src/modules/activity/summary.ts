@@ -86,8 +86,12 @@ function groupCondition(filter: GroupFilter): SQL {
  * expired all month do not count; nor does a member added later, as utilisation's "invited" says).
  */
 function overlapsMonth(window: ReturnType<typeof monthWindow>): SQL {
-  return sql`m.created_at < ${window.end}::timestamptz
-    and (m.active_from is null or m.active_from < ${window.end}::timestamptz) and (m.active_to is null or m.active_to > ${window.start}::timestamptz)`;
+  return overlapsInstants(sql`${window.start}::timestamptz`, sql`${window.end}::timestamptz`);
+}
+
+/** overlapsMonth's condition between two SQL instants (a month's start and end), for queries over several months. */
+function overlapsInstants(start: SQL, end: SQL): SQL {
+  return sql`m.created_at < ${end} and (m.active_from is null or m.active_from < ${end}) and (m.active_to is null or m.active_to > ${start})`;
 }
 
 /** `case` over a month total, from the shared POINT_GROUPS (highest bound first). */
@@ -242,5 +246,74 @@ export async function utilizationRates(
     invited: Number(row.invited),
     appInstalled: Number(row.app_installed),
     active: Number(row.active),
+  }));
+}
+
+export type UtilizationSeries = {
+  organizationId: number;
+  name: string;
+  identifier: string;
+  plan: string;
+  months: { month: string; members: number; active: number }[];
+};
+
+/**
+ * Per organisation and month of the period: members (memberships counted for the month, as the workout dashboard
+ * counts them: overlapsMonth) and, of those, active ones (a day with activity in the month, activity_months.active_days).
+ * One grouped query over the months; months without members are filled with zeros.
+ */
+export async function utilizationSeries(
+  tx: Executor,
+  {
+    plan,
+    organizationIds: asked,
+    from,
+    to,
+    months,
+  }: { plan?: string; organizationIds?: number[]; from: string; to: string; months: string[] },
+): Promise<UtilizationSeries[]> {
+  const conditions: SQL[] = [];
+  if (plan !== undefined) conditions.push(eq(organizations.plan, plan));
+  if (asked !== undefined) conditions.push(asked.length === 0 ? sql`false` : inArray(organizations.id, asked));
+  const chosen = await tx
+    .select({ id: organizations.id, name: organizations.name, identifier: organizations.identifier, plan: organizations.plan })
+    .from(organizations)
+    .where(and(...conditions))
+    .orderBy(organizations.name, organizations.id);
+  if (chosen.length === 0) return [];
+  const organizationIds = chosen.map((organization) => organization.id);
+  // A month's first instant in Japan (no daylight saving there: a fixed +09).
+  const start = sql`(mo.month::text || ' 00:00:00+09')::timestamptz`;
+  const end = sql`((mo.month + interval '1 month')::date::text || ' 00:00:00+09')::timestamptz`;
+  const rows = await query<{ organization_id: number; month: string; members: number; active: number }>(
+    tx,
+    sql`
+      with mo as (
+        select generate_series(${`${from}-01`}::date, ${`${to}-01`}::date, interval '1 month')::date as month
+      ),
+      counted as (
+        select mo.month, m.organization_id, m.id
+        from mo join organization_members m on ${overlapsInstants(start, end)}
+        where m.organization_id in (${idList(organizationIds)})
+      )
+      select c.organization_id, to_char(c.month, 'YYYY-MM') as month, count(*)::int as members,
+        count(am.organization_member_id)::int as active
+      from counted c
+      left join activity_months am on am.organization_member_id = c.id and am.month = c.month and am.active_days > 0
+      group by c.organization_id, c.month`,
+  );
+  const byOrganization = new Map<number, Map<string, { members: number; active: number }>>();
+  for (const row of rows) {
+    const id = Number(row.organization_id);
+    const monthsOf = byOrganization.get(id) ?? new Map();
+    monthsOf.set(row.month, { members: Number(row.members), active: Number(row.active) });
+    byOrganization.set(id, monthsOf);
+  }
+  return chosen.map((organization) => ({
+    organizationId: organization.id,
+    name: organization.name,
+    identifier: organization.identifier,
+    plan: organization.plan,
+    months: months.map((month) => ({ month, ...(byOrganization.get(organization.id)?.get(month) ?? { members: 0, active: 0 }) })),
   }));
 }

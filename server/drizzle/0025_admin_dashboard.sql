@@ -1,0 +1,1 @@
+CREATE INDEX "coin_movements_created_at_index" ON "coin_movements" USING btree ("created_at","reason");
