@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AdminDashboardQuerySchema, dashboardPeriod, monthsBetween, periodMonths, periodProblem } from './admin-dashboard';
+import {
+  AdminDashboardQuerySchema,
+  DashboardFilterFormSchema,
+  dashboardPeriod,
+  monthsBetween,
+  periodMonths,
+  periodProblem,
+} from './admin-dashboard';
 
 describe('dashboard period', () => {
   const now = new Date('2026-03-10T00:00:00Z');
@@ -28,5 +35,14 @@ describe('dashboard period', () => {
     expect(periodProblem({ from: '2025-02' })).toBeNull();
     expect(AdminDashboardQuerySchema.safeParse({ from: '2025-13' }).error?.issues[0]?.message).toBe('request.invalidParameter');
     expect(AdminDashboardQuerySchema.safeParse({ plan: ['a', 'b'] }).success).toBe(false);
+  });
+});
+
+describe('dashboard filter form', () => {
+  it('takes empty months as the default and checks the period as the server does', () => {
+    expect(DashboardFilterFormSchema.safeParse({ from: '', to: '', plan: '' }).success).toBe(true);
+    const reversed = DashboardFilterFormSchema.safeParse({ from: '2025-05', to: '2025-01', plan: '' });
+    expect(reversed.error?.issues[0]).toMatchObject({ message: 'adminDashboard.periodReversed', path: ['to'] });
+    expect(DashboardFilterFormSchema.safeParse({ from: '2025-5', to: '', plan: '' }).success).toBe(false);
   });
 });

@@ -78,3 +78,16 @@ export const UtilizationSeriesQuerySchema = z.object({
   organization_ids: z.array(queryId, invalidParameter).max(DASHBOARD_LIMITS.organizationIdsMax, invalidParameter).optional(),
 });
 export type UtilizationSeriesQuery = z.output<typeof UtilizationSeriesQuerySchema>;
+
+/** The dashboard's filter form (portal): empty months are the default period; the same period rule as the server's. */
+export const DashboardFilterFormSchema = z
+  .object({
+    from: z.union([z.literal(''), month]),
+    to: z.union([z.literal(''), month]),
+    plan: z.string().max(DASHBOARD_LIMITS.planMax),
+  })
+  .superRefine((value, context) => {
+    const problem = periodProblem({ from: value.from || undefined, to: value.to || undefined });
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['to'] });
+  });
+export type DashboardFilterForm = z.output<typeof DashboardFilterFormSchema>;
