@@ -111,9 +111,8 @@ export const ErrorCode = {
   violationReportDuplicate: 'violationReport.duplicate',
   violationReportAlreadyDecided: 'violationReport.alreadyDecided',
 
-  /** Issue 20 part A: the admin dashboard's period (from/to months). */
-  adminDashboardPeriodReversed: 'adminDashboard.periodReversed',
-  adminDashboardPeriodTooLong: 'adminDashboard.periodTooLong',
+  /** Issue 20 part A: the admin dashboard's period (from/to months) ends before it starts or is over 24 months. */
+  adminDashboardPeriod: 'adminDashboard.period',
 
   /** Issue 18: gifts, gacha draws and quests. */
   giftsOutOfStock: 'gifts.outOfStock',
@@ -291,8 +290,7 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'violationReport.ownContent': 422,
   'violationReport.duplicate': 409,
   'violationReport.alreadyDecided': 409,
-  'adminDashboard.periodReversed': 400,
-  'adminDashboard.periodTooLong': 400,
+  'adminDashboard.period': 400,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */

@@ -30,8 +30,8 @@ describe('dashboard period', () => {
   it('accepts up to 24 months and refuses a reversed or longer period with its code', () => {
     expect(periodProblem({ from: '2024-01', to: '2025-12' })).toBeNull();
     expect(periodProblem({ from: '2025-01', to: '2025-01' })).toBeNull();
-    expect(periodProblem({ from: '2024-01', to: '2026-01' })).toBe('adminDashboard.periodTooLong');
-    expect(periodProblem({ from: '2025-02', to: '2025-01' })).toBe('adminDashboard.periodReversed');
+    expect(periodProblem({ from: '2024-01', to: '2026-01' })).toBe('adminDashboard.period');
+    expect(periodProblem({ from: '2025-02', to: '2025-01' })).toBe('adminDashboard.period');
     expect(periodProblem({ from: '2025-02' })).toBeNull();
     expect(AdminDashboardQuerySchema.safeParse({ from: '2025-13' }).error?.issues[0]?.message).toBe('request.invalidParameter');
     expect(AdminDashboardQuerySchema.safeParse({ plan: ['a', 'b'] }).success).toBe(false);
@@ -42,7 +42,7 @@ describe('dashboard filter form', () => {
   it('takes empty months as the default and checks the period as the server does', () => {
     expect(DashboardFilterFormSchema.safeParse({ from: '', to: '', plan: '' }).success).toBe(true);
     const reversed = DashboardFilterFormSchema.safeParse({ from: '2025-05', to: '2025-01', plan: '' });
-    expect(reversed.error?.issues[0]).toMatchObject({ message: 'adminDashboard.periodReversed', path: ['to'] });
+    expect(reversed.error?.issues[0]).toMatchObject({ message: 'adminDashboard.period', path: ['to'] });
     expect(DashboardFilterFormSchema.safeParse({ from: '2025-5', to: '', plan: '' }).success).toBe(false);
   });
 });

@@ -53,9 +53,7 @@ const periodFields = { from: month.optional(), to: month.optional() };
 export function periodProblem({ from, to }: { from?: string; to?: string }): ErrorCode | null {
   if (!from || !to) return null;
   const length = monthsBetween(from, to);
-  if (length < 1) return ErrorCode.adminDashboardPeriodReversed;
-  if (length > DASHBOARD_LIMITS.periodMonthsMax) return ErrorCode.adminDashboardPeriodTooLong;
-  return null;
+  return length < 1 || length > DASHBOARD_LIMITS.periodMonthsMax ? ErrorCode.adminDashboardPeriod : null;
 }
 
 const plan = z.string(invalidParameter).trim().min(1, invalidParameter).max(DASHBOARD_LIMITS.planMax, invalidParameter);

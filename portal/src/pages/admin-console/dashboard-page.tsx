@@ -17,7 +17,7 @@ import { usePageTranslation } from '../../i18n/use-page-translation';
 import { useSession } from '../../session/session-provider';
 import '../organization/organization.css';
 import './dashboard-page.css';
-import type { SparklineProps } from './dashboard-sparkline';
+import type { SparklineProps } from '@kiwi/shared/ui/sparkline';
 
 type OrganizationState = 'active' | 'planEnded' | 'archived';
 type StateCounts = Record<OrganizationState, number>;
@@ -58,10 +58,10 @@ const STATES: OrganizationState[] = ['active', 'planEnded', 'archived'];
 
 /** The line's label while its chunk loads or if it cannot: the figures stay in the label and beside it. */
 function SparklineText({ label, width = 120, height = 32 }: SparklineProps) {
-  return <span className="admin-dashboard__sparkline" role="img" aria-label={label} style={{ width, height }} />;
+  return <span className="kiwi-sparkline" role="img" aria-label={label} style={{ width, height }} />;
 }
 const Sparkline = lazyOr<SparklineProps>(
-  () => import('./dashboard-sparkline').then((module) => ({ default: module.Sparkline })),
+  () => import('@kiwi/shared/ui/sparkline').then((module) => ({ default: module.Sparkline })),
   SparklineText,
 );
 

@@ -241,8 +241,8 @@ describe('admin dashboard', () => {
       ['from=2025-13', 'request.invalidParameter'],
       ['to=2025-1', 'request.invalidParameter'],
       ['from[]=2025-01', 'request.invalidParameter'],
-      ['from=2025-03&to=2025-02', 'adminDashboard.periodReversed'],
-      ['from=2024-01&to=2026-01', 'adminDashboard.periodTooLong'],
+      ['from=2025-03&to=2025-02', 'adminDashboard.period'],
+      ['from=2024-01&to=2026-01', 'adminDashboard.period'],
       ['plan[]=a', 'request.invalidParameter'],
       [`plan=${'p'.repeat(51)}`, 'request.invalidParameter'],
     ];
@@ -294,7 +294,7 @@ describe('admin dashboard', () => {
       expect((await series('from=2025-01', manager.token)).status).toBe(403);
       expect((await series('plan=x', member.token)).status).toBe(403);
       for (const [query, code] of [
-        ['from=2025-01&to=2027-01', 'adminDashboard.periodTooLong'],
+        ['from=2025-01&to=2027-01', 'adminDashboard.period'],
         ['from=2025-01&month=2025-02', 'request.invalidParameter'],
         ['organization_ids[]=0', 'request.invalidParameter'],
         ['organization_ids=abc', 'request.invalidParameter'],

@@ -22,7 +22,7 @@ function canDrawCanvas(): boolean {
 
 /**
  * A small line of monthly utilisation on uPlot: no axes, legend or cursor, the scale fixed at 0-100 % so lines of
- * different organisations compare. Its own chunk (see DashboardPage), like the walking events' charts.
+ * different organisations compare. Its own chunk where a page loads it lazily (the admin dashboard), like the charts.
  */
 export function Sparkline({ values, label, width = 120, height = 32 }: SparklineProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -49,7 +49,7 @@ export function Sparkline({ values, label, width = 120, height = 32 }: Sparkline
     return () => plot.destroy();
   }, [key, width, height]);
   return (
-    <div className="admin-dashboard__sparkline" role="img" aria-label={label} style={{ width, height }}>
+    <div className="kiwi-sparkline" role="img" aria-label={label} style={{ width, height }}>
       <div ref={ref} aria-hidden="true" />
     </div>
   );
