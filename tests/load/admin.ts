@@ -123,7 +123,7 @@ async function bench(engine: 'pglite' | 'postgres', emulatorHost: string, databa
     const started = performance.now();
     const handle = await openDatabase({ dataDir, databaseUrl: databaseUrl ?? undefined });
     try {
-      await load(handle);
+      if (process.env.LOAD !== 'false') await load(handle);
       const [counts] = await rowsOf<Record<string, number>>(
         handle,
         sql`select (select count(*)::int from organizations) as organizations, (select count(*)::int from organization_members) as members,
@@ -168,10 +168,14 @@ async function bench(engine: 'pglite' | 'postgres', emulatorHost: string, databa
   }
 }
 
+// BENCH_DATABASE_URL=postgres://.../db keeps the loaded database for study (EXPLAIN); LOAD=false reuses it as loaded.
+const KEPT_DATABASE = process.env.BENCH_DATABASE_URL;
+
 const emulator = await ensureAuthEmulator();
 try {
-  if (ENGINE === 'pglite' || ENGINE === 'both') await bench('pglite', emulator.host, null);
-  if (ENGINE === 'postgres' || ENGINE === 'both') {
+  if (KEPT_DATABASE) await bench('postgres', emulator.host, KEPT_DATABASE);
+  else if (ENGINE === 'pglite' || ENGINE === 'both') await bench('pglite', emulator.host, null);
+  if (!KEPT_DATABASE && (ENGINE === 'postgres' || ENGINE === 'both')) {
     if (await postgresAnswers()) await withScratchDatabase((url) => bench('postgres', emulator.host, url));
     else console.log('postgres: not answering at TEST_DATABASE_URL, skipped');
   }

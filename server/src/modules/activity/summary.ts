@@ -86,12 +86,8 @@ function groupCondition(filter: GroupFilter): SQL {
  * expired all month do not count; nor does a member added later, as utilisation's "invited" says).
  */
 function overlapsMonth(window: ReturnType<typeof monthWindow>): SQL {
-  return overlapsInstants(sql`${window.start}::timestamptz`, sql`${window.end}::timestamptz`);
-}
-
-/** overlapsMonth's condition between two SQL instants (a month's start and end), for queries over several months. */
-function overlapsInstants(start: SQL, end: SQL): SQL {
-  return sql`m.created_at < ${end} and (m.active_from is null or m.active_from < ${end}) and (m.active_to is null or m.active_to > ${start})`;
+  return sql`m.created_at < ${window.end}::timestamptz
+    and (m.active_from is null or m.active_from < ${window.end}::timestamptz) and (m.active_to is null or m.active_to > ${window.start}::timestamptz)`;
 }
 
 /** `case` over a month total, from the shared POINT_GROUPS (highest bound first). */
@@ -282,38 +278,60 @@ export async function utilizationSeries(
     .orderBy(organizations.name, organizations.id);
   if (chosen.length === 0) return [];
   const organizationIds = chosen.map((organization) => organization.id);
-  // A month's first instant in Japan (no daylight saving there: a fixed +09).
-  const start = sql`(mo.month::text || ' 00:00:00+09')::timestamptz`;
-  const end = sql`((mo.month + interval '1 month')::date::text || ' 00:00:00+09')::timestamptz`;
+  const first = `${from}-01`;
+  const last = `${to}-01`;
+  // overlapsMonth as months: a membership counts from the month (in Japan, a fixed +09) of its creation or start,
+  // whichever is later, to the month of the last instant before its end. So each membership is read once: +1 member in
+  // its first month of the period, -1 after its last, and its active months (activity_months) inside that span.
+  const japanMonth = (instant: SQL) => sql`date_trunc('month', ((${instant}) at time zone 'UTC') + interval '9 hours')::date`;
   const rows = await query<{ organization_id: number; month: string; members: number; active: number }>(
     tx,
     sql`
-      with mo as (
-        select generate_series(${`${from}-01`}::date, ${`${to}-01`}::date, interval '1 month')::date as month
-      ),
-      counted as (
-        select mo.month, m.organization_id, m.id
-        from mo join organization_members m on ${overlapsInstants(start, end)}
+      with spans as (
+        select m.id, m.organization_id,
+          ${japanMonth(sql`greatest(m.created_at, coalesce(m.active_from, m.created_at))`)} as first_month,
+          case when m.active_to is not null then ${japanMonth(sql`m.active_to - interval '1 microsecond'`)} end as last_month
+        from organization_members m
         where m.organization_id in (${idList(organizationIds)})
+      ),
+      kept as (
+        select * from spans
+        where first_month <= ${last}::date and (last_month is null or (last_month >= ${first}::date and last_month >= first_month))
       )
-      select c.organization_id, to_char(c.month, 'YYYY-MM') as month, count(*)::int as members,
-        count(am.organization_member_id)::int as active
-      from counted c
-      left join activity_months am on am.organization_member_id = c.id and am.month = c.month and am.active_days > 0
-      group by c.organization_id, c.month`,
+      select organization_id, to_char(month, 'YYYY-MM') as month, sum(members)::int as members, sum(active)::int as active
+      from (
+        select organization_id, greatest(first_month, ${first}::date) as month, 1 as members, 0 as active from kept
+        union all
+        select organization_id, (last_month + interval '1 month')::date, -1, 0 from kept where last_month < ${last}::date
+        union all
+        select k.organization_id, am.month, 0, 1
+        from kept k join activity_months am on am.organization_member_id = k.id
+        where am.month between ${first}::date and ${last}::date and am.active_days > 0
+          and am.month >= k.first_month and (k.last_month is null or am.month <= k.last_month)
+      ) changes
+      group by 1, 2`,
   );
-  const byOrganization = new Map<number, Map<string, { members: number; active: number }>>();
+  const changes = new Map<number, Map<string, { members: number; active: number }>>();
   for (const row of rows) {
     const id = Number(row.organization_id);
-    const monthsOf = byOrganization.get(id) ?? new Map();
+    const monthsOf = changes.get(id) ?? new Map();
     monthsOf.set(row.month, { members: Number(row.members), active: Number(row.active) });
-    byOrganization.set(id, monthsOf);
+    changes.set(id, monthsOf);
   }
+  /** The running count of members (the changes' sum so far) beside each month's active members. */
+  const monthsOf = (organizationId: number) => {
+    let members = 0;
+    return months.map((month) => {
+      const change = changes.get(organizationId)?.get(month);
+      members += change?.members ?? 0;
+      return { month, members, active: change?.active ?? 0 };
+    });
+  };
   return chosen.map((organization) => ({
     organizationId: organization.id,
     name: organization.name,
     identifier: organization.identifier,
     plan: organization.plan,
-    months: months.map((month) => ({ month, ...(byOrganization.get(organization.id)?.get(month) ?? { members: 0, active: 0 }) })),
+    months: monthsOf(organization.id),
   }));
 }

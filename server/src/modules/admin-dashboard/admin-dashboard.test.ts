@@ -118,7 +118,7 @@ describe('admin dashboard', () => {
     }
     await server.db.db.update(violationReports).set({ status: 'resolved' }).where(eq(violationReports.id, reports[0]!.id));
 
-    // Coins at acme: granted 1000 (admin to the organisation) + 30 (activity) + 20 (quest) = 1050; the manager's grant
+    // Coins at acme today: granted 1000 (admin to the organisation) + 30 (activity) + 20 (quest) = 1050; the manager's grant
     // of 100 moves coins inside acme (not granted); spent 50 (gift) + 40 (gacha) - 20 (refund) = 70.
     const memberAccount = { kind: 'member' as const, organizationMemberId: member.membership!.id };
     const issuance = { kind: 'issuance' as const };
@@ -145,12 +145,22 @@ describe('admin dashboard', () => {
       .update(coinMovements)
       .set({ createdAt: new Date('2024-03-31T14:59:00Z') })
       .where(eq(coinMovements.id, old));
+    // Three days ago: a finished day, counted through the day totals (1050 + 7 = 1057 granted in the default period).
+    const earlier = await server.db.db.transaction((tx) =>
+      moveCoins(tx, { from: issuance, legs: [{ to: memberAccount, amount: 7 }], reason: 'activity' }),
+    );
+    await server.db.db
+      .update(coinMovements)
+      .set({ createdAt: new Date(Date.now() - 3 * DAY) })
+      .where(eq(coinMovements.id, earlier));
 
     // Utilisation of `other` from May to July 2025 (hand-counted in the test below).
     const always = await insertMember(other, { createdAt: CREATED });
     const leftInJune = await insertMember(other, { activeTo: new Date('2025-06-15T00:00:00+09:00') });
     const joinsInJuly = await insertMember(other, { activeFrom: new Date('2025-07-01T00:00:00+09:00') });
     const zeros = await insertMember(other);
+    // Ended at 1 June 00:00 in Japan (31 May 15:00 UTC): May's member, not June's.
+    await insertMember(other, { activeTo: new Date('2025-05-31T15:00:00Z') });
     await insertActivity(always, [['2025-06-03', 5000]]);
     await insertActivity(leftInJune, [
       ['2025-05-20', 8000],
@@ -172,6 +182,7 @@ describe('admin dashboard', () => {
   it('gives the admin every figure of a plan: states, seats, coins, pending requests and reports', async () => {
     const response = await dashboard(`plan=${plan}`);
     expect(response.status).toBe(200);
+    const { coinDayTotals, coinDaysTotalled } = await import('../../db/schema/admin-dashboard');
     const byId = new Map(response.body.data.map((row: { id: string; attributes: unknown }) => [Number(row.id), row.attributes]));
     expect([...byId.keys()].sort()).toEqual([acme.id, archived.id, ended.id].sort());
     expect(byId.get(acme.id)).toEqual({
@@ -182,7 +193,7 @@ describe('admin dashboard', () => {
       'plan-ended-at': null,
       'seats-used': 3,
       'seats-contracted': 10,
-      'coins-granted': 1050,
+      'coins-granted': 1057,
       'coins-spent': 70,
       'pending-change-requests': 2,
       'pending-violation-reports': 1,
@@ -197,7 +208,7 @@ describe('admin dashboard', () => {
         seatsUsed: 4,
         seatsContracted: 15,
         unlimitedOrganizations: 1,
-        coinsGranted: 1050,
+        coinsGranted: 1057,
         coinsSpent: 70,
         pendingChangeRequests: 2,
         pendingViolationReports: 1,
@@ -258,7 +269,8 @@ describe('admin dashboard', () => {
       const response = await series(`from=2025-05&to=2025-07&organization_ids[]=${other.id}`);
       expect(response.status).toBe(200);
       expect(response.body.meta).toMatchObject({ from: '2025-05', to: '2025-07' });
-      // Members: the two earlier ones and `always` and `zeros` each month, `leftInJune` in May and June, `joinsInJuly` in July.
+      // Members: the two earlier ones and `always` and `zeros` each month, `leftInJune` in May and June, `joinsInJuly` in July,
+      // the one that ended on 1 June in May.
       // Active: May leftInJune; June always (joinsInJuly was not a member yet); July joinsInJuly (zeros did nothing).
       expect(response.body.data).toEqual([
         {
@@ -270,7 +282,7 @@ describe('admin dashboard', () => {
             identifier: other.identifier,
             plan: otherPlan,
             months: [
-              { month: '2025-05', members: 5, active: 1, rate: 0.2 },
+              { month: '2025-05', members: 6, active: 1, rate: 0.167 },
               { month: '2025-06', members: 5, active: 1, rate: 0.2 },
               { month: '2025-07', members: 5, active: 1, rate: 0.2 },
             ],

@@ -65,19 +65,20 @@ const reasonList = (reasons: readonly string[]) =>
     sql`, `,
   );
 
-/** The period's first and last instants in Japan: [first day of `from`, first day after `to`). */
-function periodInstants({ from, to }: DashboardPeriod) {
-  return { start: startOfDayInJapan(monthDays(from).from), end: startOfDayInJapan(monthDays(to).to) };
-}
+type CoinFigures = { granted: number; spent: number };
+type CoinRow = { organization_id: number | null; granted: string | number; spent: string | number };
+
+/** A ledger movement's Japanese calendar day, in SQL. */
+const movementDay = sql`((mv.created_at at time zone 'UTC') + interval '9 hours')::date`;
 
 /**
- * Coins granted and spent per organisation in the period, from the ledger: a movement's postings on member and
- * organisation accounts (the issuance side is the platform's), a member's posting counted for the member's organisation.
+ * Coins granted and spent per organisation (and `day` when grouped by it) between two instants, from the ledger: a
+ * movement's postings on member and organisation accounts (the issuance side is the platform's), a member's posting
+ * counted for the member's organisation.
  */
-async function coinsByOrganization(tx: Executor, period: DashboardPeriod): Promise<Map<number, { granted: number; spent: number }>> {
-  const { start, end } = periodInstants(period);
-  const result = (await tx.execute(sql`
-    select coalesce(e.organization_id, m.organization_id) as organization_id,
+function ledgerCoins(start: Date, end: Date, { byDay }: { byDay: boolean }) {
+  return sql`
+    select ${byDay ? sql`${movementDay} as day,` : sql``} coalesce(e.organization_id, m.organization_id) as organization_id,
       coalesce(sum(e.delta) filter (where mv.reason in (${reasonList(GRANTED_REASONS)})), 0)::bigint as granted,
       coalesce(-sum(e.delta) filter (where mv.reason in (${reasonList(SPENT_REASONS)})), 0)::bigint as spent
     from coin_movements mv
@@ -85,11 +86,68 @@ async function coinsByOrganization(tx: Executor, period: DashboardPeriod): Promi
     left join organization_members m on m.id = e.organization_member_id
     where mv.created_at >= ${start.toISOString()}::timestamptz and mv.created_at < ${end.toISOString()}::timestamptz
       and mv.reason in (${reasonList([...GRANTED_REASONS, ...SPENT_REASONS])})
-    group by 1`)) as unknown as { rows: { organization_id: number | null; granted: string | number; spent: string | number }[] };
-  const coins = new Map<number, { granted: number; spent: number }>();
-  for (const row of result.rows) {
+    group by ${byDay ? sql`1, 2` : sql`1`}`;
+}
+
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Totals the finished days of [from, to) not totalled yet (coin_day_totals), in one grouped pass over their ledger
+ * entries. Concurrent requests may both total a day: the second one's rows conflict and are dropped.
+ */
+async function totalFinishedDays(tx: Executor, from: string, to: string): Promise<void> {
+  if (from >= to) return;
+  const missing = (
+    (await tx.execute(sql`
+      select min(d)::date::text as first, max(d)::date::text as last, count(*)::int as days
+      from generate_series(${from}::date, ${to}::date - 1, interval '1 day') d
+      where not exists (select 1 from coin_days_totalled t where t.day = d::date)`)) as unknown as {
+      rows: { first: string | null; last: string | null; days: number }[];
+    }
+  ).rows[0];
+  if (!missing?.first || !missing.last) return;
+  const start = startOfDayInJapan(missing.first);
+  const end = startOfDayInJapan(dayAfter(missing.last));
+  await tx.execute(sql`
+    insert into coin_day_totals (day, organization_id, granted, spent)
+    select day, organization_id, granted, spent from (${ledgerCoins(start, end, { byDay: true })}) totals
+    where organization_id is not null and not exists (select 1 from coin_days_totalled t where t.day = totals.day)
+    on conflict do nothing`);
+  await tx.execute(sql`
+    insert into coin_days_totalled (day)
+    select d::date from generate_series(${missing.first}::date, ${missing.last}::date, interval '1 day') d
+    on conflict do nothing`);
+}
+
+/**
+ * Coins granted and spent per organisation in the period (Japanese months): the finished days from coin_day_totals
+ * (totalled on first need), today's from the ledger itself.
+ */
+async function coinsByOrganization(tx: Executor, period: DashboardPeriod, now: Date): Promise<Map<number, CoinFigures>> {
+  const firstDay = monthDays(period.from).from;
+  const endDay = monthDays(period.to).to;
+  const today = dayInJapan(now);
+  const finishedEnd = endDay < today ? endDay : today;
+  await totalFinishedDays(tx, firstDay, finishedEnd);
+  const rows: CoinRow[] = [];
+  if (firstDay < finishedEnd) {
+    const totals = (await tx.execute(sql`
+      select organization_id, sum(granted)::bigint as granted, sum(spent)::bigint as spent from coin_day_totals
+      where day >= ${firstDay}::date and day < ${finishedEnd}::date group by organization_id`)) as unknown as { rows: CoinRow[] };
+    rows.push(...totals.rows);
+  }
+  if (today >= firstDay && today < endDay) {
+    const live = (await tx.execute(
+      ledgerCoins(startOfDayInJapan(today), startOfDayInJapan(dayAfter(today)), { byDay: false }),
+    )) as unknown as { rows: CoinRow[] };
+    rows.push(...live.rows);
+  }
+  const coins = new Map<number, CoinFigures>();
+  for (const row of rows) {
     if (row.organization_id === null) continue;
-    coins.set(Number(row.organization_id), { granted: Number(row.granted), spent: Number(row.spent) });
+    const id = Number(row.organization_id);
+    const sum = coins.get(id) ?? { granted: 0, spent: 0 };
+    coins.set(id, { granted: sum.granted + Number(row.granted), spent: sum.spent + Number(row.spent) });
   }
   return coins;
 }
@@ -135,7 +193,7 @@ export async function adminDashboard(
     .leftJoin(changeRequests, eq(changeRequests.organizationId, organizations.id))
     .leftJoin(reports, eq(reports.organizationId, organizations.id))
     .orderBy(asc(organizations.name), asc(organizations.id));
-  const coins = await coinsByOrganization(tx, period);
+  const coins = await coinsByOrganization(tx, period, now);
 
   const today = dayInJapan(now);
   const plans = [...new Set(rows.map((row) => row.plan))].sort();
