@@ -217,16 +217,13 @@ function Card({
   testId: string;
   children?: ReactNode;
 }) {
-  const id = useId();
   return (
-    <section className="admin-dashboard__card" aria-labelledby={id} data-testid={testId}>
-      <h2 id={id} className="admin-dashboard__card-title">
-        {title}
-      </h2>
+    <div className="admin-dashboard__card" data-testid={testId}>
+      <h2 className="admin-dashboard__card-title">{title}</h2>
       <p className="admin-dashboard__figure">{value}</p>
       {detail && <p className="admin-dashboard__detail">{detail}</p>}
       {children}
-    </section>
+    </div>
   );
 }
 
@@ -278,10 +275,12 @@ function ByPlanTable({ meta, number }: { meta: DashboardMeta; number: (value: nu
   const id = useId();
   if (meta.byPlan.length === 0) return null;
   return (
-    <section aria-labelledby={id}>
+    <div>
       <h2 id={id}>{t('byPlan.title')}</h2>
-      <div className="org-table-wrap">
+      {/* Scrolls sideways on a narrow screen: focusable so a keyboard can scroll it. */}
+      <div className="org-table-wrap" role="region" aria-labelledby={id} tabIndex={0}>
         <table className="org-table admin-dashboard__numbers">
+          <caption className="visually-hidden">{t('byPlan.title')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('byPlan.plan')}</th>
@@ -306,7 +305,7 @@ function ByPlanTable({ meta, number }: { meta: DashboardMeta; number: (value: nu
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }
 
@@ -324,13 +323,14 @@ function OrganizationsTable({
   const seriesOf = new Map((series ?? []).map((row) => [row.id, row.months]));
   const percent = (value: number) => formatNumber(value, i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   return (
-    <section aria-labelledby={id}>
+    <div>
       <h2 id={id}>{t('table.title')}</h2>
       {organizations.length === 0 ? (
         <p className="org-state org-state--empty">{t('table.empty')}</p>
       ) : (
-        <div className="org-table-wrap">
+        <div className="org-table-wrap" role="region" aria-labelledby={id} tabIndex={0}>
           <table className="org-table admin-dashboard__organizations">
+            <caption className="visually-hidden">{t('table.title')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('table.organization')}</th>
@@ -400,6 +400,6 @@ function OrganizationsTable({
           </table>
         </div>
       )}
-    </section>
+    </div>
   );
 }

@@ -284,18 +284,17 @@ export async function utilizationSeries(
   // whichever is later, to the month of the last instant before its end. So each membership is read once: +1 member in
   // its first month of the period, -1 after its last, and its active months (activity_months) inside that span.
   const japanMonth = (instant: SQL) => sql`date_trunc('month', ((${instant}) at time zone 'UTC') + interval '9 hours')::date`;
+  const firstMonth = japanMonth(sql`greatest(m.created_at, coalesce(m.active_from, m.created_at))`);
+  const lastMonth = sql`case when m.active_to is not null then ${japanMonth(sql`m.active_to - interval '1 microsecond'`)} end`;
+  const ids = idList(organizationIds);
   const rows = await query<{ organization_id: number; month: string; members: number; active: number }>(
     tx,
     sql`
-      with spans as (
-        select m.id, m.organization_id,
-          ${japanMonth(sql`greatest(m.created_at, coalesce(m.active_from, m.created_at))`)} as first_month,
-          case when m.active_to is not null then ${japanMonth(sql`m.active_to - interval '1 microsecond'`)} end as last_month
-        from organization_members m
-        where m.organization_id in (${idList(organizationIds)})
-      ),
-      kept as (
-        select * from spans
+      with kept as (
+        select * from (
+          select m.organization_id, ${firstMonth} as first_month, ${lastMonth} as last_month
+          from organization_members m where m.organization_id in (${ids})
+        ) spans
         where first_month <= ${last}::date and (last_month is null or (last_month >= ${first}::date and last_month >= first_month))
       )
       select organization_id, to_char(month, 'YYYY-MM') as month, sum(members)::int as members, sum(active)::int as active
@@ -304,10 +303,11 @@ export async function utilizationSeries(
         union all
         select organization_id, (last_month + interval '1 month')::date, -1, 0 from kept where last_month < ${last}::date
         union all
-        select k.organization_id, am.month, 0, 1
-        from kept k join activity_months am on am.organization_member_id = k.id
-        where am.month between ${first}::date and ${last}::date and am.active_days > 0
-          and am.month >= k.first_month and (k.last_month is null or am.month <= k.last_month)
+        -- A plain join on the member id (a hash join over the period's active months), the span checked per row.
+        select m.organization_id, am.month, 0, 1
+        from activity_months am join organization_members m on m.id = am.organization_member_id
+        where am.month between ${first}::date and ${last}::date and am.active_days > 0 and m.organization_id in (${ids})
+          and am.month >= ${firstMonth} and (m.active_to is null or am.month <= ${lastMonth})
       ) changes
       group by 1, 2`,
   );
