@@ -85,9 +85,11 @@ test('the admin lands on the dashboard; its figures are the API’s and the plan
   );
   const rows = page.getByRole('table', { name: t('table.title') }).locator('tbody tr');
   await expect(rows).toHaveCount(all.data.length);
-  await expect(page.getByRole('link', { name: t('links.staffActions') })).toHaveAttribute('href', '/_admin/staff_actions');
-  await expect(page.getByRole('link', { name: t('links.exports') })).toHaveAttribute('href', '/_admin/exports');
-  await expect(page.getByRole('link', { name: t('links.changeRequests') }).first()).toHaveAttribute('href', '/_admin/change_requests');
+  const consoleLinks = page.getByRole('navigation', { name: t('links.title') });
+  await expect(consoleLinks.getByRole('link', { name: t('links.staffActions') })).toHaveAttribute('href', '/_admin/staff_actions');
+  await expect(consoleLinks.getByRole('link', { name: t('links.exports') })).toHaveAttribute('href', '/_admin/exports');
+  await expect(consoleLinks.getByRole('link', { name: t('links.changeRequests') })).toHaveAttribute('href', '/_admin/change_requests');
+  await expect(page.getByTestId('card-change-requests').getByRole('link')).toHaveAttribute('href', '/_admin/change_requests');
 
   // The plan filter: the URL holds it, the figures are the new organisation's alone.
   const filters = page.getByRole('form', { name: t('filters.title') });
