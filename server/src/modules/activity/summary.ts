@@ -290,26 +290,31 @@ export async function utilizationSeries(
   const rows = await query<{ organization_id: number; month: string; members: number; active: number }>(
     tx,
     sql`
-      with kept as (
-        select * from (
-          select m.organization_id, ${firstMonth} as first_month, ${lastMonth} as last_month
-          from organization_members m where m.organization_id in (${ids})
-        ) spans
+      with spans as materialized (
+        -- Each membership's first and last month, computed once (not per activity row).
+        select m.id, m.organization_id, ${firstMonth} as first_month, ${lastMonth} as last_month
+        from organization_members m where m.organization_id in (${ids})
+      ),
+      kept as (
+        select * from spans
         where first_month <= ${last}::date and (last_month is null or (last_month >= ${first}::date and last_month >= first_month))
       )
-      select organization_id, to_char(month, 'YYYY-MM') as month, sum(members)::int as members, sum(active)::int as active
+      select organization_id, to_char(month, 'YYYY-MM') as month, members, active
       from (
-        select organization_id, greatest(first_month, ${first}::date) as month, 1 as members, 0 as active from kept
-        union all
-        select organization_id, (last_month + interval '1 month')::date, -1, 0 from kept where last_month < ${last}::date
-        union all
-        -- A plain join on the member id (a hash join over the period's active months), the span checked per row.
-        select m.organization_id, am.month, 0, 1
-        from activity_months am join organization_members m on m.id = am.organization_member_id
-        where am.month between ${first}::date and ${last}::date and am.active_days > 0 and m.organization_id in (${ids})
-          and am.month >= ${firstMonth} and (m.active_to is null or am.month <= ${lastMonth})
-      ) changes
-      group by 1, 2`,
+        select organization_id, month, sum(members)::int as members, sum(active)::int as active
+        from (
+          select organization_id, greatest(first_month, ${first}::date) as month, 1 as members, 0 as active from kept
+          union all
+          select organization_id, (last_month + interval '1 month')::date, -1, 0 from kept where last_month < ${last}::date
+          union all
+          -- A hash join of the period's active months with the spans, each checked against its member's span.
+          select s.organization_id, am.month, 0, 1
+          from activity_months am join spans s on s.id = am.organization_member_id
+          where am.month between ${first}::date and ${last}::date and am.active_days > 0
+            and am.month >= s.first_month and (s.last_month is null or am.month <= s.last_month)
+        ) changes
+        group by 1, 2
+      ) grouped`,
   );
   const changes = new Map<number, Map<string, { members: number; active: number }>>();
   for (const row of rows) {
