@@ -141,6 +141,7 @@ test('the dashboard passes axe in Japanese and English and fits 360 px without s
     await page.reload();
     await expect(page.getByRole('heading', { name: text('en', 'admin-dashboard:title'), level: 1 })).toBeVisible();
     await expect(page.getByTestId('card-organizations')).toContainText(text('en', 'admin-dashboard:cards.organizations'));
+    await expect(page.locator('.kiwi-sparkline canvas').first()).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
   } finally {

@@ -360,7 +360,7 @@ function OrganizationsTable({
                     <td>
                       {months && last ? (
                         <div className="admin-dashboard__utilization">
-                          <Suspense fallback={<SparklineText values={[]} label="" />}>
+                          <Suspense fallback={<span className="kiwi-sparkline" aria-hidden="true" style={{ width: 120, height: 32 }} />}>
                             <Sparkline
                               values={months.map((month) => month.rate)}
                               label={t('table.utilizationLabel', {
