@@ -127,7 +127,8 @@ async function coinsByOrganization(tx: Executor, period: DashboardPeriod, now: D
   const firstDay = monthDays(period.from).from;
   const endDay = monthDays(period.to).to;
   const today = dayInJapan(now);
-  const finishedEnd = endDay < today ? endDay : today;
+  // The earlier of the period's end and today (YYYY-MM-DD strings compare as dates).
+  const [finishedEnd] = [endDay, today].sort() as [string, string];
   await totalFinishedDays(tx, firstDay, finishedEnd);
   const rows: CoinRow[] = [];
   if (firstDay < finishedEnd) {
