@@ -119,7 +119,9 @@ export const routes: RouteObject[] = createRoutesFromElements(
       </Route>
 
       <Route path="_admin" element={<RequireAdmin />}>
-        {/* The console (issue 20): dashboard, users, app informations, system settings, change requests, exports, log. */}
+        {/* The console (issue 20): dashboard (the index: a splat does not match /_admin itself), users, app informations,
+            system settings, change requests, exports, log. */}
+        <Route index element={<AdminConsoleRoute />} />
         <Route path="*" element={<AdminConsoleRoute />} />
         <Route path="org" element={<AdminOrganizationsPage />} />
         <Route path="gifts" element={<AdminRewardsRoute />} />

@@ -11,6 +11,7 @@ import { devMailboxRoutes } from './mail/mailbox-routes';
 import { jsonBodies, rejectNulCharacters, requireAcceptedContentType, securityHeaders } from './http/middleware';
 import { parseQueryString } from './jsonapi/query';
 import { activityRoutes } from './modules/activity/routes';
+import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
 import { coinsRoutes } from './modules/coins/routes';
 import { slackSettingsRoutes } from './modules/slack-settings/routes';
@@ -121,6 +122,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(violationReportsRoutes(deps));
   api.use(changeRequestsRoutes(deps));
   api.use(staffActionsRoutes(deps));
+  api.use(adminDashboardRoutes(deps));
   api.use(systemSettingsRoutes(deps));
   api.use(giftsRoutes(deps));
   api.use(appInstallRoutes(deps));

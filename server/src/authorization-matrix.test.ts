@@ -97,7 +97,8 @@ describe('authorisation matrix of the real routes', () => {
         const [method = '', pattern = ''] = row.route.split(' ');
         for (const [caller, expected] of Object.entries(row.expect) as [Caller, Expected][]) {
           it(`${row.route}${row.sample ? ` (${row.sample})` : ''}: ${caller} -> ${describeExpected(expected)}`, async () => {
-            const path = fillPath(pattern, (await row.params?.(fixture, caller, world)) ?? {});
+            const filled = fillPath(pattern, (await row.params?.(fixture, caller, world)) ?? {});
+            const path = row.query ? `${filled}?${new URLSearchParams(row.query)}` : filled;
             const json = typeof row.body === 'function' ? await row.body(fixture, caller, world) : row.body;
             const headers = (await row.headers?.(fixture, caller, world)) ?? {};
             const response = await server.request(path, { method, token: fixture.tokens[caller], json, headers });

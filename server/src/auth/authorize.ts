@@ -37,6 +37,9 @@ export const CHANGE_REQUEST_QUEUE: ChangeRequestQueueSubject = { kind: 'changeRe
 /** The staff action log, every organisation's (issue 20 point 8). */
 export type StaffActionsSubject = { kind: 'staffActions' };
 export const STAFF_ACTIONS: StaffActionsSubject = { kind: 'staffActions' };
+/** Issue 20 part A: the platform at a glance, every organisation's figures (admin only). */
+export type AdminDashboardSubject = { kind: 'adminDashboard' };
+export const ADMIN_DASHBOARD: AdminDashboardSubject = { kind: 'adminDashboard' };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -83,6 +86,8 @@ type Subjects = {
   'changeRequest.decide': ChangeRequestQueueSubject;
   /** Issue 20 point 8: read the staff action log (admin only; not even a manager reads their organisation's). */
   'staffActions.view': StaffActionsSubject;
+  /** Issue 20 part A: the dashboard and the utilisation series of every organisation (admin only). */
+  'adminDashboard.view': AdminDashboardSubject;
 };
 export type Action = keyof Subjects;
 
@@ -117,6 +122,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'changeRequest.ask': (actor, organization) => managesOrganizationId(actor, organization.id),
   'changeRequest.decide': () => false,
   'staffActions.view': () => false,
+  // Nobody but an admin: a manager sees their own organisation's figures on the workout dashboard, not the platform's.
+  'adminDashboard.view': () => false,
 };
 
 /**

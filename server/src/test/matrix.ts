@@ -22,6 +22,8 @@ export type Row<World = unknown> = {
    * each, or the first caller's success leaves nothing for the next).
    */
   params?: (fixture: Fixture, caller: Caller, world: World) => Record<string, string | number> | Promise<Record<string, string | number>>;
+  /** A query string (issue 20: a route whose query selects another mode, the admin's utilisation series). */
+  query?: Record<string, string>;
   /** A valid body, so that authorisation is the only reason to refuse. */
   body?: unknown | ((fixture: Fixture, caller: Caller, world: World) => unknown | Promise<unknown>);
   /** Extra headers (a guest token, say) per caller. */

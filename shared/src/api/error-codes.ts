@@ -116,6 +116,8 @@ export const ErrorCode = {
   changeRequestPending: 'changeRequest.pending',
   changeRequestDecided: 'changeRequest.decided',
   changeRequestTooFewSeats: 'changeRequest.tooFewSeats',
+  /** Issue 20 part A: the admin dashboard's period (from/to months) ends before it starts or is over 24 months. */
+  adminDashboardPeriod: 'adminDashboard.period',
 
   /** Issue 18: gifts, gacha draws and quests. */
   giftsOutOfStock: 'gifts.outOfStock',
@@ -310,6 +312,7 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'adminOrganization.notArchived': 409,
   'adminOrganization.identifierMismatch': 422,
   'adminOrganization.seatsBelowMembers': 422,
+  'adminDashboard.period': 400,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */

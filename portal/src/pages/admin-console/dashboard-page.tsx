@@ -1,4 +1,406 @@
-/** Placeholder laid by the issue 20 foundation commit; part A (dashboard) replaces it. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatNumber } from '@kiwi/shared/i18n/format';
+import {
+  type DashboardFilterForm,
+  DashboardFilterFormSchema,
+  type DashboardPeriod,
+  dashboardPeriod,
+} from '@kiwi/shared/schemas/admin-dashboard';
+import { lazyOr } from '@kiwi/shared/ui/lazy-chunk';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, Suspense, useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import en from '../../../../locales/en/admin-dashboard.json' with { type: 'json' };
+import ja from '../../../../locales/ja/admin-dashboard.json' with { type: 'json' };
+import { usePageTranslation } from '../../i18n/use-page-translation';
+import { useSession } from '../../session/session-provider';
+import '../organization/organization.css';
+import './dashboard-page.css';
+import type { SparklineProps } from '@kiwi/shared/ui/sparkline';
+
+type OrganizationState = 'active' | 'planEnded' | 'archived';
+type StateCounts = Record<OrganizationState, number>;
+export type DashboardOrganization = {
+  id: string;
+  name: string;
+  identifier: string;
+  plan: string;
+  state: OrganizationState;
+  seatsUsed: number;
+  seatsContracted: number | null;
+  coinsGranted: number;
+  coinsSpent: number;
+  pendingChangeRequests: number;
+  pendingViolationReports: number;
+};
+type DashboardMeta = {
+  from: string;
+  to: string;
+  plan: string | null;
+  plans: string[];
+  totals: {
+    organizations: number;
+    states: StateCounts;
+    seatsUsed: number;
+    seatsContracted: number;
+    unlimitedOrganizations: number;
+    coinsGranted: number;
+    coinsSpent: number;
+    pendingChangeRequests: number;
+    pendingViolationReports: number;
+  };
+  byPlan: ({ plan: string; total: number } & StateCounts)[];
+};
+type UtilizationSeries = { id: string; months: { month: string; members: number; active: number; rate: number }[] };
+
+const STATES: OrganizationState[] = ['active', 'planEnded', 'archived'];
+
+/** The line's label while its chunk loads or if it cannot: the figures stay in the label and beside it. */
+function SparklineText({ label, width = 120, height = 32 }: SparklineProps) {
+  return <span className="kiwi-sparkline" role="img" aria-label={label} style={{ width, height }} />;
+}
+const Sparkline = lazyOr<SparklineProps>(
+  () => import('@kiwi/shared/ui/sparkline').then((module) => ({ default: module.Sparkline })),
+  SparklineText,
+);
+
+/** Filters as the URL holds them (empty = the default period, every plan). */
+function useDashboardFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters: DashboardFilterForm = { from: params.get('from') ?? '', to: params.get('to') ?? '', plan: params.get('plan') ?? '' };
+  const apply = (next: DashboardFilterForm) => {
+    const entries = Object.entries(next).filter(([, value]) => value !== '');
+    setParams(new URLSearchParams(entries), { replace: false });
+  };
+  return { filters, apply };
+}
+
+/** /_admin: the platform at a glance (issue 20 point 1). */
 export function DashboardPage() {
-  return null;
+  const { t, i18n } = usePageTranslation('admin-dashboard', { ja, en }, ['errors']);
+  const { api } = useSession();
+  const { filters, apply } = useDashboardFilters();
+  const period: DashboardPeriod = dashboardPeriod({ from: filters.from || undefined, to: filters.to || undefined }, new Date());
+  const query = { ...period, plan: filters.plan || undefined };
+  const dashboard = useQuery({
+    queryKey: ['admin-dashboard', query],
+    queryFn: () => api.get<DashboardOrganization[]>('/admin/dashboard', query),
+  });
+  const series = useQuery({
+    queryKey: ['admin-dashboard', 'utilization', query],
+    queryFn: () => api.get<UtilizationSeries[]>('/organizations/utilization_rates', query),
+  });
+  const number = (value: number) => formatNumber(value, i18n.language);
+
+  return (
+    <div className="org-page admin-dashboard">
+      <header className="org-page__header">
+        <h1>{t('title')}</h1>
+        <nav aria-label={t('links.title')} className="admin-dashboard__links">
+          <Link className="button" to="/_admin/change_requests">
+            {t('links.changeRequests')}
+          </Link>
+          <Link className="button" to="/_admin/staff_actions">
+            {t('links.staffActions')}
+          </Link>
+          <Link className="button" to="/_admin/exports">
+            {t('links.exports')}
+          </Link>
+        </nav>
+      </header>
+      <p className="admin-dashboard__intro">{t('intro')}</p>
+      <FilterForm filters={filters} plans={(dashboard.data?.meta as DashboardMeta | undefined)?.plans ?? []} onApply={apply} />
+      {dashboard.isPending ? (
+        <p className="org-state" role="status">
+          {t('loading')}
+        </p>
+      ) : dashboard.isError ? (
+        <div className="alert alert--error org-state" role="alert">
+          <span>{t('loadFailed')}</span>{' '}
+          <button type="button" className="button" onClick={() => void dashboard.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="admin-dashboard__period" data-testid="dashboard-period">
+            {t('filters.period', { from: dashboard.data.meta?.from, to: dashboard.data.meta?.to })}
+          </p>
+          <FigureCards meta={dashboard.data.meta as unknown as DashboardMeta} number={number} />
+          <ByPlanTable meta={dashboard.data.meta as unknown as DashboardMeta} number={number} />
+          <OrganizationsTable organizations={dashboard.data.data} series={series.data?.data} number={number} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function FilterForm({
+  filters,
+  plans,
+  onApply,
+}: {
+  filters: DashboardFilterForm;
+  plans: string[];
+  onApply: (filters: DashboardFilterForm) => void;
+}) {
+  const { t } = usePageTranslation('admin-dashboard', { ja, en }, ['errors']);
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<DashboardFilterForm>({ resolver: zodResolver(DashboardFilterFormSchema) as never, defaultValues: filters });
+  const key = `${filters.from}|${filters.to}|${filters.plan}`;
+  // Back and forward in the browser change the URL: the form follows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the filters.
+  useEffect(() => reset(filters), [key, reset]);
+  const allPlans = filters.plan && !plans.includes(filters.plan) ? [...plans, filters.plan] : plans;
+  return (
+    <form className="org-filters admin-dashboard__filters" aria-label={t('filters.title')} noValidate onSubmit={handleSubmit(onApply)}>
+      <div className="field">
+        <label htmlFor={`${id}-from`}>{t('filters.from')}</label>
+        <input id={`${id}-from`} type="month" min="1900-01" max="2099-12" {...register('from')} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-to`}>{t('filters.to')}</label>
+        <input
+          id={`${id}-to`}
+          type="month"
+          min="1900-01"
+          max="2099-12"
+          aria-invalid={errors.to ? true : undefined}
+          aria-describedby={errors.to ? `${id}-to-error` : undefined}
+          {...register('to')}
+        />
+        {errors.to?.message && (
+          <p id={`${id}-to-error`} className="field__error">
+            {t(`errors:${errors.to.message}`)}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-plan`}>{t('filters.plan')}</label>
+        <select id={`${id}-plan`} {...register('plan')}>
+          <option value="">{t('filters.allPlans')}</option>
+          {allPlans.map((plan) => (
+            <option key={plan} value={plan}>
+              {plan}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-dashboard__filter-actions">
+        <button type="submit" className="button button--primary">
+          {t('filters.apply')}
+        </button>
+        <button type="button" className="button" onClick={() => onApply({ from: '', to: '', plan: filters.plan })}>
+          {t('filters.reset')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Card({
+  title,
+  value,
+  detail,
+  testId,
+  children,
+}: {
+  title: string;
+  value: string;
+  detail?: string;
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="admin-dashboard__card" data-testid={testId}>
+      <h2 className="admin-dashboard__card-title">{title}</h2>
+      <p className="admin-dashboard__figure">{value}</p>
+      {detail && <p className="admin-dashboard__detail">{detail}</p>}
+      {children}
+    </div>
+  );
+}
+
+function FigureCards({ meta, number }: { meta: DashboardMeta; number: (value: number) => string }) {
+  const { t } = usePageTranslation('admin-dashboard', { ja, en });
+  const { totals } = meta;
+  return (
+    <div className="admin-dashboard__cards">
+      <Card
+        testId="card-organizations"
+        title={t('cards.organizations')}
+        value={number(totals.organizations)}
+        detail={t('cards.organizationsDetail', {
+          active: number(totals.states.active),
+          planEnded: number(totals.states.planEnded),
+          archived: number(totals.states.archived),
+        })}
+      />
+      <Card
+        testId="card-seats"
+        title={t('cards.seats')}
+        value={number(totals.seatsUsed)}
+        detail={[
+          t('cards.seatsDetail', { contracted: number(totals.seatsContracted) }),
+          totals.unlimitedOrganizations > 0 ? t('cards.seatsUnlimited', { count: totals.unlimitedOrganizations }) : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+      />
+      <Card
+        testId="card-coins-granted"
+        title={t('cards.coinsGranted')}
+        value={number(totals.coinsGranted)}
+        detail={t('cards.coinsDetail')}
+      />
+      <Card testId="card-coins-spent" title={t('cards.coinsSpent')} value={number(totals.coinsSpent)} detail={t('cards.coinsDetail')} />
+      <Card testId="card-change-requests" title={t('cards.changeRequests')} value={number(totals.pendingChangeRequests)}>
+        <Link to="/_admin/change_requests" className="admin-dashboard__card-link">
+          {t('links.changeRequests')}
+        </Link>
+      </Card>
+      <Card testId="card-violation-reports" title={t('cards.violationReports')} value={number(totals.pendingViolationReports)} />
+    </div>
+  );
+}
+
+function ByPlanTable({ meta, number }: { meta: DashboardMeta; number: (value: number) => string }) {
+  const { t } = usePageTranslation('admin-dashboard', { ja, en });
+  const id = useId();
+  if (meta.byPlan.length === 0) return null;
+  return (
+    <div>
+      <h2 id={id}>{t('byPlan.title')}</h2>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too (axe scrollable-region-focusable). */}
+      <div className="org-table-wrap" role="region" aria-labelledby={id} tabIndex={0}>
+        <table className="org-table admin-dashboard__numbers">
+          <caption className="visually-hidden">{t('byPlan.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('byPlan.plan')}</th>
+              {STATES.map((state) => (
+                <th key={state} scope="col">
+                  {t(`state.${state}`)}
+                </th>
+              ))}
+              <th scope="col">{t('byPlan.total')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {meta.byPlan.map((row) => (
+              <tr key={row.plan}>
+                <th scope="row">{row.plan}</th>
+                {STATES.map((state) => (
+                  <td key={state}>{number(row[state])}</td>
+                ))}
+                <td>{number(row.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function OrganizationsTable({
+  organizations,
+  series,
+  number,
+}: {
+  organizations: DashboardOrganization[];
+  series: UtilizationSeries[] | undefined;
+  number: (value: number) => string;
+}) {
+  const { t, i18n } = usePageTranslation('admin-dashboard', { ja, en });
+  const id = useId();
+  const seriesOf = new Map((series ?? []).map((row) => [row.id, row.months]));
+  const percent = (value: number) => formatNumber(value, i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  return (
+    <div>
+      <h2 id={id}>{t('table.title')}</h2>
+      {organizations.length === 0 ? (
+        <p className="org-state org-state--empty">{t('table.empty')}</p>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too (axe scrollable-region-focusable).
+        <div className="org-table-wrap" role="region" aria-labelledby={id} tabIndex={0}>
+          <table className="org-table admin-dashboard__organizations">
+            <caption className="visually-hidden">{t('table.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('table.organization')}</th>
+                <th scope="col">{t('table.state')}</th>
+                <th scope="col">{t('table.seats')}</th>
+                <th scope="col">{t('table.utilization')}</th>
+                <th scope="col">{t('table.coins')}</th>
+                <th scope="col">{t('table.changeRequests')}</th>
+                <th scope="col">{t('table.violationReports')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {organizations.map((organization) => {
+                const months = seriesOf.get(organization.id);
+                const last = months?.at(-1);
+                return (
+                  <tr key={organization.id} data-testid={`organization-${organization.identifier}`}>
+                    <th scope="row">
+                      <Link to={`/org/${organization.identifier}`}>{organization.name}</Link>
+                      <div className="admin-dashboard__plan">{organization.plan}</div>
+                    </th>
+                    <td>{t(`state.${organization.state}`)}</td>
+                    <td className="admin-dashboard__seats">
+                      {number(organization.seatsUsed)} /{' '}
+                      {organization.seatsContracted === null ? t('table.unlimited') : number(organization.seatsContracted)}
+                    </td>
+                    <td>
+                      {months && last ? (
+                        <div className="admin-dashboard__utilization">
+                          <Suspense fallback={<span className="kiwi-sparkline" aria-hidden="true" style={{ width: 120, height: 32 }} />}>
+                            <Sparkline
+                              values={months.map((month) => month.rate)}
+                              label={t('table.utilizationLabel', {
+                                name: organization.name,
+                                figures: months.map((month) => `${month.month} ${percent(month.rate)}`).join(', '),
+                              })}
+                            />
+                          </Suspense>
+                          <span>{t('table.latest', { month: last.month, rate: percent(last.rate) })}</span>
+                        </div>
+                      ) : (
+                        '–'
+                      )}
+                    </td>
+                    <td>
+                      {number(organization.coinsGranted)} / {number(organization.coinsSpent)}
+                    </td>
+                    <td>
+                      {organization.pendingChangeRequests > 0 ? (
+                        <Link to="/_admin/change_requests">{number(organization.pendingChangeRequests)}</Link>
+                      ) : (
+                        number(0)
+                      )}
+                    </td>
+                    <td>
+                      <Link
+                        to={`/org/${organization.identifier}/violation_reports`}
+                        aria-label={t('table.reportsLink', { name: organization.name, count: organization.pendingViolationReports })}
+                      >
+                        {number(organization.pendingViolationReports)}
+                      </Link>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
 }

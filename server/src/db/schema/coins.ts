@@ -91,8 +91,12 @@ export const coinMovements = pgTable(
     kiwiCoinTransferId: integer('kiwi_coin_transfer_id').references(() => kiwiCoinTransfers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Issue 20: deleting an organisation's transfers sets this null row by row; indexed so it does not scan.
-  (t) => [index('coin_movements_kiwi_coin_transfer_id_index').on(t.kiwiCoinTransferId)],
+  (t) => [
+    // Issue 20: deleting an organisation's transfers sets this null row by row; indexed so it does not scan.
+    index('coin_movements_kiwi_coin_transfer_id_index').on(t.kiwiCoinTransferId),
+    // The admin dashboard's coins of a period (issue 20): the period's movements without reading the whole ledger.
+    index('coin_movements_created_at_index').on(t.createdAt, t.reason),
+  ],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { POINT_GROUPS, type PointGroup } from '@kiwi/shared/domain/health-points';
 import { serialize } from '../../jsonapi/serialize';
 import type { MemberActivityDay, MemberActivityMonth, SyncResult } from './service';
-import type { HealthPointSummary, UtilizationRate } from './summary';
+import type { HealthPointSummary, UtilizationRate, UtilizationSeries } from './summary';
 
 const dayAttributes = (day: MemberActivityDay) => ({
   day: day.day,
@@ -88,6 +88,21 @@ export function presentUtilizationRates(rates: UtilizationRate[], meta: Record<s
       active: row.active,
       appInstalledRate: rate(row.appInstalled, row.invited),
       activeRate: rate(row.active, row.invited),
+    }),
+    meta,
+  });
+}
+
+/** `utilization-series` (id = the organisation's id): each month's members, active members and their rate. */
+export function presentUtilizationSeries(series: UtilizationSeries[], meta: Record<string, unknown>) {
+  return serialize('utilization-series', series, {
+    id: (row) => row.organizationId,
+    attributes: (row) => ({
+      organizationId: row.organizationId,
+      name: row.name,
+      identifier: row.identifier,
+      plan: row.plan,
+      months: row.months.map((month) => ({ ...month, rate: rate(month.active, month.members) })),
     }),
     meta,
   });

@@ -9,7 +9,9 @@ import {
   SyncActivitySchema,
   UtilizationRatesQuerySchema,
 } from '@kiwi/shared/schemas/activity';
+import { dashboardPeriod, periodMonths, periodProblem, UtilizationSeriesQuerySchema } from '@kiwi/shared/schemas/admin-dashboard';
 import { Router } from 'express';
+import { ADMIN_DASHBOARD, authorize } from '../../auth/authorize';
 import {
   currentSession,
   firstMembership,
@@ -21,9 +23,19 @@ import {
 import { ApiError, forbidden, invalidParameter } from '../../jsonapi/errors';
 import { parseBody, parseId, parseParams, parseQuery } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
-import { presentActivityDay, presentActivityMonth, presentHealthPointSummary, presentSync, presentUtilizationRates } from './presenter';
+import {
+  presentActivityDay,
+  presentActivityMonth,
+  presentHealthPointSummary,
+  presentSync,
+  presentUtilizationRates,
+  presentUtilizationSeries,
+} from './presenter';
 import { activityMemberOf, awardFinishedDays, memberActivityMonth, recordActivity, syncActivity } from './service';
-import { groupFilterOf, healthPointSummary, utilizationRates } from './summary';
+import { groupFilterOf, healthPointSummary, utilizationRates, utilizationSeries } from './summary';
+
+const SERIES_PARAMETERS = ['from', 'to', 'plan', 'organization_ids'];
+const SINGLE_MONTH_PARAMETERS = ['month', 'organization_id', 'group_ids'];
 
 export function activityRoutes({ db }: ModuleDependencies): Router {
   const router = Router();
@@ -93,6 +105,21 @@ export function activityRoutes({ db }: ModuleDependencies): Router {
   // Invited / app installed / active members per organisation: a manager's own organisation, or any (all) for an admin.
   router.get('/organizations/utilization_rates', requireSignedIn, async (req, res) => {
     const session = await currentSession(req);
+    // Issue 20: with a period (from/to), plan or organisation ids, the admin's monthly series for the dashboard.
+    if (SERIES_PARAMETERS.some((name) => name in req.query)) {
+      authorize(session, 'adminDashboard.view', ADMIN_DASHBOARD);
+      for (const name of SINGLE_MONTH_PARAMETERS) if (name in req.query) throw invalidParameter(name);
+      const query = parseQuery(UtilizationSeriesQuerySchema, req);
+      const problem = periodProblem(query);
+      if (problem) throw new ApiError(problem, { parameter: 'to' });
+      const period = dashboardPeriod(query, new Date());
+      const months = periodMonths(period);
+      const series = await db.db.transaction(async (tx) =>
+        utilizationSeries(tx, { plan: query.plan, organizationIds: query.organization_ids, ...period, months }),
+      );
+      res.json(presentUtilizationSeries(series, period));
+      return;
+    }
     const query = parseQuery(UtilizationRatesQuerySchema, req);
     const month = query.month ?? monthInJapan(new Date());
     let organizationIds: number[] | 'all';

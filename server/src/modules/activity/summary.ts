@@ -244,3 +244,99 @@ export async function utilizationRates(
     active: Number(row.active),
   }));
 }
+
+export type UtilizationSeries = {
+  organizationId: number;
+  name: string;
+  identifier: string;
+  plan: string;
+  months: { month: string; members: number; active: number }[];
+};
+
+/**
+ * Per organisation and month of the period: members (memberships counted for the month, as the workout dashboard
+ * counts them: overlapsMonth) and, of those, active ones (a day with activity in the month, activity_months.active_days).
+ * One grouped query over the months; months without members are filled with zeros.
+ */
+export async function utilizationSeries(
+  tx: Executor,
+  {
+    plan,
+    organizationIds: asked,
+    from,
+    to,
+    months,
+  }: { plan?: string; organizationIds?: number[]; from: string; to: string; months: string[] },
+): Promise<UtilizationSeries[]> {
+  const conditions: SQL[] = [];
+  if (plan !== undefined) conditions.push(eq(organizations.plan, plan));
+  if (asked !== undefined) conditions.push(asked.length === 0 ? sql`false` : inArray(organizations.id, asked));
+  const chosen = await tx
+    .select({ id: organizations.id, name: organizations.name, identifier: organizations.identifier, plan: organizations.plan })
+    .from(organizations)
+    .where(and(...conditions))
+    .orderBy(organizations.name, organizations.id);
+  if (chosen.length === 0) return [];
+  const organizationIds = chosen.map((organization) => organization.id);
+  const first = `${from}-01`;
+  const last = `${to}-01`;
+  // overlapsMonth as months: a membership counts from the month (in Japan, a fixed +09) of its creation or start,
+  // whichever is later, to the month of the last instant before its end. So each membership is read once: +1 member in
+  // its first month of the period, -1 after its last, and its active months (activity_months) inside that span.
+  const japanMonth = (instant: SQL) => sql`date_trunc('month', ((${instant}) at time zone 'UTC') + interval '9 hours')::date`;
+  const firstMonth = japanMonth(sql`greatest(m.created_at, coalesce(m.active_from, m.created_at))`);
+  const lastMonth = sql`case when m.active_to is not null then ${japanMonth(sql`m.active_to - interval '1 microsecond'`)} end`;
+  const ids = idList(organizationIds);
+  const rows = await query<{ organization_id: number; month: string; members: number; active: number }>(
+    tx,
+    sql`
+      with spans as materialized (
+        -- Each membership's first and last month, computed once (not per activity row).
+        select m.id, m.organization_id, ${firstMonth} as first_month, ${lastMonth} as last_month
+        from organization_members m where m.organization_id in (${ids})
+      ),
+      kept as (
+        select * from spans
+        where first_month <= ${last}::date and (last_month is null or (last_month >= ${first}::date and last_month >= first_month))
+      )
+      select organization_id, to_char(month, 'YYYY-MM') as month, members, active
+      from (
+        select organization_id, month, sum(members)::int as members, sum(active)::int as active
+        from (
+          select organization_id, greatest(first_month, ${first}::date) as month, 1 as members, 0 as active from kept
+          union all
+          select organization_id, (last_month + interval '1 month')::date, -1, 0 from kept where last_month < ${last}::date
+          union all
+          -- A hash join of the period's active months with the spans, each checked against its member's span.
+          select s.organization_id, am.month, 0, 1
+          from activity_months am join spans s on s.id = am.organization_member_id
+          where am.month between ${first}::date and ${last}::date and am.active_days > 0
+            and am.month >= s.first_month and (s.last_month is null or am.month <= s.last_month)
+        ) changes
+        group by 1, 2
+      ) grouped`,
+  );
+  const changes = new Map<number, Map<string, { members: number; active: number }>>();
+  for (const row of rows) {
+    const id = Number(row.organization_id);
+    const monthsOf = changes.get(id) ?? new Map();
+    monthsOf.set(row.month, { members: Number(row.members), active: Number(row.active) });
+    changes.set(id, monthsOf);
+  }
+  /** The running count of members (the changes' sum so far) beside each month's active members. */
+  const monthsOf = (organizationId: number) => {
+    let members = 0;
+    return months.map((month) => {
+      const change = changes.get(organizationId)?.get(month);
+      members += change?.members ?? 0;
+      return { month, members, active: change?.active ?? 0 };
+    });
+  };
+  return chosen.map((organization) => ({
+    organizationId: organization.id,
+    name: organization.name,
+    identifier: organization.identifier,
+    plan: organization.plan,
+    months: monthsOf(organization.id),
+  }));
+}

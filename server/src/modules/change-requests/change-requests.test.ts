@@ -119,9 +119,7 @@ describe('organisation change requests', () => {
 
     const seen = (await list(manager)).body.data.find((row) => row.id === id);
     expect(seen?.attributes).toMatchObject({ status: 'approved', 'decided-by-name': 'Admin', 'current-number-of-members': 120 });
-    expect((await decide(id, { status: 'rejected', decision_note: 'Changed my mind' })).body.errors[0].code).toBe(
-      'changeRequest.decided',
-    );
+    expect((await decide(id, { status: 'rejected', decision_note: 'Changed my mind' })).body.errors[0].code).toBe('changeRequest.decided');
     expect((await decide(id, { status: 'approved' })).status).toBe(409);
 
     const log = await logOf(id);
