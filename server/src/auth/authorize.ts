@@ -28,6 +28,10 @@ export const GIFT_BUDGETS: GiftBudgetsSubject = { kind: 'giftBudgets' };
 export type GachaDrawsSubject = { kind: 'gachaDraws' };
 export const GACHA_DRAWS: GachaDrawsSubject = { kind: 'gachaDraws' };
 
+/** Issue 20 point 2: the platform's users as a whole (the admin console's users list and its actions). */
+export type PlatformUsersSubject = { kind: 'platformUsers' };
+export const PLATFORM_USERS: PlatformUsersSubject = { kind: 'platformUsers' };
+
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
 
@@ -65,6 +69,8 @@ type Subjects = {
   'violationReport.file': OrganizationSubject;
   /** Issue 19: see the queue and evidence, resolve or ignore, set the auto-hide threshold. */
   'violationReport.manage': OrganizationSubject;
+  /** Issue 20 point 2: list every user, promote or demote admins, turn sign-in off or on, resend, reset MFA (admin only). */
+  'platformUsers.manage': PlatformUsersSubject;
 };
 export type Action = keyof Subjects;
 
@@ -94,6 +100,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'gachaDraws.audit': () => false,
   'violationReport.file': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
   'violationReport.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
+  // Nobody but an admin: a manager administers their members through the organisation's routes.
+  'platformUsers.manage': () => false,
 };
 
 /**
