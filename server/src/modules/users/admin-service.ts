@@ -39,7 +39,10 @@ async function lockedTarget(tx: Executor, actor: Session, userId: number, remove
       .where(and(eq(users.role, 'admin'), isNull(users.signInDisabledAt), ne(users.id, target.id)));
     if ((others?.value ?? 0) === 0) throw new ApiError(ErrorCode.adminUsersLastAdmin);
   }
-  const [me] = await tx.select({ role: users.role, signInDisabledAt: users.signInDisabledAt }).from(users).where(eq(users.id, actor.user.id));
+  const [me] = await tx
+    .select({ role: users.role, signInDisabledAt: users.signInDisabledAt })
+    .from(users)
+    .where(eq(users.id, actor.user.id));
   if (me?.role !== 'admin' || me.signInDisabledAt) throw forbidden();
   return target;
 }
@@ -77,7 +80,10 @@ export async function changeUserSignIn(tx: Executor, identity: Identity, log: Lo
     kind: disabled ? 'users.disableSignIn' : 'users.enableSignIn',
     targetType: 'users',
     targetId: userId,
-    changes: changedFields({ signInDisabledAt: target.signInDisabledAt?.toISOString() }, { signInDisabledAt: signInDisabledAt?.toISOString() }),
+    changes: changedFields(
+      { signInDisabledAt: target.signInDisabledAt?.toISOString() },
+      { signInDisabledAt: signInDisabledAt?.toISOString() },
+    ),
     statusCode: 200,
   });
   if (target.firebaseUid.startsWith(PENDING_UID_PREFIX)) return;
@@ -99,7 +105,10 @@ export async function resendUserInvitation(tx: Executor, log: Logged, userId: nu
     kind: 'users.resendInvitation',
     targetType: 'users',
     targetId: userId,
-    changes: changedFields<{ invitationSentAt: string | null }>({ invitationSentAt: null }, { invitationSentAt: options.now.toISOString() }),
+    changes: changedFields<{ invitationSentAt: string | null }>(
+      { invitationSentAt: null },
+      { invitationSentAt: options.now.toISOString() },
+    ),
     statusCode: 204,
   });
 }

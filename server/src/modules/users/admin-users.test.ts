@@ -40,7 +40,11 @@ describe('GET /api/users (issue 20 point 2)', () => {
   const ids = (response: { body: { data: Listed[] } }) => response.body.data.map((row) => Number(row.id));
   const invite = (person: BuiltUser) =>
     server.db.db.transaction((tx) =>
-      issueInvitation(tx, { id: person.user.id, email: person.email, name: '', language: 'ja' }, { publicUrl: 'http://localhost', now: new Date() }),
+      issueInvitation(
+        tx,
+        { id: person.user.id, email: person.email, name: '', language: 'ja' },
+        { publicUrl: 'http://localhost', now: new Date() },
+      ),
     );
 
   it('finds users by a name or email fragment, taking % and _ literally', async () => {
@@ -55,7 +59,9 @@ describe('GET /api/users (issue 20 point 2)', () => {
 
   it('filters by organisation and platform role, and shows every membership with its organisation', async () => {
     const both = await buildUser(server, { organization: acme, memberRole: 'manager', name: 'Both Orgs' });
-    await server.db.db.insert(organizationMembers).values({ userId: both.user.id, organizationId: globex.id, activeTo: new Date(Date.now() - DAY) });
+    await server.db.db
+      .insert(organizationMembers)
+      .values({ userId: both.user.id, organizationId: globex.id, activeTo: new Date(Date.now() - DAY) });
     const onlyAcme = await buildUser(server, { organization: acme });
 
     const inGlobex = await list(`q[organization_id]=${globex.id}&per=100`);
@@ -140,7 +146,9 @@ describe('GET /api/users (issue 20 point 2)', () => {
       .poll(async () => (await server.db.db.select().from(users).where(eq(users.id, person.user.id)))[0]?.lastSignedInAt?.getTime())
       .toBe(authTime * 1000);
 
-    await server.db.db.insert(userDevices).values({ userId: person.user.id, uuid: 'phone-1', fcmToken: `fcm-${person.uid}`, platform: 'app' });
+    await server.db.db
+      .insert(userDevices)
+      .values({ userId: person.user.id, uuid: 'phone-1', fcmToken: `fcm-${person.uid}`, platform: 'app' });
     await server.identity.auth.updateUser(person.uid, { emailVerified: true });
     const { idToken } = await identityToolkit<{ idToken: string }>(server, 'v1/accounts:signInWithPassword', {
       email: person.email,
@@ -171,7 +179,12 @@ describe('the admin actions on /api/users/:id (issue 20 point 2)', () => {
   const setRole = (target: number, role: string, token = admin.token) =>
     server.request(`/api/users/${target}/role`, { method: 'PUT', token, json: { user: { role } }, headers: { 'Accept-Language': 'en' } });
   const setSignIn = (target: number, disabled: boolean, token = admin.token) =>
-    server.request(`/api/users/${target}/sign_in`, { method: 'PUT', token, json: { user: { disabled } }, headers: { 'Accept-Language': 'en' } });
+    server.request(`/api/users/${target}/sign_in`, {
+      method: 'PUT',
+      token,
+      json: { user: { disabled } },
+      headers: { 'Accept-Language': 'en' },
+    });
   const logOf = (targetId: number) =>
     server.db.db
       .select({ kind: staffActions.kind, route: staffActions.route, changes: staffActions.changes, actor: staffActions.actorUserId })
@@ -253,7 +266,11 @@ describe('the admin actions on /api/users/:id (issue 20 point 2)', () => {
   it('resends a pending invitation with a fresh mail, logged; 409 once accepted', async () => {
     const person = await buildUser(server, { organization: acme });
     await server.db.db.transaction((tx) =>
-      issueInvitation(tx, { id: person.user.id, email: person.email, name: '', language: 'en' }, { publicUrl: 'http://localhost', now: new Date() }),
+      issueInvitation(
+        tx,
+        { id: person.user.id, email: person.email, name: '', language: 'en' },
+        { publicUrl: 'http://localhost', now: new Date() },
+      ),
     );
     const mails = async () =>
       (await server.db.db.select().from(outbox).where(eq(outbox.topic, 'mail.send'))).filter(
@@ -315,7 +332,9 @@ describe('never the last admin (issue 20 point 2)', () => {
   const expectOneThrough = (answers: { status: number; body: { errors?: { code: string }[] } }[]) => {
     const codes = answers.map((answer) => (answer.status === 204 ? 'ok' : answer.body.errors?.[0]?.code));
     expect(codes).toContain('ok');
-    expect(codes.filter((code) => code !== 'ok')).toEqual([expect.stringMatching(/^(adminUsers\.lastAdmin|auth\.forbidden|auth\.userInactive)$/)]);
+    expect(codes.filter((code) => code !== 'ok')).toEqual([
+      expect.stringMatching(/^(adminUsers\.lastAdmin|auth\.forbidden|auth\.userInactive)$/),
+    ]);
   };
   const signInAdmins = async (ids: number[]) =>
     (await server.db.db.select().from(users).where(inArray(users.id, ids))).filter(
@@ -360,9 +379,14 @@ describe('never the last admin (issue 20 point 2)', () => {
     const [first, second] = await lastTwoAdmins();
     const third = await buildUser(server, { role: 'admin' });
     expect(
-      (await server.request(`/api/users/${first.user.id}/role`, { method: 'PUT', token: second.token, json: { user: { role: 'member' } } })).status,
+      (await server.request(`/api/users/${first.user.id}/role`, { method: 'PUT', token: second.token, json: { user: { role: 'member' } } }))
+        .status,
     ).toBe(204);
-    const stale = await server.request(`/api/users/${third.user.id}/role`, { method: 'PUT', token: first.token, json: { user: { role: 'member' } } });
+    const stale = await server.request(`/api/users/${third.user.id}/role`, {
+      method: 'PUT',
+      token: first.token,
+      json: { user: { role: 'member' } },
+    });
     expect(stale.status).toBe(403);
     expect(await signInAdmins([second.user.id, third.user.id])).toBe(2);
   });

@@ -21,7 +21,11 @@ export const matrix: MatrixModule<TestServer> = {
       params: async ({ acme }, _caller, server) => {
         const person = await buildUser(server, { organization: acme });
         await server.db.db.transaction((tx) =>
-          issueInvitation(tx, { id: person.user.id, email: person.email, name: '', language: 'ja' }, { publicUrl: 'http://localhost', now: new Date() }),
+          issueInvitation(
+            tx,
+            { id: person.user.id, email: person.email, name: '', language: 'ja' },
+            { publicUrl: 'http://localhost', now: new Date() },
+          ),
         );
         return { id: person.user.id };
       },
