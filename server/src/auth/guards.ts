@@ -58,7 +58,10 @@ async function resolveSession(
     verified = await identity.verifyIdToken(match[1]);
   } catch (error) {
     if (error instanceof TokenRejectedError) {
-      throw new ApiError(error.reason === 'expired' ? ErrorCode.authTokenExpired : ErrorCode.authInvalidToken, { cause: error });
+      const code = { expired: ErrorCode.authTokenExpired, invalid: ErrorCode.authInvalidToken, disabled: ErrorCode.authSignInDisabled }[
+        error.reason
+      ];
+      throw new ApiError(code, { cause: error });
     }
     throw error;
   }

@@ -237,8 +237,12 @@ describe('the admin actions on /api/users/:id (issue 20 point 2)', () => {
   it('disables sign-in: the same token is refused at once, the identity refuses the password; enabling brings both back', async () => {
     const person = await buildUser(server, { organization: acme });
     expect((await server.request('/api/user', { token: person.token })).status).toBe(200);
+    // A token this server has not seen yet: the identity check itself refuses it (as the emulator always checks).
+    const unseen = await signInWithPassword(server.identity.emulatorHost!, person.email, TEST_PASSWORD);
 
     expect((await setSignIn(person.user.id, true)).status).toBe(204);
+    const unseenRefused = await server.request('/api/user', { token: unseen });
+    expect([unseenRefused.status, unseenRefused.body.errors[0].code]).toEqual([403, 'auth.signInDisabled']);
     const refused = await server.request('/api/user', { token: person.token, headers: { 'Accept-Language': 'en' } });
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0]).toMatchObject({ code: 'auth.signInDisabled', detail: 'Your sign-in has been disabled' });
