@@ -153,7 +153,8 @@ export function UsersPage() {
         <h1>{t('admin-users:title')}</h1>
       </header>
       <SearchForm
-        key={params.toString()}
+        // Mounted again when the URL changes (back, a link) and once the organisations arrive, so the selects show the URL's values.
+        key={`${params.toString()}|${organizations.isSuccess}`}
         initial={filters}
         organizations={organizations.data?.data ?? []}
         onSearch={(next) => setParams(paramsFromSearch(next))}
@@ -301,7 +302,7 @@ function SearchForm({
       </div>
       <div className="field">
         <label htmlFor={`${id}-organization`}>{t('organization')}</label>
-        <select id={`${id}-organization`} {...register('organizationId')}>
+        <select id={`${id}-organization`} defaultValue={initial.organizationId} {...register('organizationId')}>
           <option value="">{t('all')}</option>
           {organizations.map((organization) => (
             <option key={organization.id} value={organization.id}>
@@ -315,7 +316,7 @@ function SearchForm({
       </div>
       <div className="field">
         <label htmlFor={`${id}-role`}>{t('role')}</label>
-        <select id={`${id}-role`} {...register('role')}>
+        <select id={`${id}-role`} defaultValue={initial.role} {...register('role')}>
           <option value="">{t('all')}</option>
           {ADMIN_USER_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -326,7 +327,7 @@ function SearchForm({
       </div>
       <div className="field">
         <label htmlFor={`${id}-state`}>{t('state')}</label>
-        <select id={`${id}-state`} {...register('state')}>
+        <select id={`${id}-state`} defaultValue={initial.state} {...register('state')}>
           <option value="">{t('all')}</option>
           {ADMIN_USER_STATES.map((state) => (
             <option key={state} value={state}>
@@ -337,7 +338,7 @@ function SearchForm({
       </div>
       <div className="field">
         <label htmlFor={`${id}-sort`}>{t('sort')}</label>
-        <select id={`${id}-sort`} {...register('sort')}>
+        <select id={`${id}-sort`} defaultValue={initial.sort} {...register('sort')}>
           {ADMIN_USER_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {t(`sorts.${sort}`)}
