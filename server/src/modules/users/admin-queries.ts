@@ -42,25 +42,31 @@ export type AdminUserView = {
   memberships: AdminUserMembership[];
 };
 
-const firstMembership = (column: SQL) =>
-  sql`(select ${column} from ${organizationMembers} where ${organizationMembers.userId} = ${users.id} order by ${organizationMembers.id} limit 1)`;
-
 const invitationPending = sql<boolean>`(exists (select 1 from ${invitationTokens} where ${invitationTokens.userId} = ${users.id})
   and not exists (select 1 from ${invitationTokens} where ${invitationTokens.userId} = ${users.id} and ${invitationTokens.usedAt} is not null))`;
 
-/** The state as ADMIN_USER_STATES defines it, the first that applies (the first membership decides, spec §5). */
-function stateSql(now: Date): SQL<AdminUserState> {
+/** Each user's first membership (spec §5: it decides), joined laterally: one index lookup per user. */
+function firstMembershipOf(tx: Executor) {
+  return tx
+    .select({ id: organizationMembers.id, activeFrom: organizationMembers.activeFrom, activeTo: organizationMembers.activeTo })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, users.id))
+    .orderBy(asc(organizationMembers.id))
+    .limit(1)
+    .as('first_membership');
+}
+type FirstMembership = ReturnType<typeof firstMembershipOf>;
+
+/** The state as ADMIN_USER_STATES defines it, the first that applies. */
+function stateSql(first: FirstMembership, now: Date): SQL<AdminUserState> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const from = firstMembership(sql`${organizationMembers.activeFrom}`);
-  const to = firstMembership(sql`${organizationMembers.activeTo}`);
-  const hasMembership = sql`exists (select 1 from ${organizationMembers} where ${organizationMembers.userId} = ${users.id})`;
   return sql<AdminUserState>`case
     when ${users.signInDisabledAt} is not null then 'disabled'
     when ${invitationPending} then 'invited'
     when ${users.role} = 'admin' then 'active'
-    when not ${hasMembership} then 'expired'
-    when ${to} is not null and ${to} <= ${at} then 'expired'
-    when ${from} is not null and ${from} > ${at} then 'pending'
+    when ${first.id} is null then 'expired'
+    when ${first.activeTo} is not null and ${first.activeTo} <= ${at} then 'expired'
+    when ${first.activeFrom} is not null and ${first.activeFrom} > ${at} then 'pending'
     else 'active' end`;
 }
 
@@ -95,7 +101,8 @@ export async function listAdminUsers(
   tx: Executor,
   { filter, sort, page, per, now }: { filter: AdminUserFilter; sort: AdminUserSort; page: number; per: number; now: Date },
 ): Promise<{ rows: Omit<AdminUserView, 'mfaEnrolled'>[]; total: number }> {
-  const state = stateSql(now);
+  const first = firstMembershipOf(tx);
+  const state = stateSql(first, now);
   const where = conditions(filter, state);
   const rows = await tx
     .select({
@@ -111,11 +118,14 @@ export async function listAdminUsers(
       createdAt: users.createdAt,
     })
     .from(users)
+    .leftJoinLateral(first, sql`true`)
     .where(where)
     .orderBy(...orderBy(sort))
     .limit(per)
     .offset((page - 1) * per);
-  const [total] = await tx.select({ value: count() }).from(users).where(where);
+  // The count joins the first membership only when the state filter needs it.
+  const counted = tx.select({ value: count() }).from(users).$dynamic();
+  const [total] = await (filter.state ? counted.leftJoinLateral(first, sql`true`) : counted).where(where);
   const ids = rows.map((row) => row.id);
   const memberships =
     ids.length === 0
