@@ -23,7 +23,8 @@ await db.execute(sql`insert into organization_members (user_id, organization_id,
   select u.id, 1 + (u.id % 200), case when u.id % 10 = 0 then now() + interval '10 days' end,
     case when u.id % 7 = 0 then now() - interval '1 day' end from users u`);
 await db.execute(sql`analyze`);
-const [org] = ((await db.execute(sql`select id from organizations order by id offset 17 limit 1`)) as unknown as { rows: { id: number }[] }).rows;
+const [org] = ((await db.execute(sql`select id from organizations order by id offset 17 limit 1`)) as unknown as { rows: { id: number }[] })
+  .rows;
 const cases: [string, Parameters<typeof listAdminUsers>[1]['filter'], string][] = [
   ['page 1, default sort', {}, 'id'],
   ['keyword "user12"', { keyword: 'user12' }, 'id'],
