@@ -77,7 +77,7 @@ export async function changeUserSignIn(tx: Executor, identity: Identity, log: Lo
   await recordStaffAction(tx, {
     ...log,
     organizationId: null,
-    kind: disabled ? 'users.disableSignIn' : 'users.enableSignIn',
+    kind: disabled ? 'users.sign_in.disable' : 'users.sign_in.enable',
     targetType: 'users',
     targetId: userId,
     changes: changedFields(
@@ -102,7 +102,7 @@ export async function resendUserInvitation(tx: Executor, log: Logged, userId: nu
   await recordStaffAction(tx, {
     ...log,
     organizationId: null,
-    kind: 'users.resendInvitation',
+    kind: 'users.resend_invitation.create',
     targetType: 'users',
     targetId: userId,
     changes: changedFields<{ invitationSentAt: string | null }>(
@@ -128,7 +128,7 @@ export async function resetUserMfa(tx: Executor, identity: Identity, log: Logged
   await recordStaffAction(tx, {
     ...log,
     organizationId: null,
-    kind: 'users.mfaReset',
+    kind: 'users.mfa.delete',
     targetType: 'users',
     targetId: userId,
     changes: changedFields({ mfaEnrolledFactors: enrolled }, { mfaEnrolledFactors: 0 }),

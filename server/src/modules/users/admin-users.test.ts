@@ -256,7 +256,7 @@ describe('the admin actions on /api/users/:id (issue 20 point 2)', () => {
     const token = await signInWithPassword(server.identity.emulatorHost!, person.email, TEST_PASSWORD);
     expect((await server.request('/api/user', { token })).status).toBe(200);
     const log = await logOf(person.user.id);
-    expect(log.map((entry) => entry.kind)).toEqual(['users.disableSignIn', 'users.enableSignIn']);
+    expect(log.map((entry) => entry.kind)).toEqual(['users.sign_in.disable', 'users.sign_in.enable']);
     expect(log[0]?.changes.signInDisabledAt?.[0]).toBeNull();
     expect(log[1]?.changes.signInDisabledAt?.[1]).toBeNull();
   });
@@ -284,7 +284,7 @@ describe('the admin actions on /api/users/:id (issue 20 point 2)', () => {
     const resent = await server.request(`/api/users/${person.user.id}/resend_invitation`, { method: 'POST', token: admin.token });
     expect(resent.status).toBe(204);
     expect(await mails()).toBe(2);
-    expect((await logOf(person.user.id)).map((entry) => entry.kind)).toEqual(['users.resendInvitation']);
+    expect((await logOf(person.user.id)).map((entry) => entry.kind)).toEqual(['users.resend_invitation.create']);
 
     const accepted = await buildUser(server, { organization: acme });
     const refused = await server.request(`/api/users/${accepted.user.id}/resend_invitation`, { method: 'POST', token: admin.token });
@@ -305,7 +305,7 @@ describe('the admin actions on /api/users/:id (issue 20 point 2)', () => {
     expect(reset.status).toBe(204);
     expect((await server.identity.auth.getUser(person.uid)).multiFactor?.enrolledFactors ?? []).toEqual([]);
     expect(await logOf(person.user.id)).toEqual([
-      { kind: 'users.mfaReset', route: '/api/users/:id/mfa', changes: { mfaEnrolledFactors: [1, 0] }, actor: admin.user.id },
+      { kind: 'users.mfa.delete', route: '/api/users/:id/mfa', changes: { mfaEnrolledFactors: [1, 0] }, actor: admin.user.id },
     ]);
   });
 });
