@@ -40,6 +40,9 @@ export const STAFF_ACTIONS: StaffActionsSubject = { kind: 'staffActions' };
 /** Issue 20 part A: the platform at a glance, every organisation's figures (admin only). */
 export type AdminDashboardSubject = { kind: 'adminDashboard' };
 export const ADMIN_DASHBOARD: AdminDashboardSubject = { kind: 'adminDashboard' };
+/** Issue 20 point 2: the platform's users as a whole (the admin console's users list and its actions). */
+export type PlatformUsersSubject = { kind: 'platformUsers' };
+export const PLATFORM_USERS: PlatformUsersSubject = { kind: 'platformUsers' };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -88,6 +91,8 @@ type Subjects = {
   'staffActions.view': StaffActionsSubject;
   /** Issue 20 part A: the dashboard and the utilisation series of every organisation (admin only). */
   'adminDashboard.view': AdminDashboardSubject;
+  /** Issue 20 point 2: list every user, promote or demote admins, turn sign-in off or on, resend, reset MFA (admin only). */
+  'platformUsers.manage': PlatformUsersSubject;
 };
 export type Action = keyof Subjects;
 
@@ -124,6 +129,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'staffActions.view': () => false,
   // Nobody but an admin: a manager sees their own organisation's figures on the workout dashboard, not the platform's.
   'adminDashboard.view': () => false,
+  // Nobody but an admin: a manager administers their members through the organisation's routes.
+  'platformUsers.manage': () => false,
 };
 
 /**

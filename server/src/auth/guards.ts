@@ -58,7 +58,10 @@ async function resolveSession(
     verified = await identity.verifyIdToken(match[1]);
   } catch (error) {
     if (error instanceof TokenRejectedError) {
-      throw new ApiError(error.reason === 'expired' ? ErrorCode.authTokenExpired : ErrorCode.authInvalidToken, { cause: error });
+      const code = { expired: ErrorCode.authTokenExpired, invalid: ErrorCode.authInvalidToken, disabled: ErrorCode.authSignInDisabled }[
+        error.reason
+      ];
+      throw new ApiError(code, { cause: error });
     }
     throw error;
   }
@@ -70,8 +73,12 @@ async function resolveSession(
   if (!session) {
     throw new ApiError(verified.signInProvider === 'password' ? ErrorCode.authUserNotFound : ErrorCode.authEmailNotAvailable);
   }
+  // Issue 20: a platform admin turned this user's sign-in off; tokens issued before still verify, so refuse them here.
+  if (session.user.signInDisabledAt) throw new ApiError(ErrorCode.authSignInDisabled);
   // A self sign-up uses nothing before opening its confirmation link (issue 16), whatever the route asks for.
   if (session.user.confirmationPending) throw new ApiError(ErrorCode.authUnconfirmed);
+  // Issue 20: users.last_signed_in_at follows the token's auth_time (a fresh sign-in), written once per new auth_time.
+  sessions.recordSignIn(session, verified.authTime);
   // The address changed at the identity provider (verify-and-change-email link from the profile): the product follows.
   if (verified.email && verified.emailVerified && verified.email.toLowerCase() !== session.user.email.toLowerCase()) {
     session = await sessions.followIdentityEmail(session, verified.email);

@@ -24,10 +24,10 @@ export type VerifiedToken = {
 export class TokenRejectedError extends Error {
   override name = 'TokenRejectedError';
   constructor(
-    readonly reason: 'expired' | 'invalid',
+    readonly reason: 'expired' | 'invalid' | 'disabled',
     cause?: unknown,
   ) {
-    super(reason === 'expired' ? 'ID token expired' : 'ID token invalid', { cause });
+    super(reason === 'expired' ? 'ID token expired' : reason === 'disabled' ? 'identity disabled' : 'ID token invalid', { cause });
   }
 }
 
@@ -70,6 +70,8 @@ export function createIdentity(config: Pick<Config, 'firebase'>, options: Identi
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (code === 'auth/id-token-expired') throw new TokenRejectedError('expired', error);
+      // Issue 20: an admin turned the user's sign-in off (firebase-admin checks it where it checks revocation: always on the emulator).
+      if (code === 'auth/user-disabled') throw new TokenRejectedError('disabled', error);
       if (!code.startsWith('auth/')) options.logger?.warn({ err: error }, 'ID token verification failed unexpectedly');
       throw new TokenRejectedError('invalid', error);
     }

@@ -1,5 +1,5 @@
 import { isKiwiUserActive } from '@kiwi/shared/domain/membership';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DatabaseHandle, Executor } from '../db/client';
 import { userIdentityLinks } from '../db/schema/identity-links';
@@ -49,6 +49,11 @@ export type SessionCache = {
    * with this VERIFIED email when that user is an admin or has an active membership; the session, or null when none.
    */
   linkVerifiedEmail(uid: string, email: string, provider: string, now: Date): Promise<Session | null>;
+  /**
+   * Issue 20: stores `authTime` (a token's auth_time, seconds) as the user's last sign-in when it is newer than the one
+   * stored. Costs nothing for a time already seen in this process; the write runs in the background, never failing a request.
+   */
+  recordSignIn(session: Session, authTime: number): void;
   /** LISTEN for invalidations from other processes. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -78,6 +83,8 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
   // Bumped by every invalidation: a load that started before it must not store what it read.
   let generation = 0;
   let unlisten: (() => Promise<void>) | null = null;
+  // The last auth_time (ms) recorded or read per user: a request with a token already seen writes nothing.
+  const signIns = new Map<number, number>();
 
   const dropLocal = (message: CacheMessage) => {
     generation += 1;
@@ -179,6 +186,20 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
       if (!linked) return null;
       options.logger?.info({ uid, provider }, 'linked a new identity to a product user by its verified email');
       return this.get(uid);
+    },
+    recordSignIn(session, authTime) {
+      const at = authTime * 1000;
+      const { id, lastSignedInAt } = session.user;
+      const known = Math.max(signIns.get(id) ?? 0, lastSignedInAt?.getTime() ?? 0);
+      if (!Number.isFinite(at) || at <= known) return;
+      if (signIns.size >= maxEntries) signIns.clear();
+      signIns.set(id, at);
+      const when = new Date(at);
+      handle.db
+        .update(users)
+        .set({ lastSignedInAt: when })
+        .where(and(eq(users.id, id), or(isNull(users.lastSignedInAt), lt(users.lastSignedInAt, when))))
+        .catch((error: unknown) => options.logger?.warn({ err: error, userId: id }, 'could not record a sign-in'));
     },
     async start() {
       if (unlisten) return;

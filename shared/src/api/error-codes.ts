@@ -65,6 +65,8 @@ export const ErrorCode = {
   authSignInMethodNotAllowed: 'auth.signInMethodNotAllowed',
   /** Issue 16: the organisation requires managers to sign in with a second factor; the portal sends them to /user/mfa_setting. */
   authMfaRequired: 'auth.mfaRequired',
+  /** Issue 20: a platform admin turned this user's sign-in off. */
+  authSignInDisabled: 'auth.signInDisabled',
   /** Issue 16: a manager's policy that would refuse the very way they are signed in now. */
   signInPolicyExcludesOwnMethod: 'signInPolicy.excludesOwnMethod',
 
@@ -110,6 +112,10 @@ export const ErrorCode = {
   violationReportOwnContent: 'violationReport.ownContent',
   violationReportDuplicate: 'violationReport.duplicate',
   violationReportAlreadyDecided: 'violationReport.alreadyDecided',
+  /** Issue 20 point 2: the change would leave no platform admin who can sign in. */
+  adminUsersLastAdmin: 'adminUsers.lastAdmin',
+  /** Issue 20 point 2: an admin does not demote or disable themselves. */
+  adminUsersSelf: 'adminUsers.self',
 
   /** Issue 20 point 4: organisation change requests. */
   changeRequestNoChange: 'changeRequest.noChange',
@@ -217,6 +223,7 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'auth.emailNotAvailable': 403,
   'auth.signInMethodNotAllowed': 403,
   'auth.mfaRequired': 403,
+  'auth.signInDisabled': 403,
   'signInPolicy.excludesOwnMethod': 422,
   rateLimited: 429,
   originNotAllowed: 403,
@@ -313,6 +320,8 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'adminOrganization.identifierMismatch': 422,
   'adminOrganization.seatsBelowMembers': 422,
   'adminDashboard.period': 400,
+  'adminUsers.lastAdmin': 409,
+  'adminUsers.self': 403,
 };
 
 /** The HTTP status that goes with a stable code (validation.* is 422). */

@@ -5,10 +5,12 @@ import { currentSession, requireSignedIn } from '../../auth/guards';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
 import { assertOwnDevices } from '../push/access';
+import { adminUsersRoutes } from './admin-routes';
 import { presentUser } from './presenter';
 import { updateUser } from './service';
 
-export function usersRoutes({ db, sessions }: ModuleDependencies): Router {
+export function usersRoutes(deps: ModuleDependencies): Router {
+  const { db, sessions } = deps;
   const router = Router();
 
   // The signed-in product user, straight from the session cache: no database round trip when warm.
@@ -28,5 +30,7 @@ export function usersRoutes({ db, sessions }: ModuleDependencies): Router {
     res.json(presentUser(updated, new Date()));
   });
 
+  // Issue 20 point 2: the admin console's list and actions (admin-*.ts).
+  router.use(adminUsersRoutes(deps));
   return router;
 }
