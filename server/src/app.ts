@@ -36,6 +36,7 @@ import { embedOriginsRoutes } from './modules/embed-origins/routes';
 import { signInPolicyRoutes } from './modules/sign-in-policy/routes';
 import { appInstallRoutes } from './modules/app-install/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
+import { appInformationsRoutes } from './modules/app-informations/routes';
 import { walkingEventsRoutes } from './modules/walking-events/routes';
 import { giftsRoutes } from './modules/gifts/routes';
 import { giftAuditRoutes } from './modules/gift-audit/routes';
@@ -114,6 +115,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(questsRoutes(deps));
   api.use(violationReportsRoutes(deps));
   api.use(systemSettingsRoutes(deps));
+  api.use(appInformationsRoutes(deps));
   api.use(giftsRoutes(deps));
   api.use(appInstallRoutes(deps));
   api.use(homeRoutes(deps));

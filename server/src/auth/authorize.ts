@@ -28,6 +28,10 @@ export const GIFT_BUDGETS: GiftBudgetsSubject = { kind: 'giftBudgets' };
 export type GachaDrawsSubject = { kind: 'gachaDraws' };
 export const GACHA_DRAWS: GachaDrawsSubject = { kind: 'gachaDraws' };
 
+/** The platform's app informations as a whole (issue 20 point 5): list, write, schedule, unpublish. */
+export type AppInformationsSubject = { kind: 'appInformations' };
+export const APP_INFORMATIONS: AppInformationsSubject = { kind: 'appInformations' };
+
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
 
@@ -65,6 +69,8 @@ type Subjects = {
   'violationReport.file': OrganizationSubject;
   /** Issue 19: see the queue and evidence, resolve or ignore, set the auto-hide threshold. */
   'violationReport.manage': OrganizationSubject;
+  /** Issue 20, SPEC §6 "admin only: app informations": every app information, scheduled and unpublished ones too. */
+  'appInformations.manage': AppInformationsSubject;
 };
 export type Action = keyof Subjects;
 
@@ -94,6 +100,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'gachaDraws.audit': () => false,
   'violationReport.file': (actor, organization) => firstMembership(actor)?.organizationId === organization.id,
   'violationReport.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
+  // Nobody but an admin: members read published ones on their home (GET /home).
+  'appInformations.manage': () => false,
 };
 
 /**
