@@ -41,7 +41,11 @@ describe('markdown subset', () => {
     expect(parseMarkdown('<script>alert(1)</script>\n<img src=x onerror=alert(1)>')).toEqual([
       {
         kind: 'paragraph',
-        children: [{ kind: 'text', text: '<script>alert(1)</script>' }, { kind: 'break' }, { kind: 'text', text: '<img src=x onerror=alert(1)>' }],
+        children: [
+          { kind: 'text', text: '<script>alert(1)</script>' },
+          { kind: 'break' },
+          { kind: 'text', text: '<img src=x onerror=alert(1)>' },
+        ],
       },
     ]);
   });

@@ -27,7 +27,9 @@ const INLINE = /`([^`\n]+)`|\[([^\]\n]+)\]\(([^()\s]+)\)|\*\*([^\n]+?)\*\*|\*([^
 function textNodes(text: string, inLink: boolean): MarkdownInline[] {
   if (inLink) return text === '' ? [] : [{ kind: 'text', text }];
   return linkify(text).map((part) =>
-    part.kind === 'link' ? { kind: 'link', href: part.href, children: [{ kind: 'text', text: part.text }] } : { kind: 'text', text: part.text },
+    part.kind === 'link'
+      ? { kind: 'link', href: part.href, children: [{ kind: 'text', text: part.text }] }
+      : { kind: 'text', text: part.text },
   );
 }
 

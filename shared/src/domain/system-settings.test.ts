@@ -18,8 +18,13 @@ describe('system settings registry', () => {
   });
 
   it('takes https store links only', () => {
-    expect(checkSystemSetting('app_store_url', '  https://apps.apple.com/app/id1 ')).toEqual({ ok: true, value: 'https://apps.apple.com/app/id1' });
-    expect(checkSystemSetting('app_store_url', 'http://apps.apple.com/app/id1')).toMatchObject({ issue: { code: 'validation.invalidUrl' } });
+    expect(checkSystemSetting('app_store_url', '  https://apps.apple.com/app/id1 ')).toEqual({
+      ok: true,
+      value: 'https://apps.apple.com/app/id1',
+    });
+    expect(checkSystemSetting('app_store_url', 'http://apps.apple.com/app/id1')).toMatchObject({
+      issue: { code: 'validation.invalidUrl' },
+    });
     expect(checkSystemSetting('google_play_url', ' ')).toMatchObject({ issue: { code: 'validation.required' } });
     expect(checkSystemSetting('google_play_url', `https://a.example/${'a'.repeat(1000)}`)).toMatchObject({
       issue: { code: 'validation.tooLong', params: { count: 1000 } },
@@ -38,8 +43,12 @@ describe('system settings registry', () => {
   it('takes the rate limit as a whole number in range, at its edges', () => {
     expect(checkSystemSetting('public_rate_limit_per_minute', '10')).toEqual({ ok: true, value: '10' });
     expect(checkSystemSetting('public_rate_limit_per_minute', '10000')).toEqual({ ok: true, value: '10000' });
-    expect(checkSystemSetting('public_rate_limit_per_minute', '9')).toMatchObject({ issue: { code: 'validation.tooSmall', params: { min: 10 } } });
-    expect(checkSystemSetting('public_rate_limit_per_minute', '10001')).toMatchObject({ issue: { code: 'validation.tooBig', params: { max: 10000 } } });
+    expect(checkSystemSetting('public_rate_limit_per_minute', '9')).toMatchObject({
+      issue: { code: 'validation.tooSmall', params: { min: 10 } },
+    });
+    expect(checkSystemSetting('public_rate_limit_per_minute', '10001')).toMatchObject({
+      issue: { code: 'validation.tooBig', params: { max: 10000 } },
+    });
     for (const value of ['1.5', '-20', '1e3', 'abc', '99999999999']) {
       expect(checkSystemSetting('public_rate_limit_per_minute', value), value).toMatchObject({ issue: { code: 'validation.integer' } });
     }

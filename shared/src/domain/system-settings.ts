@@ -52,7 +52,12 @@ const boundedText = (max: number) =>
     .check((payload) => {
       const problem = textProblem(payload.value, { max });
       if (problem) {
-        payload.issues.push({ code: 'custom', message: problem.code, input: payload.value, ...(problem.params ? { params: problem.params } : {}) });
+        payload.issues.push({
+          code: 'custom',
+          message: problem.code,
+          input: payload.value,
+          ...(problem.params ? { params: problem.params } : {}),
+        });
       }
     });
 
@@ -66,13 +71,14 @@ const integerText = ({ min, max }: { min: number; max: number }) =>
     .check((payload) => {
       if (!/^\d{1,9}$/.test(payload.value)) return;
       const value = Number(payload.value);
-      if (value < min) payload.issues.push({ code: 'custom', message: ErrorCode.validationTooSmall, input: payload.value, params: { min } });
+      if (value < min)
+        payload.issues.push({ code: 'custom', message: ErrorCode.validationTooSmall, input: payload.value, params: { min } });
       if (value > max) payload.issues.push({ code: 'custom', message: ErrorCode.validationTooBig, input: payload.value, params: { max } });
     });
 
 export type SystemSettingKind = 'url' | 'text' | 'integer';
 
-type Definition = {
+export type SystemSettingDefinition = {
   kind: SystemSettingKind;
   schema: z.ZodType<string, string>;
   /** Text: the grapheme limit; integer: the range. */
@@ -97,7 +103,7 @@ export const SYSTEM_SETTING_DEFINITIONS = {
     ...PUBLIC_RATE_LIMIT_RANGE,
     defaultValue: '300',
   },
-} as const satisfies Record<string, Definition>;
+} as const satisfies Record<string, SystemSettingDefinition>;
 
 export type SystemSettingKey = keyof typeof SYSTEM_SETTING_DEFINITIONS;
 export const SYSTEM_SETTING_KEYS = Object.keys(SYSTEM_SETTING_DEFINITIONS) as SystemSettingKey[];

@@ -58,7 +58,10 @@ export function isAppInformationPublished(item: { publishedAt: Date | string }, 
 
 /** The state the console shows: scheduled (not yet), published, or unpublished (deleted after publication). */
 export type AppInformationState = 'scheduled' | 'published' | 'unpublished';
-export function appInformationState(item: { publishedAt: Date | string; unpublishedAt: Date | string | null }, now: Date): AppInformationState {
+export function appInformationState(
+  item: { publishedAt: Date | string; unpublishedAt: Date | string | null },
+  now: Date,
+): AppInformationState {
   if (item.unpublishedAt !== null) return 'unpublished';
   return isAppInformationPublished(item, now) ? 'published' : 'scheduled';
 }

@@ -35,7 +35,9 @@ describe('system settings', () => {
       ['system_setting/value', 'validation.invalidUrl'],
     ]);
     const unknown = CreateSystemSettingSchema.safeParse({ system_setting: { key: 'help_url', value: 'https://a.example' } });
-    expect(unknown.error?.issues.map((issue) => [issue.path.join('/'), issue.message])).toEqual([['system_setting/key', 'validation.unknownKey']]);
+    expect(unknown.error?.issues.map((issue) => [issue.path.join('/'), issue.message])).toEqual([
+      ['system_setting/key', 'validation.unknownKey'],
+    ]);
     expect(CreateSystemSettingSchema.parse({ system_setting: { key: ' google_play_url ', value: ' https://a.example ' } })).toEqual({
       system_setting: { key: 'google_play_url', value: 'https://a.example' },
     });

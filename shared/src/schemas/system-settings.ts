@@ -22,9 +22,7 @@ const key = z
   .max(SYSTEM_SETTING_KEY_MAX, { error: ErrorCode.validationTooLong });
 
 // The key's own rule (domain/system-settings.ts) decides; this only bounds what is read before it.
-const value = z
-  .string({ error: requiredOrInvalidType })
-  .max(SYSTEM_SETTING_VALUE_MAX, { error: ErrorCode.validationTooLong });
+const value = z.string({ error: requiredOrInvalidType }).max(SYSTEM_SETTING_VALUE_MAX, { error: ErrorCode.validationTooLong });
 
 /** The issue a value gets under its key's rule, or null (validation.unknownKey for a key outside the registry). */
 export function systemSettingValueIssue(settingKey: string, settingValue: string): SettingIssue | null {

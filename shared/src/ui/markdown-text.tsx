@@ -14,7 +14,7 @@ function inline(nodes: MarkdownInline[]): ReactNode[] {
         return <strong key={index}>{inline(node.children)}</strong>;
       case 'em':
         return <em key={index}>{inline(node.children)}</em>;
-      case 'link':
+      default:
         return (
           <a key={index} href={node.href} dir="ltr" target="_blank" rel="noopener noreferrer nofollow">
             {inline(node.children)}

@@ -1,3 +1,5 @@
+import { appInformationIconGlyph } from '@kiwi/shared/domain/app-information-icons';
+import { MarkdownText } from '@kiwi/shared/ui/markdown-text';
 import { formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
 import { surveyPaths } from '@kiwi/shared/schemas/survey-resources';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -211,6 +213,11 @@ function Notice({ notice, onOpen }: { notice: HomeNews | HomeAppInformation; onO
         <span className="home-list__text">
           <span className="home-list__title">
             {!notice.read && <span className="home-badge home-badge--unread">{t('news.unread')}</span>}
+            {fromKiwi && appInformationIconGlyph(notice.iconName) && (
+              <span className="home-notice__icon" aria-hidden="true">
+                {appInformationIconGlyph(notice.iconName)}{' '}
+              </span>
+            )}
             {notice.title}
           </span>
           <span className="home-list__meta">
@@ -225,7 +232,8 @@ function Notice({ notice, onOpen }: { notice: HomeNews | HomeAppInformation; onO
         </span>
       </button>
       <div id={bodyId} className="home-notice__body" hidden={!open}>
-        {notice.body}
+        {/* Issue 20: an app information's body is Markdown, rendered as React elements (never HTML); news stays text. */}
+        {fromKiwi ? <MarkdownText source={notice.body} /> : notice.body}
       </div>
     </li>
   );

@@ -107,9 +107,14 @@ describe('app informations (issue 20 point 5)', () => {
     const published = await insert({ title: 'Published', publishedAt: new Date(Date.now() - HOUR) });
     const refused = await put(published.id, { app_information: { published_at: iso(new Date(Date.now() + HOUR)) } });
     expect(refused.status).toBe(409);
-    expect(refused.body.errors[0]).toMatchObject({ code: 'appInformation.publishedAtLocked', source: { pointer: '/app_information/published_at' } });
+    expect(refused.body.errors[0]).toMatchObject({
+      code: 'appInformation.publishedAtLocked',
+      source: { pointer: '/app_information/published_at' },
+    });
     expect(refused.body.errors[0].detail).toBeTruthy();
-    const same = await put(published.id, { app_information: { published_at: iso(published.publishedAt), title: 'Renamed', icon_name: 'gift' } });
+    const same = await put(published.id, {
+      app_information: { published_at: iso(published.publishedAt), title: 'Renamed', icon_name: 'gift' },
+    });
     expect(same.status).toBe(200);
     expect(same.body.data.attributes).toMatchObject({ title: 'Renamed', 'icon-name': 'gift', 'published-at': iso(published.publishedAt) });
   });
@@ -143,7 +148,12 @@ describe('app informations (issue 20 point 5)', () => {
     expect(kept!.unpublishedAt).toBeInstanceOf(Date);
     expect((await homeTitles(member)).map((item) => item.title)).not.toContain('Seen');
     // Its reads stay (the record of who read it); marking it read again is refused like an unknown one.
-    expect(await server.db.db.select().from(contentReads).where(and(eq(contentReads.kind, 'app_information'), eq(contentReads.itemId, published.id)))).toHaveLength(1);
+    expect(
+      await server.db.db
+        .select()
+        .from(contentReads)
+        .where(and(eq(contentReads.kind, 'app_information'), eq(contentReads.itemId, published.id))),
+    ).toHaveLength(1);
     const again = await server.request('/api/home/reads', {
       method: 'PUT',
       token: member.token,
@@ -164,14 +174,22 @@ describe('app informations (issue 20 point 5)', () => {
     const id = created.body.data.id;
     await put(id, { app_information: { title: 'Logged 2' } });
     await remove(Number(id));
-    const rows = await server.db.db.select().from(staffActions).where(and(eq(staffActions.targetType, 'app_information'), eq(staffActions.targetId, id)));
+    const rows = await server.db.db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.targetType, 'app_information'), eq(staffActions.targetId, id)));
     expect(rows.map((row) => row.kind)).toEqual(['appInformations.create', 'appInformations.update', 'appInformations.delete']);
     expect(rows[1]).toMatchObject({ actorUserId: admin.user.id, actorRole: 'admin', route: '/api/app_informations/:id', method: 'PUT' });
     expect(rows[1]!.changes).toEqual({ title: ['Logged', 'Logged 2'] });
     // A refused write logs nothing.
     const published = await insert({ title: 'Locked', publishedAt: new Date(Date.now() - HOUR) });
     await put(published.id, { app_information: { published_at: iso(new Date(Date.now() + HOUR)) } });
-    expect(await server.db.db.select().from(staffActions).where(eq(staffActions.targetId, String(published.id)))).toEqual([]);
+    expect(
+      await server.db.db
+        .select()
+        .from(staffActions)
+        .where(eq(staffActions.targetId, String(published.id))),
+    ).toEqual([]);
   });
 
   it('bounds the payloads with translated codes', async () => {
@@ -181,9 +199,21 @@ describe('app informations (issue 20 point 5)', () => {
       [{ app_information: { body: 'b', published_at: at } }, 'validation.required', '/app_information/title'],
       [{ app_information: { title: 'x'.repeat(101), body: 'b', published_at: at } }, 'validation.tooLong', '/app_information/title'],
       [{ app_information: { title: 't', body: 'b'.repeat(5001), published_at: at } }, 'validation.tooLong', '/app_information/body'],
-      [{ app_information: { title: 't', body: 'b', head_copy: 'h'.repeat(41), published_at: at } }, 'validation.tooLong', '/app_information/head_copy'],
-      [{ app_information: { title: 't', body: 'b', icon_name: 'skull', published_at: at } }, 'validation.oneOf', '/app_information/icon_name'],
-      [{ app_information: { title: 't', body: 'b', published_at: 'tomorrow' } }, 'validation.invalidFormat', '/app_information/published_at'],
+      [
+        { app_information: { title: 't', body: 'b', head_copy: 'h'.repeat(41), published_at: at } },
+        'validation.tooLong',
+        '/app_information/head_copy',
+      ],
+      [
+        { app_information: { title: 't', body: 'b', icon_name: 'skull', published_at: at } },
+        'validation.oneOf',
+        '/app_information/icon_name',
+      ],
+      [
+        { app_information: { title: 't', body: 'b', published_at: 'tomorrow' } },
+        'validation.invalidFormat',
+        '/app_information/published_at',
+      ],
       [{ app_information: { title: 't', body: 'b', published_at: at, extra: 1 } }, 'validation.unknownKey', '/app_information/extra'],
     ];
     for (const [json, code, pointer] of cases) {

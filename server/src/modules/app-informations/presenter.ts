@@ -15,7 +15,8 @@ const attributes = (now: Date) => (row: AppInformationRow) => ({
   updatedAt: row.updatedAt,
 });
 
-export const presentAppInformation = (row: AppInformationRow, now: Date) => serialize('app-informations', row, { attributes: attributes(now) });
+export const presentAppInformation = (row: AppInformationRow, now: Date) =>
+  serialize('app-informations', row, { attributes: attributes(now) });
 
 export const presentAppInformations = (
   rows: AppInformationRow[],

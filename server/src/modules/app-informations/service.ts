@@ -12,7 +12,15 @@ export type Actor = { session: Session; method: string; route: string };
 
 const LOGGED_FIELDS = ['title', 'body', 'headCopy', 'iconName', 'publishedAt', 'unpublishedAt'] as const;
 
-async function log(tx: Executor, actor: Actor, kind: string, id: number, before: AppInformationRow | null, after: AppInformationRow | null, statusCode: number) {
+async function log(
+  tx: Executor,
+  actor: Actor,
+  kind: string,
+  id: number,
+  before: AppInformationRow | null,
+  after: AppInformationRow | null,
+  statusCode: number,
+) {
   await recordStaffAction(tx, {
     actor: actor.session,
     organizationId: null,

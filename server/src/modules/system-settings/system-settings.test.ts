@@ -163,10 +163,16 @@ describe('system settings and the app install call', () => {
       expect(refused.status, key).toBe(422);
       expect(refused.body.errors[0].source.pointer, key).toBe('/system_setting/key');
     }
-    expect((await post({ system_setting: { key: 'support_url', value: 'https://a.example' } })).body.errors[0].code).toBe('validation.unknownKey');
+    expect((await post({ system_setting: { key: 'support_url', value: 'https://a.example' } })).body.errors[0].code).toBe(
+      'validation.unknownKey',
+    );
     const tooFew = await post({ system_setting: { key: 'public_rate_limit_per_minute', value: '5' } });
     expect(tooFew.status).toBe(422);
-    expect(tooFew.body.errors[0]).toMatchObject({ code: 'validation.tooSmall', source: { pointer: '/system_setting/value' }, detail: expect.stringContaining('10') });
+    expect(tooFew.body.errors[0]).toMatchObject({
+      code: 'validation.tooSmall',
+      source: { pointer: '/system_setting/value' },
+      detail: expect.stringContaining('10'),
+    });
     const notWhole = await post({ system_setting: { key: 'public_rate_limit_per_minute', value: '12.5' } });
     expect(notWhole.body.errors[0]).toMatchObject({ code: 'validation.integer', source: { pointer: '/system_setting/value' } });
     const limit = await post({ system_setting: { key: 'public_rate_limit_per_minute', value: '120' } });
@@ -197,19 +203,28 @@ describe('system settings and the app install call', () => {
       { value: [SEEDED.app_store_url, 'https://apps.apple.com/app/id42'] },
       { value: ['https://apps.apple.com/app/id42', SEEDED.app_store_url] },
     ]);
-    expect(rows.at(-1)).toMatchObject({ kind: 'systemSettings.update', actorUserId: admin.user.id, route: '/api/system_settings/:id', method: 'PUT' });
+    expect(rows.at(-1)).toMatchObject({
+      kind: 'systemSettings.update',
+      actorUserId: admin.user.id,
+      route: '/api/system_settings/:id',
+      method: 'PUT',
+    });
   });
 
   it('invalidates the settings cache of another server on the same database within a second', async () => {
     const other = await startTestServer({ db: await anotherProcessHandle(server.db) });
     try {
       const id = await idOf('google_play_url');
-      const link = async (on: TestServer) => (await on.request('/api/app_install', { token: member.token })).body.data.attributes['google-play-url'];
+      const link = async (on: TestServer) =>
+        (await on.request('/api/app_install', { token: member.token })).body.data.attributes['google-play-url'];
       // Both have read (and cached) the seeded link.
       expect(await link(other)).toBe(SEEDED.google_play_url);
       expect(await link(server)).toBe(SEEDED.google_play_url);
       // A row changed around the API (no NOTIFY) is not seen: the other server really answers from its cache.
-      await server.db.db.update(systemSettings).set({ value: 'https://play.google.com/store/apps/details?id=silent' }).where(eq(systemSettings.id, id));
+      await server.db.db
+        .update(systemSettings)
+        .set({ value: 'https://play.google.com/store/apps/details?id=silent' })
+        .where(eq(systemSettings.id, id));
       expect(await link(other)).toBe(SEEDED.google_play_url);
 
       const changed = 'https://play.google.com/store/apps/details?id=jp.kiwi.elsewhere';
@@ -220,7 +235,15 @@ describe('system settings and the app install call', () => {
       expect(performance.now() - started).toBeLessThan(1000);
 
       // And the other way round.
-      expect((await other.request(`/api/system_settings/${id}`, { method: 'PUT', token: admin.token, json: { system_setting: { value: SEEDED.google_play_url } } })).status).toBe(200);
+      expect(
+        (
+          await other.request(`/api/system_settings/${id}`, {
+            method: 'PUT',
+            token: admin.token,
+            json: { system_setting: { value: SEEDED.google_play_url } },
+          })
+        ).status,
+      ).toBe(200);
       await eventually(async () => expect(await link(server)).toBe(SEEDED.google_play_url));
     } finally {
       await other.close();
@@ -231,7 +254,10 @@ describe('system settings and the app install call', () => {
     const cache = createSystemSettingsCache(server.db);
     try {
       expect(await cache.get('app_store_url')).toBe(SEEDED.app_store_url);
-      await server.db.db.update(systemSettings).set({ value: 'https://apps.apple.com/app/id7' }).where(eq(systemSettings.key, 'app_store_url'));
+      await server.db.db
+        .update(systemSettings)
+        .set({ value: 'https://apps.apple.com/app/id7' })
+        .where(eq(systemSettings.key, 'app_store_url'));
       expect(await cache.get('app_store_url')).toBe(SEEDED.app_store_url);
       await server.db.notify(SETTINGS_CHANNEL, 'changed');
       await eventually(async () => expect(await cache.get('app_store_url')).toBe('https://apps.apple.com/app/id7'));
