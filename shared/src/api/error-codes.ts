@@ -92,11 +92,9 @@ export const ErrorCode = {
   csvDuplicateEmail: 'csv.duplicateEmail',
   csvTooManyRows: 'csv.tooManyRows',
   groupInvalidParent: 'group.invalidParent',
+  /** SPEC §4: news or an app information (issue 20) whose publishedAt has come keeps it. */
   newsPublishedAtLocked: 'news.publishedAtLocked',
   systemSettingKeyTaken: 'systemSetting.keyTaken',
-  /** Issue 20 (SPEC §4): a published app information keeps its publishedAt; an unpublished one is no longer edited. */
-  appInformationPublishedAtLocked: 'appInformation.publishedAtLocked',
-  appInformationUnpublished: 'appInformation.unpublished',
 
   /** Issue 17: walking events (SPEC §4 locks, team limits, draws). */
   walkingEventLocked: 'walkingEvent.locked',
@@ -278,8 +276,6 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'group.invalidParent': 422,
   'news.publishedAtLocked': 422,
   'systemSetting.keyTaken': 409,
-  'appInformation.publishedAtLocked': 409,
-  'appInformation.unpublished': 409,
   'walkingEvent.locked': 409,
   'walkingEvent.finalLocked': 409,
   'walkingEvent.teamsLocked': 409,

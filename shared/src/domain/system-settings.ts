@@ -5,32 +5,14 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { textProblem } from './graphemes';
+import { isHttpsSettingUrl, SYSTEM_SETTING_URL_MAX } from './setting-url';
 
-/**
- * A URL setting's value, in characters. It becomes a QR code on /app_install: 1,000 ASCII characters fit a QR code
- * (version 40 at error correction M holds 2,331 bytes) with room to spare, and no store link comes near it.
- */
-export const SYSTEM_SETTING_URL_MAX = 1000;
+export { isHttpsSettingUrl, SYSTEM_SETTING_URL_MAX };
+
 /** A maintenance message, per language, in graphemes: a banner line or two, never a page. */
 export const MAINTENANCE_MESSAGE_MAX = 300;
 /** Requests per minute and IP for the calls anyone may make without signing in (config PUBLIC_RATE_LIMIT's default). */
 export const PUBLIC_RATE_LIMIT_RANGE = { min: 10, max: 10_000 } as const;
-
-/**
- * An absolute https URL with a host and no user name or password, at most SYSTEM_SETTING_URL_MAX characters: what a
- * URL setting may hold. Anything else (`javascript:`, `data:`, plain http) is refused on write.
- */
-export function isHttpsSettingUrl(value: string): boolean {
-  // Written as it will be read: `https://` and a host, not a form URL parsing would repair (`https:///x`, `https:\\x`).
-  if (value.length > SYSTEM_SETTING_URL_MAX || /\s/.test(value) || !/^https:\/\/[^/\\]/i.test(value)) return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
-}
 
 const httpsUrl = z
   .string({ error: ErrorCode.validationInvalidType })

@@ -20,7 +20,7 @@ describe('app information form', () => {
     const past = appInformationFormSchema(false, clock).safeParse(values({ publish_mode: 'scheduled', published_at: '2031-04-30T08:00' }));
     expect(past.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['published_at', SCHEDULE_IN_PAST]]);
     const future = appInformationFormSchema(false, clock).parse(values({ publish_mode: 'scheduled', published_at: '2031-06-01T09:00' }));
-    expect(new Date(future.published_at!).getTime()).toBe(new Date('2031-06-01T09:00').getTime());
+    expect(new Date((future as { published_at: string }).published_at).getTime()).toBe(new Date('2031-06-01T09:00').getTime());
   });
 
   it('leaves the publication time out once published (SPEC §4), and checks fields with the server’s codes', () => {

@@ -95,7 +95,7 @@ describe('app informations (issue 20 point 5)', () => {
         .transaction((tx) => updateAppInformation(tx, row.id, { published_at: later }, now, { ...actor, session: adminSession }))
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ code: 'appInformation.publishedAtLocked', status: 409, pointer: '/app_information/published_at' });
+      expect(error).toMatchObject({ code: 'news.publishedAtLocked', status: 422, pointer: '/app_information/published_at' });
     };
     await moveRefusedAt(at);
     await moveRefusedAt(new Date(at.getTime() + 1));
@@ -106,9 +106,9 @@ describe('app informations (issue 20 point 5)', () => {
     // Through the API: published now, the time stays; the same time again and other fields are fine.
     const published = await insert({ title: 'Published', publishedAt: new Date(Date.now() - HOUR) });
     const refused = await put(published.id, { app_information: { published_at: iso(new Date(Date.now() + HOUR)) } });
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(422);
     expect(refused.body.errors[0]).toMatchObject({
-      code: 'appInformation.publishedAtLocked',
+      code: 'news.publishedAtLocked',
       source: { pointer: '/app_information/published_at' },
     });
     expect(refused.body.errors[0].detail).toBeTruthy();
@@ -160,13 +160,14 @@ describe('app informations (issue 20 point 5)', () => {
       json: { content_read: { kind: 'app_information', item_id: published.id } },
     });
     expect(again.status).toBe(422);
-    // Unpublished: listed as such, no longer edited; deleting again changes nothing.
+    // Unpublished: listed as such; an edit does not bring it back, nor does deleting again change anything.
     const list = await server.request('/api/app_informations?per=100', { token: admin.token });
     expect(list.body.data.find((item: { id: string }) => item.id === String(published.id)).attributes.state).toBe('unpublished');
     const edit = await put(published.id, { app_information: { title: 'Back' } });
-    expect(edit.status).toBe(409);
-    expect(edit.body.errors[0].code).toBe('appInformation.unpublished');
+    expect(edit.status).toBe(200);
+    expect(edit.body.data.attributes.state).toBe('unpublished');
     expect((await remove(published.id)).status).toBe(204);
+    expect((await homeTitles(member)).map((item) => item.title)).not.toContain('Back');
   });
 
   it('logs each write with the changed fields in the same transaction', async () => {

@@ -75,9 +75,9 @@ export async function createAppInformation(tx: Executor, input: CreateAppInforma
 }
 
 /**
- * Title, body, head copy and icon may always change while the information is not unpublished; publishedAt only while it
- * is not published (SPEC §4: publishedAt <= now locks it, 409 appInformation.publishedAtLocked). Sending the stored
- * publishedAt again is no change. An unpublished one is kept as it was (409 appInformation.unpublished).
+ * Title, body, head copy and icon may always change; publishedAt only while the information is not published (SPEC §4:
+ * publishedAt <= now locks it, 422 news.publishedAtLocked, the code news uses for the same rule). Sending the stored
+ * publishedAt again is no change. An unpublished one stays unpublished (only DELETE unpublishes; nothing republishes).
  */
 export async function updateAppInformation(
   tx: Executor,
@@ -87,11 +87,10 @@ export async function updateAppInformation(
   actor: Actor,
 ): Promise<AppInformationRow> {
   const current = await findForUpdate(tx, id);
-  if (current.unpublishedAt !== null) throw new ApiError(ErrorCode.appInformationUnpublished);
   const requested = input.published_at === undefined ? undefined : new Date(input.published_at);
   const moves = requested !== undefined && requested.getTime() !== current.publishedAt.getTime();
   if (moves && isAppInformationPublished(current, now)) {
-    throw new ApiError(ErrorCode.appInformationPublishedAtLocked, { pointer: '/app_information/published_at' });
+    throw new ApiError(ErrorCode.newsPublishedAtLocked, { pointer: '/app_information/published_at' });
   }
   const changes: Partial<typeof appInformations.$inferInsert> = {};
   if (input.title !== undefined) changes.title = input.title;
