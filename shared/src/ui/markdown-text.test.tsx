@@ -17,6 +17,16 @@ describe('<MarkdownText>', () => {
     expect(document.querySelectorAll('ol li')).toHaveLength(1);
   });
 
+  it('starts the body’s outline at the given level and never skips one', () => {
+    render(<MarkdownText source={'# a\n\n### b\n\n# c\n\n## d'} headingBase={3} />);
+    expect([...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => `${heading.tagName}:${heading.textContent}`)).toEqual([
+      'H3:a',
+      'H4:b',
+      'H3:c',
+      'H4:d',
+    ]);
+  });
+
   it('never renders HTML, and makes links of http(s) targets only, in a new tab without opener', () => {
     render(
       <MarkdownText

@@ -233,7 +233,7 @@ function Notice({ notice, onOpen }: { notice: HomeNews | HomeAppInformation; onO
       </button>
       <div id={bodyId} className="home-notice__body" hidden={!open}>
         {/* Issue 20: an app information's body is Markdown, rendered as React elements (never HTML); news stays text. */}
-        {fromKiwi ? <MarkdownText source={notice.body} /> : notice.body}
+        {fromKiwi ? <MarkdownText source={notice.body} headingBase={3} /> : notice.body}
       </div>
     </li>
   );
