@@ -80,6 +80,7 @@ export function HomePage() {
         </div>
       ) : (
         <div className="home-page__grid">
+          <MaintenanceNotice home={home.data} />
           <FirstStepsCard home={home.data} nickname={kiwiUser?.nickname || membership.nickname} />
           {SECTIONS.map(({ key, Card }) => (
             <Card key={key} home={home.data} identifier={membership.organization.identifier} />
@@ -190,6 +191,19 @@ function NoticesCard({ home }: SectionProps) {
         </ul>
       )}
     </HomeCard>
+  );
+}
+
+/** Issue 20: the maintenance message the admin set (system settings), in the member's language when written in it. */
+function MaintenanceNotice({ home }: { home: Home }) {
+  const { i18n } = useTranslation('home');
+  const message = home.maintenanceMessage;
+  if (!message) return null;
+  const text = i18n.language === 'en' ? message.en || message.ja : message.ja || message.en;
+  return (
+    <p className="alert home-page__maintenance" data-testid="home-maintenance">
+      {text}
+    </p>
   );
 }
 

@@ -2,19 +2,23 @@
 // install links, the public rate limit, the maintenance message). A write NOTIFYs kiwi_settings in its transaction;
 // every process (this one included) LISTENs and drops its copy, so a change is seen everywhere within moments of the
 // commit. Same mechanism as the session cache (auth/session-cache.ts, kiwi_cache).
-import { readSystemSetting, SYSTEM_SETTING_KEYS, type SystemSettingKey } from '@kiwi/shared/domain/system-settings';
+import { checkSystemSetting, readSystemSetting, SYSTEM_SETTING_KEYS, type SystemSettingKey } from '@kiwi/shared/domain/system-settings';
 import type { Logger } from 'pino';
 import { type DatabaseHandle, type Executor, notifyIn } from '../../db/client';
 import { systemSettings } from '../../db/schema/system-settings';
+import type { ModuleDependencies } from '../deps';
 
 export const SETTINGS_CHANNEL = 'kiwi_settings';
 
 export type SystemSettingValues = Readonly<Record<SystemSettingKey, string>>;
+type Loaded = { values: SystemSettingValues; stored: ReadonlySet<SystemSettingKey> };
 
 export type SystemSettingsCache = {
   /** Every registry key's value (its default when unset or invalid), loaded once and kept until invalidated. */
   values(): Promise<SystemSettingValues>;
   get<K extends SystemSettingKey>(key: K): Promise<string>;
+  /** The stored value when the key has a valid row, else undefined (the reader's own default applies). */
+  stored<K extends SystemSettingKey>(key: K): Promise<string | undefined>;
   /** Drops this process's copy (after a commit) without telling the others. */
   dropLocal(): void;
   stop(): Promise<void>;
@@ -28,18 +32,20 @@ type Options = { logger?: Logger; ttlMs?: number; now?: () => number };
  */
 export const notifySettingsChanged = (tx: Executor) => notifyIn(tx, SETTINGS_CHANNEL, 'changed');
 
-async function loadValues(handle: DatabaseHandle): Promise<SystemSettingValues> {
+async function loadValues(handle: DatabaseHandle): Promise<Loaded> {
   const rows = await handle.db.select({ key: systemSettings.key, value: systemSettings.value }).from(systemSettings);
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
-  return Object.fromEntries(SYSTEM_SETTING_KEYS.map((key) => [key, readSystemSetting(key, stored.get(key))])) as SystemSettingValues;
+  const byKey = new Map(rows.map((row) => [row.key, row.value]));
+  const stored = new Set(SYSTEM_SETTING_KEYS.filter((key) => byKey.has(key) && checkSystemSetting(key, byKey.get(key)).ok));
+  const values = Object.fromEntries(SYSTEM_SETTING_KEYS.map((key) => [key, readSystemSetting(key, byKey.get(key))])) as SystemSettingValues;
+  return { values, stored };
 }
 
 export function createSystemSettingsCache(handle: DatabaseHandle, options: Options = {}): SystemSettingsCache {
   // A safety net for a lost notification only; invalidation is what keeps it fresh.
   const ttlMs = options.ttlMs ?? 60_000;
   const now = options.now ?? Date.now;
-  let cached: { values: SystemSettingValues; at: number } | null = null;
-  let loading: Promise<SystemSettingValues> | null = null;
+  let cached: { loaded: Loaded; at: number } | null = null;
+  let loading: Promise<Loaded> | null = null;
   // Bumped by every invalidation: a load that started before it must not keep what it read.
   let generation = 0;
   let stopped = false;
@@ -63,27 +69,31 @@ export function createSystemSettingsCache(handle: DatabaseHandle, options: Optio
       return null;
     });
 
+  const load = async (): Promise<Loaded> => {
+    const unlisten = await listening;
+    if (cached && unlisten && now() - cached.at < ttlMs) return cached.loaded;
+    if (!loading) {
+      const startedAt = generation;
+      const pending = loadValues(handle).then((loaded) => {
+        if (startedAt === generation && unlisten && !stopped) cached = { loaded, at: now() };
+        return loaded;
+      });
+      pending
+        .finally(() => {
+          if (loading === pending) loading = null;
+        })
+        .catch(() => {});
+      loading = pending;
+    }
+    return loading;
+  };
+
   return {
-    async values() {
-      const unlisten = await listening;
-      if (cached && unlisten && now() - cached.at < ttlMs) return cached.values;
-      if (!loading) {
-        const startedAt = generation;
-        const pending = loadValues(handle).then((values) => {
-          if (startedAt === generation && unlisten && !stopped) cached = { values, at: now() };
-          return values;
-        });
-        pending
-          .finally(() => {
-            if (loading === pending) loading = null;
-          })
-          .catch(() => {});
-        loading = pending;
-      }
-      return loading;
-    },
-    async get(key) {
-      return (await this.values())[key];
+    values: async () => (await load()).values,
+    get: async (key) => (await load()).values[key],
+    async stored(key) {
+      const loaded = await load();
+      return loaded.stored.has(key) ? loaded.values[key] : undefined;
     },
     dropLocal,
     async stop() {
@@ -105,4 +115,16 @@ export function systemSettingsCache(handle: DatabaseHandle, logger?: Logger): Sy
     caches.set(handle, cache);
   }
   return cache;
+}
+
+/**
+ * The public calls' per-IP limit (requests per minute) for express-rate-limit, read per request from the cache: the
+ * admin's public_rate_limit_per_minute once saved, else PUBLIC_RATE_LIMIT of the configuration (its default).
+ */
+export function publicRateLimit({ db, config, logger }: Pick<ModuleDependencies, 'db' | 'config' | 'logger'>): () => Promise<number> {
+  const cache = systemSettingsCache(db, logger);
+  return async () => {
+    const stored = await cache.stored('public_rate_limit_per_minute');
+    return stored === undefined ? config.publicRateLimit : Number(stored);
+  };
 }

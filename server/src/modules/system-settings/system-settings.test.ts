@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type DatabaseHandle, wrapPool } from '../../db/client';
@@ -8,7 +8,7 @@ import { systemSettings } from '../../db/schema/system-settings';
 import { testEngine } from '../../test/database';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
 import { databaseUrl } from '../../test/pg-admin';
-import { startTestServer, type TestServer } from '../../test/server';
+import { startTestServer, type TestServer, testConfig } from '../../test/server';
 import { createSystemSettingsCache, SETTINGS_CHANNEL } from './cache';
 
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
@@ -250,6 +250,23 @@ describe('system settings and the app install call', () => {
     }
   });
 
+  it('shows the maintenance message on the member’s home while set, in both languages', async () => {
+    // None set (an earlier test added a Japanese one): no message at all.
+    await server.db.db.delete(systemSettings).where(inArray(systemSettings.key, ['maintenance_message_ja', 'maintenance_message_en']));
+    await server.db.notify(SETTINGS_CHANNEL, 'changed');
+    await eventually(async () => {
+      const before = await server.request('/api/home', { token: member.token });
+      expect(before.body.data.attributes['maintenance-message']).toBeNull();
+    });
+    const saved = await post({ system_setting: { key: 'maintenance_message_en', value: 'Maintenance tonight 22:00-23:00' } });
+    expect(saved.status).toBe(201);
+    const during = await server.request('/api/home', { token: member.token });
+    expect(during.body.data.attributes['maintenance-message']).toEqual({ ja: '', en: 'Maintenance tonight 22:00-23:00' });
+    // Cleared (an empty message is allowed): none again.
+    expect((await put(saved.body.data.id, { system_setting: { value: '' } })).status).toBe(200);
+    expect((await server.request('/api/home', { token: member.token })).body.data.attributes['maintenance-message']).toBeNull();
+  });
+
   it('keeps a cache loaded before a change from storing what it read', async () => {
     const cache = createSystemSettingsCache(server.db);
     try {
@@ -275,7 +292,7 @@ describe('system settings and the app install call', () => {
     await server.db.db
       .insert(systemSettings)
       .values(Array.from({ length: 100 - total }, (_unused, index) => ({ key: `filler_${index}`, value: 'x' })));
-    const refused = await post({ system_setting: { key: 'maintenance_message_en', value: 'x' } });
+    const refused = await post({ system_setting: { key: 'maintenance_message_ja', value: 'x' } });
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0]).toMatchObject({ code: 'validation.tooManyItems', detail: expect.stringContaining('100') });
   });
@@ -307,6 +324,41 @@ describe('system settings and the app install call', () => {
     } finally {
       await server.db.db.update(systemSettings).set({ value: SEEDED.app_store_url }).where(eq(systemSettings.key, 'app_store_url'));
       await server.db.notify(SETTINGS_CHANNEL, 'changed');
+    }
+  });
+});
+
+describe('the public rate limit setting', () => {
+  it('follows the admin’s public_rate_limit_per_minute once saved, PUBLIC_RATE_LIMIT before that', async () => {
+    const server = await startTestServer({ config: testConfig({ PUBLIC_RATE_LIMIT: '15' }) });
+    try {
+      const admin = await buildUser(server, { role: 'admin' });
+      const hit = async (times: number) => {
+        const statuses: number[] = [];
+        for (let index = 0; index < times; index += 1) statuses.push((await server.request('/api/shared_events/999999')).status);
+        return statuses;
+      };
+      // Unset: the configuration's 15 per minute.
+      expect(await hit(12)).toEqual(Array(12).fill(404));
+      // Saved at 10: the 12 calls of this minute are over it at once.
+      const saved = await server.request('/api/system_settings', {
+        method: 'POST',
+        token: admin.token,
+        json: { system_setting: { key: 'public_rate_limit_per_minute', value: '10' } },
+      });
+      expect(saved.status).toBe(201);
+      const refused = await server.request('/api/shared_events/999999');
+      expect(refused.status).toBe(429);
+      expect(refused.body.errors[0].code).toBe('rateLimited');
+      // Raised: allowed again, beyond the configuration's 15.
+      await server.request(`/api/system_settings/${saved.body.data.id}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: { system_setting: { value: '10000' } },
+      });
+      expect(await hit(5)).toEqual(Array(5).fill(404));
+    } finally {
+      await server.close();
     }
   });
 });
