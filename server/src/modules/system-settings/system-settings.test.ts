@@ -14,6 +14,25 @@ import { createSystemSettingsCache, SETTINGS_CHANNEL } from './cache';
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
 
 /**
+ * Waits until every kiwi_settings notification sent so far has reached `handle`'s listeners: one of our own, sent now,
+ * arrives after them (a connection delivers notifications in commit order). Keeps an earlier test's late NOTIFY from
+ * dropping a cache a test means to find stale.
+ */
+async function settled(handle: DatabaseHandle): Promise<void> {
+  const marker = `barrier-${Math.random()}`;
+  let heard = false;
+  const unlisten = await handle.listen(SETTINGS_CHANNEL, (payload) => {
+    if (payload === marker) heard = true;
+  });
+  try {
+    await handle.notify(SETTINGS_CHANNEL, marker);
+    await vi.waitFor(() => expect(heard).toBe(true), { timeout: 5000, interval: 10 });
+  } finally {
+    await unlisten();
+  }
+}
+
+/**
  * Another server process on the same database: on PostgreSQL its own pool and LISTEN connection; on PGlite (one
  * in-memory database, one client) a handle of its own over the same client, so that its caches are its own.
  */
@@ -217,6 +236,7 @@ describe('system settings and the app install call', () => {
       const id = await idOf('google_play_url');
       const link = async (on: TestServer) =>
         (await on.request('/api/app_install', { token: member.token })).body.data.attributes['google-play-url'];
+      await settled(other.db);
       // Both have read (and cached) the seeded link.
       expect(await link(other)).toBe(SEEDED.google_play_url);
       expect(await link(server)).toBe(SEEDED.google_play_url);
@@ -270,6 +290,7 @@ describe('system settings and the app install call', () => {
   it('keeps a cache loaded before a change from storing what it read', async () => {
     const cache = createSystemSettingsCache(server.db);
     try {
+      await settled(server.db);
       expect(await cache.get('app_store_url')).toBe(SEEDED.app_store_url);
       await server.db.db
         .update(systemSettings)
