@@ -28,7 +28,11 @@ async function setLanguage(request: APIRequestContext, headers: Record<string, s
   expect(changed.ok(), await changed.text()).toBe(true);
 }
 
-test('the admin publishes an app information that a member sees on home, unread then read; then unpublishes it', async ({ page, request, browser }) => {
+test('the admin publishes an app information that a member sees on home, unread then read; then unpublishes it', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const u = unique();
   const title = `E2E お知らせ ${u}`;
@@ -127,7 +131,10 @@ test('the admin publishes an app information that a member sees on home, unread 
   await memberContext.close();
 });
 
-test('the admin edits a system setting in its typed form, and both console pages pass axe in English at 320 px', async ({ page, request }) => {
+test('the admin edits a system setting in its typed form, and both console pages pass axe in English at 320 px', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const emulator = await authEmulator(request);
   const admin = await apiHeaders(request, emulator, ACCOUNTS.admin);
@@ -145,7 +152,9 @@ test('the admin edits a system setting in its typed form, and both console pages
   await expect(limit.getByText(translate('ja', 'validation:tooSmall', { min: 10 }))).toBeVisible();
   await limit.getByLabel(s('ja', 'value')).fill('450');
   await limit.getByRole('button', { name: s('ja', 'save') }).click();
-  await expect(page.getByText(translate('ja', 'system-settings:saved', { name: s('ja', 'keys.public_rate_limit_per_minute.label') }))).toBeVisible();
+  await expect(
+    page.getByText(translate('ja', 'system-settings:saved', { name: s('ja', 'keys.public_rate_limit_per_minute.label') })),
+  ).toBeVisible();
   const stored = async () => {
     const list = await (await request.get('/api/system_settings', { headers: admin })).json();
     return list.data.find((item: { attributes: { key: string } }) => item.attributes.key === 'public_rate_limit_per_minute');

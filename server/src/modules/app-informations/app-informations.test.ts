@@ -178,10 +178,19 @@ describe('app informations (issue 20 point 5)', () => {
     const rows = await server.db.db
       .select()
       .from(staffActions)
-      .where(and(eq(staffActions.targetType, 'app_information'), eq(staffActions.targetId, id)));
-    expect(rows.map((row) => row.kind)).toEqual(['appInformations.create', 'appInformations.update', 'appInformations.delete']);
+      .where(and(eq(staffActions.targetType, 'app_informations'), eq(staffActions.targetId, id)));
+    expect(rows.map((row) => row.kind)).toEqual(['app_informations.create', 'app_informations.update', 'app_informations.delete']);
     expect(rows[1]).toMatchObject({ actorUserId: admin.user.id, actorRole: 'admin', route: '/api/app_informations/:id', method: 'PUT' });
     expect(rows[1]!.changes).toEqual({ title: ['Logged', 'Logged 2'] });
+    // Unpublishing is logged as the delete it was asked as, its change the unpublish time.
+    const shown = await insert({ title: 'Shown', publishedAt: new Date(Date.now() - HOUR) });
+    await remove(shown.id);
+    const [unpublished] = await server.db.db
+      .select()
+      .from(staffActions)
+      .where(eq(staffActions.targetId, String(shown.id)));
+    expect(unpublished).toMatchObject({ kind: 'app_informations.delete', targetType: 'app_informations' });
+    expect(unpublished!.changes).toEqual({ unpublishedAt: [null, expect.any(String)] });
     // A refused write logs nothing.
     const published = await insert({ title: 'Locked', publishedAt: new Date(Date.now() - HOUR) });
     await put(published.id, { app_information: { published_at: iso(new Date(Date.now() + HOUR)) } });

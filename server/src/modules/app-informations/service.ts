@@ -27,7 +27,7 @@ async function log(
     kind,
     method: actor.method,
     route: actor.route,
-    targetType: 'app_information',
+    targetType: 'app_informations',
     targetId: id,
     changes: changedFields<AppInformationRow>(before, after, LOGGED_FIELDS),
     statusCode,
@@ -70,7 +70,7 @@ export async function createAppInformation(tx: Executor, input: CreateAppInforma
     })
     .returning();
   if (!row) throw new Error('app information not inserted');
-  await log(tx, actor, 'appInformations.create', row.id, null, row, 201);
+  await log(tx, actor, 'app_informations.create', row.id, null, row, 201);
   return row;
 }
 
@@ -101,7 +101,7 @@ export async function updateAppInformation(
   if (Object.keys(changes).length === 0) return current;
   const [row] = await tx.update(appInformations).set(changes).where(eq(appInformations.id, id)).returning();
   if (!row) throw notFound();
-  await log(tx, actor, 'appInformations.update', id, current, row, 200);
+  await log(tx, actor, 'app_informations.update', id, current, row, 200);
   return row;
 }
 
@@ -114,11 +114,11 @@ export async function deleteAppInformation(tx: Executor, id: number, now: Date, 
   if (current.unpublishedAt !== null) return 'unpublished';
   if (isAppInformationPublished(current, now)) {
     const [row] = await tx.update(appInformations).set({ unpublishedAt: now }).where(eq(appInformations.id, id)).returning();
-    await log(tx, actor, 'appInformations.unpublish', id, current, row ?? null, 204);
+    await log(tx, actor, 'app_informations.delete', id, current, row ?? null, 204);
     return 'unpublished';
   }
   await tx.delete(contentReads).where(and(eq(contentReads.kind, 'app_information'), eq(contentReads.itemId, id)));
   await tx.delete(appInformations).where(eq(appInformations.id, id));
-  await log(tx, actor, 'appInformations.delete', id, current, null, 204);
+  await log(tx, actor, 'app_informations.delete', id, current, null, 204);
   return 'deleted';
 }

@@ -217,13 +217,13 @@ describe('system settings and the app install call', () => {
     const rows = await server.db.db
       .select()
       .from(staffActions)
-      .where(and(eq(staffActions.targetType, 'system_setting'), eq(staffActions.targetId, 'app_store_url')));
+      .where(and(eq(staffActions.targetType, 'system_settings'), eq(staffActions.targetId, 'app_store_url')));
     expect(rows.slice(-2).map((row) => row.changes)).toEqual([
       { value: [SEEDED.app_store_url, 'https://apps.apple.com/app/id42'] },
       { value: ['https://apps.apple.com/app/id42', SEEDED.app_store_url] },
     ]);
     expect(rows.at(-1)).toMatchObject({
-      kind: 'systemSettings.update',
+      kind: 'system_settings.update',
       actorUserId: admin.user.id,
       route: '/api/system_settings/:id',
       method: 'PUT',
