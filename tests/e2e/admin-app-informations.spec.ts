@@ -180,6 +180,7 @@ test('the admin edits a system setting in its typed form, and both console pages
     await expect(page.getByRole('heading', { level: 1, name: text('en', 'app-informations:title') })).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: text('en', 'app-informations:create') }).click();
     await expect(page.getByRole('dialog', { name: text('en', 'app-informations:form.createTitle') })).toBeVisible();
     await expectAccessible(page);
