@@ -5,7 +5,7 @@ import { type DatabaseHandle, wrapPool } from '../../db/client';
 import { staffActions } from '../../db/schema/admin-console';
 import { organizationMembers } from '../../db/schema/organizations';
 import { systemSettings } from '../../db/schema/system-settings';
-import { testEngine } from '../../test/database';
+import { listeningBackends, testEngine } from '../../test/database';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
 import { databaseUrl } from '../../test/pg-admin';
 import { startTestServer, type TestServer, testConfig } from '../../test/server';
@@ -286,6 +286,28 @@ describe('system settings and the app install call', () => {
     expect((await put(saved.body.data.id, { system_setting: { value: '' } })).status).toBe(200);
     expect((await server.request('/api/home', { token: member.token })).body.data.attributes['maintenance-message']).toBeNull();
   });
+
+  // Only PostgreSQL has a LISTEN connection that can drop; the test is not registered on PGlite.
+  if (testEngine() === 'postgres')
+    it('drops the cached settings when the LISTEN connection comes back, as what was notified meanwhile is lost', async () => {
+      const link = async () => (await server.request('/api/app_install', { token: member.token })).body.data.attributes['app-store-url'];
+      expect(await link()).toBe(SEEDED.app_store_url);
+      const [lost] = await listeningBackends(server.db);
+      expect(lost).toEqual(expect.any(Number));
+      await server.db.db.execute(sql`select pg_terminate_backend(${lost})`);
+      await eventually(async () => expect(await listeningBackends(server.db)).not.toContain(lost));
+      // Another process changes the link while nobody here listens: its NOTIFY goes nowhere.
+      const changed = 'https://apps.apple.com/app/id99';
+      await server.db.db.update(systemSettings).set({ value: changed }).where(eq(systemSettings.key, 'app_store_url'));
+      await server.db.notify(SETTINGS_CHANNEL, 'changed');
+      try {
+        await eventually(async () => expect(await listeningBackends(server.db)).toHaveLength(1));
+        await eventually(async () => expect(await link()).toBe(changed));
+      } finally {
+        await server.db.db.update(systemSettings).set({ value: SEEDED.app_store_url }).where(eq(systemSettings.key, 'app_store_url'));
+        await server.db.notify(SETTINGS_CHANNEL, 'changed');
+      }
+    });
 
   it('keeps a cache loaded before a change from storing what it read', async () => {
     const cache = createSystemSettingsCache(server.db);
