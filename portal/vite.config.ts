@@ -39,6 +39,13 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               test: /portal[\\/]src[\\/]pages[\\/](text-field|auth-card)\.tsx$|shared[\\/]src[\\/]api[\\/]identity-errors\.ts$/,
             },
+            // Links in user text, app information Markdown (issue 20) and the store-link rule: one file rather than a
+            // name each in the entry's preload map (home, guild chat, events and app install share them).
+            {
+              name: 'linkify',
+              includeDependenciesRecursively: false,
+              test: /shared[\\/]src[\\/](domain[\\/](linkify|markdown|setting-url)\.ts|ui[\\/]markdown-text\.tsx)$/,
+            },
             // Small parts several signed-in pages share (tabs, the pager, the home query, page namespaces), in one file:
             // each shared file is one more name in the entry's preload map, which /login downloads.
             {

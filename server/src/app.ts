@@ -38,6 +38,7 @@ import { embedOriginsRoutes } from './modules/embed-origins/routes';
 import { signInPolicyRoutes } from './modules/sign-in-policy/routes';
 import { appInstallRoutes } from './modules/app-install/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
+import { appInformationsRoutes } from './modules/app-informations/routes';
 import { walkingEventsRoutes } from './modules/walking-events/routes';
 import { giftsRoutes } from './modules/gifts/routes';
 import { giftAuditRoutes } from './modules/gift-audit/routes';
@@ -124,6 +125,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(staffActionsRoutes(deps));
   api.use(adminDashboardRoutes(deps));
   api.use(systemSettingsRoutes(deps));
+  api.use(appInformationsRoutes(deps));
   api.use(giftsRoutes(deps));
   api.use(appInstallRoutes(deps));
   api.use(homeRoutes(deps));

@@ -43,6 +43,9 @@ export const ADMIN_DASHBOARD: AdminDashboardSubject = { kind: 'adminDashboard' }
 /** Issue 20 point 2: the platform's users as a whole (the admin console's users list and its actions). */
 export type PlatformUsersSubject = { kind: 'platformUsers' };
 export const PLATFORM_USERS: PlatformUsersSubject = { kind: 'platformUsers' };
+/** The platform's app informations as a whole (issue 20 point 5): list, write, schedule, unpublish. */
+export type AppInformationsSubject = { kind: 'appInformations' };
+export const APP_INFORMATIONS: AppInformationsSubject = { kind: 'appInformations' };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -93,6 +96,8 @@ type Subjects = {
   'adminDashboard.view': AdminDashboardSubject;
   /** Issue 20 point 2: list every user, promote or demote admins, turn sign-in off or on, resend, reset MFA (admin only). */
   'platformUsers.manage': PlatformUsersSubject;
+  /** Issue 20, SPEC §6 "admin only: app informations": every app information, scheduled and unpublished ones too. */
+  'appInformations.manage': AppInformationsSubject;
 };
 export type Action = keyof Subjects;
 
@@ -131,6 +136,8 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'adminDashboard.view': () => false,
   // Nobody but an admin: a manager administers their members through the organisation's routes.
   'platformUsers.manage': () => false,
+  // Nobody but an admin: members read published ones on their home (GET /home).
+  'appInformations.manage': () => false,
 };
 
 /**

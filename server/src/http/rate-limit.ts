@@ -5,8 +5,8 @@ import { type Options, rateLimit } from 'express-rate-limit';
 import { ApiError } from '../jsonapi/errors';
 
 export type RateLimitOptions = {
-  /** Requests each client IP (or each key) may make per window. */
-  limit: number;
+  /** Requests each client IP (or each key) may make per window; a function is asked per request (a system setting). */
+  limit: number | (() => number | Promise<number>);
   windowMs?: number;
 };
 

@@ -94,6 +94,7 @@ export const ErrorCode = {
   csvDuplicateEmail: 'csv.duplicateEmail',
   csvTooManyRows: 'csv.tooManyRows',
   groupInvalidParent: 'group.invalidParent',
+  /** SPEC §4: news or an app information (issue 20) whose publishedAt has come keeps it. */
   newsPublishedAtLocked: 'news.publishedAtLocked',
   systemSettingKeyTaken: 'systemSetting.keyTaken',
 

@@ -21,20 +21,25 @@ describe('system settings', () => {
     expect(isHttpsSettingUrl(value)).toBe(expected);
   });
 
-  it('applies the URL rule to keys ending in _url only', () => {
-    expect(systemSettingValueIssue('app_store_url', 'javascript:alert(1)')).toBe('validation.invalidUrl');
-    expect(systemSettingValueIssue('app_store_url', `https://a.example/${'a'.repeat(1000)}`)).toBe('validation.tooLong');
+  it('applies each key its own rule, and refuses keys outside the registry', () => {
+    expect(systemSettingValueIssue('app_store_url', 'javascript:alert(1)')).toEqual({ code: 'validation.invalidUrl' });
+    expect(systemSettingValueIssue('app_store_url', `https://a.example/${'a'.repeat(1000)}`)).toMatchObject({ code: 'validation.tooLong' });
     expect(systemSettingValueIssue('app_store_url', 'https://a.example/')).toBeNull();
-    expect(systemSettingValueIssue('maintenance_notice', 'javascript:alert(1)')).toBeNull();
+    expect(systemSettingValueIssue('maintenance_message_en', 'javascript:alert(1)')).toBeNull();
+    expect(systemSettingValueIssue('maintenance_notice', 'x')).toEqual({ code: 'validation.unknownKey' });
   });
 
   it('checks a new setting with its key, and an update without one', () => {
-    const created = CreateSystemSettingSchema.safeParse({ system_setting: { key: 'help_url', value: 'javascript:alert(1)' } });
+    const created = CreateSystemSettingSchema.safeParse({ system_setting: { key: 'app_store_url', value: 'javascript:alert(1)' } });
     expect(created.error?.issues.map((issue) => [issue.path.join('/'), issue.message])).toEqual([
       ['system_setting/value', 'validation.invalidUrl'],
     ]);
-    expect(CreateSystemSettingSchema.parse({ system_setting: { key: ' help_url ', value: ' https://a.example ' } })).toEqual({
-      system_setting: { key: 'help_url', value: 'https://a.example' },
+    const unknown = CreateSystemSettingSchema.safeParse({ system_setting: { key: 'help_url', value: 'https://a.example' } });
+    expect(unknown.error?.issues.map((issue) => [issue.path.join('/'), issue.message])).toEqual([
+      ['system_setting/key', 'validation.unknownKey'],
+    ]);
+    expect(CreateSystemSettingSchema.parse({ system_setting: { key: ' google_play_url ', value: ' https://a.example ' } })).toEqual({
+      system_setting: { key: 'google_play_url', value: 'https://a.example' },
     });
     expect(UpdateSystemSettingSchema.safeParse({ system_setting: { key: 'x', value: 'y' } }).error?.issues[0]?.message).toBe(
       'validation.unknownKey',

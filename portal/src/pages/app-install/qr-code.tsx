@@ -1,4 +1,4 @@
-import { SYSTEM_SETTING_URL_MAX } from '@kiwi/shared/schemas/system-settings';
+import { SYSTEM_SETTING_URL_MAX } from '@kiwi/shared/domain/setting-url';
 import { useEffect, useState } from 'react';
 
 type Encode = typeof import('uqr')['encode'];

@@ -1,3 +1,5 @@
+import { appInformationIconGlyph } from '@kiwi/shared/domain/app-information-icons';
+import { MarkdownText } from '@kiwi/shared/ui/markdown-text';
 import { formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
 import { surveyPaths } from '@kiwi/shared/schemas/survey-resources';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -78,6 +80,7 @@ export function HomePage() {
         </div>
       ) : (
         <div className="home-page__grid">
+          <MaintenanceNotice home={home.data} />
           <FirstStepsCard home={home.data} nickname={kiwiUser?.nickname || membership.nickname} />
           {SECTIONS.map(({ key, Card }) => (
             <Card key={key} home={home.data} identifier={membership.organization.identifier} />
@@ -191,6 +194,19 @@ function NoticesCard({ home }: SectionProps) {
   );
 }
 
+/** Issue 20: the maintenance message the admin set (system settings), in the member's language when written in it. */
+function MaintenanceNotice({ home }: { home: Home }) {
+  const { i18n } = useTranslation('home');
+  const message = home.maintenanceMessage;
+  if (!message) return null;
+  const text = i18n.language === 'en' ? message.en || message.ja : message.ja || message.en;
+  return (
+    <p className="alert home-page__maintenance" data-testid="home-maintenance">
+      {text}
+    </p>
+  );
+}
+
 function Notice({ notice, onOpen }: { notice: HomeNews | HomeAppInformation; onOpen: () => void }) {
   const { t, i18n } = useTranslation('home');
   const [open, setOpen] = useState(false);
@@ -211,6 +227,11 @@ function Notice({ notice, onOpen }: { notice: HomeNews | HomeAppInformation; onO
         <span className="home-list__text">
           <span className="home-list__title">
             {!notice.read && <span className="home-badge home-badge--unread">{t('news.unread')}</span>}
+            {fromKiwi && appInformationIconGlyph(notice.iconName) && (
+              <span className="home-notice__icon" aria-hidden="true">
+                {appInformationIconGlyph(notice.iconName)}{' '}
+              </span>
+            )}
             {notice.title}
           </span>
           <span className="home-list__meta">
@@ -225,7 +246,8 @@ function Notice({ notice, onOpen }: { notice: HomeNews | HomeAppInformation; onO
         </span>
       </button>
       <div id={bodyId} className="home-notice__body" hidden={!open}>
-        {notice.body}
+        {/* Issue 20: an app information's body is Markdown, rendered as React elements (never HTML); news stays text. */}
+        {fromKiwi ? <MarkdownText source={notice.body} headingBase={3} /> : notice.body}
       </div>
     </li>
   );

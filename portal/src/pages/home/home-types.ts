@@ -46,6 +46,8 @@ export type HomeWalkingEvent = {
 };
 
 export type Home = {
+  /** Issue 20: the platform admin's maintenance message (system settings), or null. */
+  maintenanceMessage?: { ja: string; en: string } | null;
   /** Issue 18: the member's quests now (the very list of GET /api/user/quests) and this week's gacha stamps. */
   quests?: MemberQuest[];
   questStamps?: number;

@@ -1,10 +1,9 @@
-import { APP_INSTALL_SETTING_KEYS, isHttpsSettingUrl } from '@kiwi/shared/schemas/system-settings';
 import { eq } from 'drizzle-orm';
 import type { Session } from '../../auth/session-cache';
 import { firstMembership } from '../../auth/guards';
 import type { Executor } from '../../db/client';
 import { organizationMembers } from '../../db/schema/organizations';
-import { settingValues } from '../system-settings/service';
+import type { SystemSettingValues } from '../system-settings/cache';
 
 export type AppInstall = {
   userId: number;
@@ -17,12 +16,12 @@ export type AppInstall = {
 
 /**
  * What /app_install shows: the store links from the system settings and whether the app syncs for this user's first
- * membership (SPEC §3 appInstalled, lastSyncAt). A stored link that is not an https URL is answered as null, never
- * passed on (the write path refuses one; this guards rows written another way).
+ * membership (SPEC §3 appInstalled, lastSyncAt). The links come from the settings cache (system-settings/cache.ts),
+ * which reads a stored link that is not an https URL as unset: answered as null, never passed on (the write path
+ * refuses one; this guards rows written another way).
  */
-export async function readAppInstall(tx: Executor, session: Session): Promise<AppInstall> {
-  const settings = await settingValues(tx, APP_INSTALL_SETTING_KEYS);
-  const link = (value: string | undefined) => (value !== undefined && isHttpsSettingUrl(value) ? value : null);
+export async function readAppInstall(tx: Executor, session: Session, settings: SystemSettingValues): Promise<AppInstall> {
+  const link = (value: string) => (value === '' ? null : value);
   const membership = firstMembership(session);
   const [state] = membership
     ? await tx

@@ -8,6 +8,7 @@ import { bodyEmailKey, keyedRateLimit, perIpRateLimit } from '../../http/rate-li
 import { parseBody, parseId } from '../../jsonapi/parse';
 import { serialize } from '../../jsonapi/serialize';
 import type { ModuleDependencies } from '../deps';
+import { publicRateLimit } from '../system-settings/cache';
 import { identityErrorFor } from '../invitations/identity-errors';
 import { isUniqueViolation } from '../members/identity';
 import {
@@ -38,9 +39,10 @@ const presentJoinCode = (joinCode: JoinCode) =>
   });
 
 /** Issue 16 point 1: self sign-up with a join code, the confirmation link and its resend (spec §6: without authorization). */
-export function consumerUsersRoutes({ db, identity, config, sessions, logger }: ModuleDependencies): Router {
+export function consumerUsersRoutes(deps: ModuleDependencies): Router {
+  const { db, identity, config, sessions, logger } = deps;
   const router = Router();
-  const limited = perIpRateLimit({ limit: config.publicRateLimit });
+  const limited = perIpRateLimit({ limit: publicRateLimit(deps) });
   // One counter per route: a sign-up and a resend for one address each have their own allowance.
   const signUpPerClient = perIpRateLimit(CONSUMER_MAIL_LIMITS.perClient);
   const signUpPerAddress = keyedRateLimit({ ...CONSUMER_MAIL_LIMITS.perAddress, keyOf: bodyEmailKey('consumer_user') });

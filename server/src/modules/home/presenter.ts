@@ -15,10 +15,12 @@ const eventResource = {
  * GET /api/home: one `homes` resource (id = the membership) with the figures as attributes and each list as a
  * relationship whose resources are included, so the portal decodes it into one object.
  */
-export function presentHome(home: Home) {
+export function presentHome(home: Home, maintenance: { ja: string; en: string } = { ja: '', en: '' }) {
   return serialize('homes', home, {
     id: (row) => row.memberId,
     attributes: (row) => ({
+      /** Issue 20: the maintenance message in both languages while the admin has set one, else null. */
+      maintenanceMessage: maintenance.ja || maintenance.en ? maintenance : null,
       coinBalance: row.coins.balance,
       activityMonth: row.activity.month,
       monthSteps: row.activity.steps,

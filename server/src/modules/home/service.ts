@@ -1,6 +1,6 @@
 import { monthInJapan } from '@kiwi/shared/domain/health-points';
 import { HOME_LIST_LIMIT, type MarkHomeRead } from '@kiwi/shared/schemas/home';
-import { and, asc, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Session, SessionMembership } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { type EventRow, eventMembers, events } from '../../db/schema/events';
@@ -95,7 +95,8 @@ async function appInformationsSection(tx: Executor, { session, now }: HomeViewer
       read: readBy(session.user.id, 'app_information', appInformations.id),
     })
     .from(appInformations)
-    .where(lte(appInformations.publishedAt, now))
+    // Issue 20 (SPEC §4): an unpublished (deleted after publication) one is no longer shown.
+    .where(and(lte(appInformations.publishedAt, now), isNull(appInformations.unpublishedAt)))
     .orderBy(desc(appInformations.publishedAt), desc(appInformations.id))
     .limit(FETCHED);
   return bounded(rows);
@@ -239,7 +240,7 @@ export async function markRead(tx: Executor, viewer: HomeViewer, input: MarkHome
       : await tx
           .select({ id: appInformations.id })
           .from(appInformations)
-          .where(and(eq(appInformations.id, input.item_id), lte(appInformations.publishedAt, now)));
+          .where(and(eq(appInformations.id, input.item_id), lte(appInformations.publishedAt, now), isNull(appInformations.unpublishedAt)));
   if (!visible) throw notFoundInOrganization('/content_read/item_id');
   await tx
     .insert(contentReads)

@@ -6,14 +6,16 @@ import { perIpRateLimit } from '../../http/rate-limit';
 import { ApiError, notFound } from '../../jsonapi/errors';
 import { detectImageType, loadImage, MAX_IMAGE_BYTES, saveImage, type Uploader } from '../../storage/image-store';
 import type { ModuleDependencies } from '../deps';
+import { publicRateLimit } from '../system-settings/cache';
 import { findGuest, guestBearer } from '../shared-events/guest-auth';
 import { presentImage } from './presenter';
 
 const FIELD = 'image';
 
-export function imagesRoutes({ db, config }: ModuleDependencies): Router {
+export function imagesRoutes(deps: ModuleDependencies): Router {
+  const { db } = deps;
   const router = Router();
-  const guestLimit = perIpRateLimit({ limit: config.publicRateLimit });
+  const guestLimit = perIpRateLimit({ limit: publicRateLimit(deps) });
 
   // A guest's upload is a public call and counts against the per-IP limit; a signed-in member's does not.
   const limitGuests: RequestHandler = (req, res, next) => (guestBearer(req) ? guestLimit(req, res, next) : next());

@@ -6,6 +6,7 @@ import { bodyEmailKey, keyedRateLimit, perIpRateLimit } from '../../http/rate-li
 import { parseBody, parseId } from '../../jsonapi/parse';
 import { serialize } from '../../jsonapi/serialize';
 import type { ModuleDependencies } from '../deps';
+import { publicRateLimit } from '../system-settings/cache';
 import { userSubject } from '../users/subject';
 import { identityErrorFor } from './identity-errors';
 import { linkIdentity, setIdentityPassword } from './identity';
@@ -21,9 +22,10 @@ export const RESEND_FROM_EMAIL_LIMITS = {
 } as const;
 
 /** The invitation calls: four of spec §6's public ones (rate-limited per IP, tokens single-use and expiring) and the manager's resend. */
-export function invitationsRoutes({ db, identity, config, sessions }: ModuleDependencies): Router {
+export function invitationsRoutes(deps: ModuleDependencies): Router {
+  const { db, identity, config, sessions } = deps;
   const router = Router();
-  const limited = perIpRateLimit({ limit: config.publicRateLimit });
+  const limited = perIpRateLimit({ limit: publicRateLimit(deps) });
   const resendPerClient = perIpRateLimit(RESEND_FROM_EMAIL_LIMITS.perClient);
   const resendPerAddress = keyedRateLimit({ ...RESEND_FROM_EMAIL_LIMITS.perAddress, keyOf: bodyEmailKey('user') });
 

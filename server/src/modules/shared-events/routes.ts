@@ -15,6 +15,7 @@ import { ApiError, notFound } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import { serialize } from '../../jsonapi/serialize';
 import type { ModuleDependencies } from '../deps';
+import { publicRateLimit } from '../system-settings/cache';
 import {
   createMessage,
   deleteMessage,
@@ -75,10 +76,11 @@ const guestResource = (withToken: boolean) => ({
 });
 
 /** Spec §7 "Shared events (public)": no sign-in; a guest acts with the token it got when joining as bearer. */
-export function sharedEventsRoutes({ db, config, logger }: ModuleDependencies): Router {
+export function sharedEventsRoutes(deps: ModuleDependencies): Router {
+  const { db, logger } = deps;
   const router = Router();
   const transaction = <T>(work: Parameters<typeof db.db.transaction<T>>[0]) => db.db.transaction(work);
-  router.use('/shared_events', perIpRateLimit({ limit: config.publicRateLimit }));
+  router.use('/shared_events', perIpRateLimit({ limit: publicRateLimit(deps) }));
 
   router.get(SHARED, async (req, res) => {
     const eventId = parseId(req);

@@ -1,9 +1,47 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { type DatabaseHandle, wrapPool } from '../../db/client';
+import { staffActions } from '../../db/schema/admin-console';
 import { organizationMembers } from '../../db/schema/organizations';
 import { systemSettings } from '../../db/schema/system-settings';
+import { listeningBackends, testEngine } from '../../test/database';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/server';
+import { databaseUrl } from '../../test/pg-admin';
+import { startTestServer, type TestServer, testConfig } from '../../test/server';
+import { createSystemSettingsCache, SETTINGS_CHANNEL } from './cache';
+
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+
+/**
+ * Waits until every kiwi_settings notification sent so far has reached `handle`'s listeners: one of our own, sent now,
+ * arrives after them (a connection delivers notifications in commit order). Keeps an earlier test's late NOTIFY from
+ * dropping a cache a test means to find stale.
+ */
+async function settled(handle: DatabaseHandle): Promise<void> {
+  const marker = `barrier-${Math.random()}`;
+  let heard = false;
+  const unlisten = await handle.listen(SETTINGS_CHANNEL, (payload) => {
+    if (payload === marker) heard = true;
+  });
+  try {
+    await handle.notify(SETTINGS_CHANNEL, marker);
+    await vi.waitFor(() => expect(heard).toBe(true), { timeout: 5000, interval: 10 });
+  } finally {
+    await unlisten();
+  }
+}
+
+/**
+ * Another server process on the same database: on PostgreSQL its own pool and LISTEN connection; on PGlite (one
+ * in-memory database, one client) a handle of its own over the same client, so that its caches are its own.
+ */
+async function anotherProcessHandle(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  if (testEngine() === 'pglite') return { ...handle, close: async () => {} };
+  const target = inject('postgres')!;
+  const result = (await handle.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  return wrapPool(new pg.Pool({ connectionString: databaseUrl(target.adminUrl, result.rows[0]!.name), max: 2 }));
+}
 
 const SEEDED = {
   app_store_url: 'https://apps.apple.com/app/id0000000000',
@@ -124,7 +162,7 @@ describe('system settings and the app install call', () => {
       expect(refused.status, JSON.stringify(json)).toBe(422);
       expect(refused.body.errors[0], JSON.stringify(json)).toMatchObject({ code, source: { pointer } });
     }
-    const huge = await post({ system_setting: { key: 'note', value: 'x'.repeat(2001) } });
+    const huge = await post({ system_setting: { key: 'maintenance_message_en', value: 'x'.repeat(2001) } });
     expect(huge.body.errors[0]).toMatchObject({ code: 'validation.tooLong', source: { pointer: '/system_setting/value' } });
     expect((await put(999_999, { system_setting: { value: 'https://a.example' } })).body.errors[0].code).toBe('resource.notFound');
     const badId = await put('abc', { system_setting: { value: 'https://a.example' } });
@@ -132,23 +170,164 @@ describe('system settings and the app install call', () => {
     expect(badId.body.errors[0].code).toBe('request.invalidParameter');
   });
 
-  it('adds a setting: key shape and uniqueness, a URL key wants https, a plain key any bounded text', async () => {
-    const created = await post({ system_setting: { key: 'support_url', value: 'https://support.kiwi.example/app' } });
+  it('adds a setting of the registry: unknown keys refused, uniqueness, each key its own schema', async () => {
+    const created = await post({ system_setting: { key: 'maintenance_message_ja', value: ' メンテナンス予定 🛠️ ' } });
     expect(created.status).toBe(201);
-    expect(created.body.data.attributes).toMatchObject({ key: 'support_url', value: 'https://support.kiwi.example/app' });
-    const taken = await post({ system_setting: { key: 'support_url', value: 'https://other.example' } });
+    expect(created.body.data.attributes).toMatchObject({ key: 'maintenance_message_ja', value: 'メンテナンス予定 🛠️' });
+    const taken = await post({ system_setting: { key: 'maintenance_message_ja', value: 'again' } });
     expect(taken.status).toBe(409);
     expect(taken.body.errors[0]).toMatchObject({ code: 'systemSetting.keyTaken', source: { pointer: '/system_setting/key' } });
-    const javascript = await post({ system_setting: { key: 'help_url', value: 'javascript:alert(1)' } });
-    expect(javascript.status).toBe(422);
-    expect(javascript.body.errors[0]).toMatchObject({ code: 'validation.invalidUrl', source: { pointer: '/system_setting/value' } });
-    for (const key of ['Bad Key', '1st', 'a'.repeat(65), 'ja_日本']) {
-      const refused = await post({ system_setting: { key, value: 'x' } });
+    for (const key of ['support_url', 'note', 'Bad Key', 'a'.repeat(65), '__proto__', 'constructor']) {
+      const refused = await post({ system_setting: { key, value: 'https://support.kiwi.example' } });
       expect(refused.status, key).toBe(422);
-      expect(refused.body.errors[0].source.pointer).toBe('/system_setting/key');
+      expect(refused.body.errors[0].source.pointer, key).toBe('/system_setting/key');
     }
-    const plain = await post({ system_setting: { key: 'maintenance_notice', value: 'メンテナンス予定 🛠️' } });
-    expect(plain.status).toBe(201);
+    expect((await post({ system_setting: { key: 'support_url', value: 'https://a.example' } })).body.errors[0].code).toBe(
+      'validation.unknownKey',
+    );
+    const tooFew = await post({ system_setting: { key: 'public_rate_limit_per_minute', value: '5' } });
+    expect(tooFew.status).toBe(422);
+    expect(tooFew.body.errors[0]).toMatchObject({
+      code: 'validation.tooSmall',
+      source: { pointer: '/system_setting/value' },
+      detail: expect.stringContaining('10'),
+    });
+    const notWhole = await post({ system_setting: { key: 'public_rate_limit_per_minute', value: '12.5' } });
+    expect(notWhole.body.errors[0]).toMatchObject({ code: 'validation.integer', source: { pointer: '/system_setting/value' } });
+    const limit = await post({ system_setting: { key: 'public_rate_limit_per_minute', value: '120' } });
+    expect(limit.status).toBe(201);
+    const id = limit.body.data.id;
+    const tooMany = await put(id, { system_setting: { value: '10001' } });
+    expect(tooMany.body.errors[0]).toMatchObject({ code: 'validation.tooBig', source: { pointer: '/system_setting/value' } });
+    expect((await put(id, { system_setting: { value: '10000' } })).status).toBe(200);
+  });
+
+  it('refuses to change a stored key the registry does not know (a row written around the API)', async () => {
+    const [row] = await server.db.db.insert(systemSettings).values({ key: 'legacy_flag', value: 'on' }).returning();
+    const refused = await put(row!.id, { system_setting: { value: 'off' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'validation.unknownKey', source: { pointer: '/system_setting/key' } });
+    await server.db.db.delete(systemSettings).where(eq(systemSettings.id, row!.id));
+  });
+
+  it('logs each write with the value before and after', async () => {
+    const id = await idOf('app_store_url');
+    await put(id, { system_setting: { value: 'https://apps.apple.com/app/id42' } });
+    await put(id, { system_setting: { value: SEEDED.app_store_url } });
+    const rows = await server.db.db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.targetType, 'system_settings'), eq(staffActions.targetId, 'app_store_url')));
+    expect(rows.slice(-2).map((row) => row.changes)).toEqual([
+      { value: [SEEDED.app_store_url, 'https://apps.apple.com/app/id42'] },
+      { value: ['https://apps.apple.com/app/id42', SEEDED.app_store_url] },
+    ]);
+    expect(rows.at(-1)).toMatchObject({
+      kind: 'system_settings.update',
+      actorUserId: admin.user.id,
+      route: '/api/system_settings/:id',
+      method: 'PUT',
+    });
+  });
+
+  it('invalidates the settings cache of another server on the same database within a second', async () => {
+    const other = await startTestServer({ db: await anotherProcessHandle(server.db) });
+    try {
+      const id = await idOf('google_play_url');
+      const link = async (on: TestServer) =>
+        (await on.request('/api/app_install', { token: member.token })).body.data.attributes['google-play-url'];
+      await settled(other.db);
+      // Both have read (and cached) the seeded link.
+      expect(await link(other)).toBe(SEEDED.google_play_url);
+      expect(await link(server)).toBe(SEEDED.google_play_url);
+      // A row changed around the API (no NOTIFY) is not seen: the other server really answers from its cache.
+      await server.db.db
+        .update(systemSettings)
+        .set({ value: 'https://play.google.com/store/apps/details?id=silent' })
+        .where(eq(systemSettings.id, id));
+      expect(await link(other)).toBe(SEEDED.google_play_url);
+
+      const changed = 'https://play.google.com/store/apps/details?id=jp.kiwi.elsewhere';
+      const started = performance.now();
+      expect((await put(id, { system_setting: { value: changed } })).status).toBe(200);
+      expect(await link(server)).toBe(changed);
+      await eventually(async () => expect(await link(other)).toBe(changed));
+      expect(performance.now() - started).toBeLessThan(1000);
+
+      // And the other way round.
+      expect(
+        (
+          await other.request(`/api/system_settings/${id}`, {
+            method: 'PUT',
+            token: admin.token,
+            json: { system_setting: { value: SEEDED.google_play_url } },
+          })
+        ).status,
+      ).toBe(200);
+      await eventually(async () => expect(await link(server)).toBe(SEEDED.google_play_url));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('shows the maintenance message on the member’s home while set, in both languages', async () => {
+    // None set (an earlier test added a Japanese one): no message at all.
+    await server.db.db.delete(systemSettings).where(inArray(systemSettings.key, ['maintenance_message_ja', 'maintenance_message_en']));
+    await server.db.notify(SETTINGS_CHANNEL, 'changed');
+    await eventually(async () => {
+      const before = await server.request('/api/home', { token: member.token });
+      expect(before.body.data.attributes['maintenance-message']).toBeNull();
+    });
+    const saved = await post({ system_setting: { key: 'maintenance_message_en', value: 'Maintenance tonight 22:00-23:00' } });
+    expect(saved.status).toBe(201);
+    const during = await server.request('/api/home', { token: member.token });
+    expect(during.body.data.attributes['maintenance-message']).toEqual({ ja: '', en: 'Maintenance tonight 22:00-23:00' });
+    // Cleared (an empty message is allowed): none again.
+    expect((await put(saved.body.data.id, { system_setting: { value: '' } })).status).toBe(200);
+    expect((await server.request('/api/home', { token: member.token })).body.data.attributes['maintenance-message']).toBeNull();
+  });
+
+  // Only PostgreSQL has a LISTEN connection that can drop; the test is not registered on PGlite.
+  if (testEngine() === 'postgres')
+    it('drops the cached settings when the LISTEN connection comes back, as what was notified meanwhile is lost', async () => {
+      const link = async () => (await server.request('/api/app_install', { token: member.token })).body.data.attributes['app-store-url'];
+      expect(await link()).toBe(SEEDED.app_store_url);
+      const [lost] = await listeningBackends(server.db);
+      expect(lost).toEqual(expect.any(Number));
+      await server.db.db.execute(sql`select pg_terminate_backend(${lost})`);
+      await eventually(async () => expect(await listeningBackends(server.db)).not.toContain(lost));
+      // Another process changes the link while nobody here listens: its NOTIFY goes nowhere.
+      const changed = 'https://apps.apple.com/app/id99';
+      await server.db.db.update(systemSettings).set({ value: changed }).where(eq(systemSettings.key, 'app_store_url'));
+      await server.db.notify(SETTINGS_CHANNEL, 'changed');
+      try {
+        await eventually(async () => expect(await listeningBackends(server.db)).toHaveLength(1));
+        await eventually(async () => expect(await link()).toBe(changed));
+      } finally {
+        await server.db.db.update(systemSettings).set({ value: SEEDED.app_store_url }).where(eq(systemSettings.key, 'app_store_url'));
+        await server.db.notify(SETTINGS_CHANNEL, 'changed');
+      }
+    });
+
+  it('keeps a cache loaded before a change from storing what it read', async () => {
+    const cache = createSystemSettingsCache(server.db);
+    try {
+      await settled(server.db);
+      expect(await cache.get('app_store_url')).toBe(SEEDED.app_store_url);
+      await server.db.db
+        .update(systemSettings)
+        .set({ value: 'https://apps.apple.com/app/id7' })
+        .where(eq(systemSettings.key, 'app_store_url'));
+      expect(await cache.get('app_store_url')).toBe(SEEDED.app_store_url);
+      await server.db.notify(SETTINGS_CHANNEL, 'changed');
+      await eventually(async () => expect(await cache.get('app_store_url')).toBe('https://apps.apple.com/app/id7'));
+      // Unset keys read as their defaults.
+      expect(await cache.get('public_rate_limit_per_minute')).toMatch(/^\d+$/);
+    } finally {
+      await server.db.db.update(systemSettings).set({ value: SEEDED.app_store_url }).where(eq(systemSettings.key, 'app_store_url'));
+      await server.db.notify(SETTINGS_CHANNEL, 'changed');
+      await cache.stop();
+    }
   });
 
   it('stops at 100 settings with a translated 422', async () => {
@@ -156,7 +335,7 @@ describe('system settings and the app install call', () => {
     await server.db.db
       .insert(systemSettings)
       .values(Array.from({ length: 100 - total }, (_unused, index) => ({ key: `filler_${index}`, value: 'x' })));
-    const refused = await post({ system_setting: { key: 'one_too_many', value: 'x' } });
+    const refused = await post({ system_setting: { key: 'maintenance_message_ja', value: 'x' } });
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0]).toMatchObject({ code: 'validation.tooManyItems', detail: expect.stringContaining('100') });
   });
@@ -165,7 +344,7 @@ describe('system settings and the app install call', () => {
     const id = await idOf('app_store_url');
     for (const token of [member.token, manager.token]) {
       expect((await server.request('/api/system_settings', { token })).status).toBe(403);
-      expect((await post({ system_setting: { key: 'x_url', value: 'https://evil.example' } }, token)).status).toBe(403);
+      expect((await post({ system_setting: { key: 'maintenance_message_en', value: 'evil' } }, token)).status).toBe(403);
       const refused = await put(id, { system_setting: { value: 'https://evil.example' } }, token);
       expect(refused.status).toBe(403);
       expect(refused.body.errors[0].code).toBe('auth.forbidden');
@@ -178,12 +357,51 @@ describe('system settings and the app install call', () => {
 
   it('answers a stored link that is not https as null (a row written around the API)', async () => {
     await server.db.db.update(systemSettings).set({ value: 'javascript:alert(1)' }).where(eq(systemSettings.key, 'app_store_url'));
+    await server.db.notify(SETTINGS_CHANNEL, 'changed');
     try {
-      const page = await server.request('/api/app_install', { token: member.token });
-      expect(page.body.data.attributes['app-store-url']).toBeNull();
-      expect(page.body.data.attributes['google-play-url']).toBe(SEEDED.google_play_url);
+      await eventually(async () => {
+        const page = await server.request('/api/app_install', { token: member.token });
+        expect(page.body.data.attributes['app-store-url']).toBeNull();
+        expect(page.body.data.attributes['google-play-url']).toBe(SEEDED.google_play_url);
+      });
     } finally {
       await server.db.db.update(systemSettings).set({ value: SEEDED.app_store_url }).where(eq(systemSettings.key, 'app_store_url'));
+      await server.db.notify(SETTINGS_CHANNEL, 'changed');
+    }
+  });
+});
+
+describe('the public rate limit setting', () => {
+  it('follows the admin’s public_rate_limit_per_minute once saved, PUBLIC_RATE_LIMIT before that', async () => {
+    const server = await startTestServer({ config: testConfig({ PUBLIC_RATE_LIMIT: '15' }) });
+    try {
+      const admin = await buildUser(server, { role: 'admin' });
+      const hit = async (times: number) => {
+        const statuses: number[] = [];
+        for (let index = 0; index < times; index += 1) statuses.push((await server.request('/api/shared_events/999999')).status);
+        return statuses;
+      };
+      // Unset: the configuration's 15 per minute.
+      expect(await hit(12)).toEqual(Array(12).fill(404));
+      // Saved at 10: the 12 calls of this minute are over it at once.
+      const saved = await server.request('/api/system_settings', {
+        method: 'POST',
+        token: admin.token,
+        json: { system_setting: { key: 'public_rate_limit_per_minute', value: '10' } },
+      });
+      expect(saved.status).toBe(201);
+      const refused = await server.request('/api/shared_events/999999');
+      expect(refused.status).toBe(429);
+      expect(refused.body.errors[0].code).toBe('rateLimited');
+      // Raised: allowed again, beyond the configuration's 15.
+      await server.request(`/api/system_settings/${saved.body.data.id}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: { system_setting: { value: '10000' } },
+      });
+      expect(await hit(5)).toEqual(Array(5).fill(404));
+    } finally {
+      await server.close();
     }
   });
 });
