@@ -26,6 +26,8 @@ type ForeignKey = { child: string; column: string; parent: string; parentColumn:
 /** Tables that hold no organisation's rows by design (the platform's own), so the world below has none of acme's. */
 const PLATFORM_TABLES = new Set([
   'app_informations',
+  // The admin dashboard's list of days whose coins are totalled, for every organisation at once (issue 20).
+  'coin_days_totalled',
   'consumer_confirmation_tokens',
   'data_migrations',
   'gift_categories',
