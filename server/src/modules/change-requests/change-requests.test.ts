@@ -124,8 +124,8 @@ describe('organisation change requests', () => {
 
     const log = await logOf(id);
     expect(log.map((row) => [row.kind, row.actorRole, row.changes.status])).toEqual([
-      ['organizationChangeRequests.create', 'manager', [null, 'pending']],
-      ['organizationChangeRequests.approve', 'admin', ['pending', 'approved']],
+      ['organization_change_requests.create', 'manager', [null, 'pending']],
+      ['organization_change_requests.approve', 'admin', ['pending', 'approved']],
     ]);
     const [organizationUpdate] = await server.db.db
       .select()
@@ -198,8 +198,8 @@ describe('organisation change requests', () => {
     expect((await decide(id, { status: 'approved' })).body.errors[0].code).toBe('changeRequest.decided');
     expect((await organizationRow()).numberOfMembers).toBe(5);
     expect((await logOf(id)).map((entry) => entry.kind)).toEqual([
-      'organizationChangeRequests.create',
-      'organizationChangeRequests.withdraw',
+      'organization_change_requests.create',
+      'organization_change_requests.delete',
     ]);
     // Once withdrawn, the organisation may ask again.
     expect((await ask({ number_of_members: 10 })).status).toBe(201);

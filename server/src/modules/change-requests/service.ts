@@ -77,7 +77,7 @@ export async function createChangeRequest(
   await recordStaffAction(tx, {
     actor,
     organizationId,
-    kind: 'organizationChangeRequests.create',
+    kind: 'organization_change_requests.create',
     method: 'POST',
     route: COLLECTION_ROUTE,
     targetType: TARGET_TYPE,
@@ -162,7 +162,7 @@ export async function decideChangeRequest(
   await recordStaffAction(tx, {
     actor,
     organizationId: organization.id,
-    kind: input.status === 'approved' ? 'organizationChangeRequests.approve' : 'organizationChangeRequests.reject',
+    kind: input.status === 'approved' ? 'organization_change_requests.approve' : 'organization_change_requests.reject',
     method: 'PUT',
     route: MEMBER_ROUTE,
     targetType: TARGET_TYPE,
@@ -190,7 +190,7 @@ export async function withdrawChangeRequest(
   await recordStaffAction(tx, {
     actor,
     organizationId: request.organizationId,
-    kind: 'organizationChangeRequests.withdraw',
+    kind: 'organization_change_requests.delete',
     method: 'DELETE',
     route: MEMBER_ROUTE,
     targetType: TARGET_TYPE,

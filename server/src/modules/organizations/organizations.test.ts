@@ -227,8 +227,8 @@ describe('organizations', () => {
       const unarchived = await server.request(`/api/organizations/${org.id}/unarchive`, { method: 'PUT', token: admin.token });
       expect(unarchived.status).toBe(200);
       expect(unarchived.body.data.attributes.archived).toBe(false);
-      const [archiveLog] = await logOf('organizations.archive', org.id);
-      const [unarchiveLog] = await logOf('organizations.unarchive', org.id);
+      const [archiveLog] = await logOf('organizations.archive.update', org.id);
+      const [unarchiveLog] = await logOf('organizations.unarchive.update', org.id);
       expect(archiveLog).toMatchObject({ organizationId: org.id, actorUserId: admin.user.id, changes: { archived: [false, true] } });
       expect(unarchiveLog).toMatchObject({ organizationId: org.id, changes: { archived: [true, false] } });
       expect((await server.request(`/api/organizations/${org.id}/unarchive`, { method: 'PUT', token: manager.token })).status).toBe(403);

@@ -132,7 +132,7 @@ export function organizationsRoutes({ db, sessions }: ModuleDependencies): Route
         await recordStaffAction(tx, {
           actor: session,
           organizationId: id,
-          kind: `organizations.${action}`,
+          kind: `organizations.${action}.update`,
           method: 'PUT',
           route: `/api/organizations/:id/${action}`,
           targetType: 'organization',
