@@ -4,7 +4,7 @@ import { precompressPlugin } from '../scripts/vite-precompress.ts';
 
 /** Chunks of pages under /_admin and the organisation-manager area (not the survey pages members answer). */
 const STAFF_PAGE =
-  /(?:^|\/)(?:admin-[a-z-]+|reports-route|members-page|groups-page|news-page|coin-transfers-page|external-services-page|sign-in-settings-page|communication-dashboard-page|workout-dashboard-page)-[\w-]+\.js$/;
+  /(?:^|\/)(?:admin-[a-z-]+|reports-route|members-page|groups-page|news-page|coin-transfers-page|external-services-page|sign-in-settings-page|communication-dashboard-page|workout-dashboard-page|organization-change-requests-page)-[\w-]+\.js$/;
 
 export default defineConfig({
   plugins: [react(), precompressPlugin()],

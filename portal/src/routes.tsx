@@ -52,7 +52,14 @@ const WalkingEventsRoute = lazyPage(() => import('./pages/walking-events/walking
 const ViolationReportsRoute = lazyPage(() => import('./pages/violation-reports/reports-route'), 'ViolationReportsRoute');
 const AdminRewardsRoute = lazyPage(() => import('./pages/admin-rewards/admin-rewards-route'), 'AdminRewardsRoute');
 const MemberRewardsRoute = lazyPage(() => import('./pages/rewards/member-rewards-route'), 'MemberRewardsRoute');
-const AdminConsoleRoute = lazyPage(() => import('./pages/admin-console/admin-console-route'), 'AdminConsoleRoute');
+// The platform-admin console (issue 20): a chunk per page, each within the route budget.
+const AdminDashboardPage = lazyPage(() => import('./pages/admin-console/admin-dashboard-page'), 'DashboardPage');
+const AdminUsersPage = lazyPage(() => import('./pages/admin-console/admin-users-page'), 'UsersPage');
+const AdminAppInformationsPage = lazyPage(() => import('./pages/admin-console/admin-app-informations-page'), 'AppInformationsPage');
+const AdminSystemSettingsPage = lazyPage(() => import('./pages/admin-console/admin-system-settings-page'), 'SystemSettingsPage');
+const AdminChangeRequestsPage = lazyPage(() => import('./pages/admin-console/admin-change-requests-queue-page'), 'ChangeRequestsQueuePage');
+const AdminExportsPage = lazyPage(() => import('./pages/admin-console/admin-exports-page'), 'ExportsPage');
+const AdminStaffActionsPage = lazyPage(() => import('./pages/admin-console/admin-staff-actions-page'), 'StaffActionsPage');
 const OrganizationChangeRequestsPage = lazyPage(
   () => import('./pages/change-requests/organization-change-requests-page'),
   'OrganizationChangeRequestsPage',
@@ -119,10 +126,14 @@ export const routes: RouteObject[] = createRoutesFromElements(
       </Route>
 
       <Route path="_admin" element={<RequireAdmin />}>
-        {/* The console (issue 20): dashboard (the index: a splat does not match /_admin itself), users, app informations,
-            system settings, change requests, exports, log. */}
-        <Route index element={<AdminConsoleRoute />} />
-        <Route path="*" element={<AdminConsoleRoute />} />
+        {/* The console (issue 20): dashboard, users, change requests, app informations, system settings, exports, log. */}
+        <Route index element={<AdminDashboardPage />} />
+        <Route path="users" element={<AdminUsersPage />} />
+        <Route path="change_requests" element={<AdminChangeRequestsPage />} />
+        <Route path="app_informations" element={<AdminAppInformationsPage />} />
+        <Route path="system_settings" element={<AdminSystemSettingsPage />} />
+        <Route path="exports" element={<AdminExportsPage />} />
+        <Route path="staff_actions" element={<AdminStaffActionsPage />} />
         <Route path="org" element={<AdminOrganizationsPage />} />
         <Route path="gifts" element={<AdminRewardsRoute />} />
         <Route path="gifts/draws" element={<AdminRewardsRoute />} />

@@ -15,7 +15,7 @@ import en from '../../../../locales/en/admin-users.json' with { type: 'json' };
 import ja from '../../../../locales/ja/admin-users.json' with { type: 'json' };
 import { SessionProvider } from '../../session/session-provider';
 import { signedInIdentity } from '../../test-users';
-import { UsersPage } from './users-page';
+import { UsersPage } from './admin-users-page';
 
 afterEach(cleanup);
 

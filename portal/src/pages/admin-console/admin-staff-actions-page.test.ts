@@ -2,7 +2,7 @@ import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { describe, expect, it } from 'vitest';
 import en from '../../../../locales/en/staff-actions.json' with { type: 'json' };
 import ja from '../../../../locales/ja/staff-actions.json' with { type: 'json' };
-import { formatValue, kindLabel } from './staff-actions-page';
+import { formatValue, kindLabel } from './admin-staff-actions-page';
 
 const translator = (lng: 'ja' | 'en') => {
   const i18n = createI18n({ lng });
