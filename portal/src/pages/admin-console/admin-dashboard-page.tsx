@@ -17,7 +17,7 @@ import { usePageTranslation } from '../../i18n/use-page-translation';
 import { useSession } from '../../session/session-provider';
 import '../organization/organization.css';
 import './dashboard-page.css';
-import type { SparklineProps } from '@kiwi/shared/ui/sparkline';
+import type { SparklineProps } from '@kiwi/shared/ui/chart';
 
 type OrganizationState = 'active' | 'planEnded' | 'archived';
 type StateCounts = Record<OrganizationState, number>;
@@ -61,7 +61,7 @@ function SparklineText({ label, width = 120, height = 32 }: SparklineProps) {
   return <span className="kiwi-sparkline" role="img" aria-label={label} style={{ width, height }} />;
 }
 const Sparkline = lazyOr<SparklineProps>(
-  () => import('@kiwi/shared/ui/sparkline').then((module) => ({ default: module.Sparkline })),
+  () => import('@kiwi/shared/ui/chart').then((module) => ({ default: module.Sparkline })),
   SparklineText,
 );
 
