@@ -85,6 +85,8 @@ describe('feature components are ready for the widgets', () => {
       'ui/image-viewer-dialog.tsx: src={current.url',
       'ui/image-viewer-dialog.tsx: src={image.thumbnailUrl',
       'ui/linkified-text.tsx: href={part.href',
+      // A Markdown body's own links: absolute http(s) only (domain/markdown.ts drops every other scheme).
+      'ui/markdown-text.tsx: href={node.href',
     ];
     const named = code.map(({ name, text }) => ({ name: name.replace(/^\.\.\//, ''), text }));
     expect(offending(named, unresolved).filter((hit) => !resolvedBefore.includes(hit))).toEqual([]);

@@ -6,6 +6,7 @@ import { appInformations, contentReads } from '../../db/schema/home';
 import { ApiError } from '../../jsonapi/errors';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
+import { staffActionWritesSettled } from '../staff-actions/middleware';
 import { deleteAppInformation, updateAppInformation } from './service';
 
 const HOUR = 3600 * 1000;
@@ -191,15 +192,18 @@ describe('app informations (issue 20 point 5)', () => {
       .where(eq(staffActions.targetId, String(shown.id)));
     expect(unpublished).toMatchObject({ kind: 'app_informations.delete', targetType: 'app_informations' });
     expect(unpublished!.changes).toEqual({ unpublishedAt: [null, expect.any(String)] });
-    // A refused write logs nothing.
+    // A refused write changes nothing: the module records no before/after, and the log middleware keeps the attempt
+    // with its status (staff attempts are logged, refused or not: docs/decisions.md, staff action log).
     const published = await insert({ title: 'Locked', publishedAt: new Date(Date.now() - HOUR) });
-    await put(published.id, { app_information: { published_at: iso(new Date(Date.now() + HOUR)) } });
-    expect(
-      await server.db.db
-        .select()
-        .from(staffActions)
-        .where(eq(staffActions.targetId, String(published.id))),
-    ).toEqual([]);
+    const refused = await put(published.id, { app_information: { published_at: iso(new Date(Date.now() + HOUR)) } });
+    expect(refused.status).toBe(422);
+    await staffActionWritesSettled(server.db);
+    const attempts = await server.db.db
+      .select()
+      .from(staffActions)
+      .where(and(eq(staffActions.targetId, String(published.id)), eq(staffActions.route, '/api/app_informations/:id')));
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ kind: 'app_informations.update', statusCode: 422, changes: {} });
   });
 
   it('bounds the payloads with translated codes', async () => {
