@@ -172,7 +172,8 @@ function requestLogging(logger: Logger): RequestHandler {
         status: res.statusCode,
         ms: Math.round(performance.now() - started),
       };
-      if (res.statusCode >= 500) logger.error(line, 'request failed');
+      // A 503 the handler meant (readiness while draining) is information, not a failure.
+      if (res.statusCode >= 500 && !res.locals.expectedUnavailable) logger.error(line, 'request failed');
       else logger.info(line, 'request completed');
     });
     next();

@@ -15,6 +15,7 @@ export function healthRoutes({ db, identity }: ModuleDependencies, readiness: Re
   router.get('/ready', async (_req, res) => {
     const state = await checkReadiness({ db, readiness });
     res.setHeader('Cache-Control', 'no-store');
+    res.locals.expectedUnavailable = true;
     res.status(state.status === 'ready' ? 200 : 503).json(presentReadiness(state));
   });
   return router;
