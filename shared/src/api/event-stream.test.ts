@@ -152,8 +152,6 @@ describe('openLiveStream', () => {
       token: 'guest-token',
       onEvent: (event) => (changes += event.event === 'changed' ? 1 : 0),
       onReconnect: () => (reconnects += 1),
-      // The jitter pinned at its low end: the backoff of the first retry is half of STREAM_BACKOFF's base.
-      random: () => 0,
     });
     await vi.waitFor(() => expect(changes).toBe(2), { timeout: 4000 });
     close();

@@ -76,21 +76,16 @@ export type LiveStreamOptions = {
   onReset?: () => void;
   /** Live again after a drop: what happened meanwhile may have been missed (streams without lastEventId). */
   onReconnect?: () => void;
-  /** Tests pin the jitter of the backoff. */
-  random?: () => number;
 };
 
 /** The reconnect backoff of every event stream (shared/src/domain/backoff.ts's one formula). */
 export const STREAM_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
 
-/** A server that is shutting down says when to come back: the `reconnect` event's retry_ms (already jittered there). */
-const MAX_SERVER_RETRY_MS = 30_000;
-
-/** The `reconnect` event's retry_ms, bounded; null when unreadable (the backoff applies then). */
+/** The `reconnect` event's retry_ms, at most 30 s; null when unreadable (the backoff applies then). */
 function serverRetryOf(data: string): number | null {
   try {
-    const asked = (JSON.parse(data) as { retry_ms?: unknown }).retry_ms;
-    return typeof asked === 'number' && Number.isFinite(asked) ? Math.min(Math.max(0, asked), MAX_SERVER_RETRY_MS) : null;
+    const ms = Math.min(Number(JSON.parse(data).retry_ms), 30_000);
+    return ms >= 0 ? ms : null;
   } catch {
     return null;
   }
@@ -118,7 +113,6 @@ export function openLiveStream({
   onState,
   onReset,
   onReconnect,
-  random,
 }: LiveStreamOptions): () => void {
   const controller = new AbortController();
   let cursor = lastEventId;
@@ -127,22 +121,10 @@ export function openLiveStream({
   // The server ends a stream when its token expires; a token that expired on the way (clock skew) is worth one more
   // attempt, which asks for a fresh one. Two refusals in a row mean the session is gone.
   let refusedBefore = false;
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      controller.signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
-    });
 
   const run = async () => {
     while (!controller.signal.aborted) {
-      onState?.(attempt === 0 && !dropped ? 'connecting' : 'reconnecting');
+      onState?.(dropped ? 'reconnecting' : 'connecting');
       let serverRetryMs: number | null = null;
       try {
         const response = await api.raw<'stream'>(path, {
@@ -192,12 +174,8 @@ export function openLiveStream({
       if (controller.signal.aborted) return;
       dropped = true;
       onState?.('reconnecting');
-      if (serverRetryMs !== null) {
-        await wait(serverRetryMs);
-      } else {
-        attempt += 1;
-        await wait(backoffDelay(attempt, { ...STREAM_BACKOFF, ...(random ? { random } : {}) }));
-      }
+      attempt += 1;
+      await new Promise((resolve) => setTimeout(resolve, serverRetryMs ?? backoffDelay(attempt, STREAM_BACKOFF)));
     }
   };
   void run();
