@@ -67,4 +67,16 @@ describe('GET /api/ready', () => {
       await server.close();
     }
   });
+
+  it('answers 503 "unavailable" while the database does not answer (the cluster test sees it recover)', async () => {
+    const server = await startTestServer();
+    try {
+      await server.db.close();
+      const response = await server.request('/api/ready');
+      expect(response.status).toBe(503);
+      expect(response.body.data.attributes).toEqual({ status: 'unavailable', database: 'down' });
+    } finally {
+      await server.close();
+    }
+  });
 });
