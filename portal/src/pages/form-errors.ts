@@ -21,9 +21,12 @@ export function showServerFieldErrors<Values extends FieldValues>(
   return placed;
 }
 
-/** A field's error text: the server's as given, the schema's code (a key of `errors`) translated with `params`. */
+/**
+ * A field's error text: the server's as given, the schema's code (a key of `errors`) translated with `params`, else
+ * with the limit schemaResolver kept (`types.count`).
+ */
 export function fieldMessage(t: TFunction, error: FieldError | undefined, params?: Record<string, unknown>): string | undefined {
   if (!error?.message) return undefined;
   if (error.type === 'server') return error.message;
-  return t(`errors:${error.message}`, params ?? {});
+  return t(`errors:${error.message}`, params ?? { count: error.types?.count });
 }

@@ -1,14 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { fieldMessage, showServerFieldErrors } from './form-errors';
 import { apiErrorMessage } from './organization/api-error';
+import { schemaResolver } from './user/schema-resolver';
 
 type Options<Values extends FieldValues, Output, Result> = {
-  /** The form's zod schema (the API's, or its inner object): its messages are codes in `errors`. */
-  schema: z.ZodType<Output, Values>;
+  /**
+   * The API's zod schema (its inner object): its messages are codes in `errors`. It judges `toPayload(values)` when
+   * given (inputs as typed: dates, lists in one field), whose keys are the fields' names, so an issue lands on its field.
+   */
+  schema: Parameters<typeof schemaResolver<Values, Output>>[0];
+  toPayload?: (values: Values) => unknown;
   defaultValues: DefaultValues<Values>;
   /** The call, given the schema's output. */
   send: (values: Output) => Promise<Result>;
@@ -22,12 +25,17 @@ type Options<Values extends FieldValues, Output, Result> = {
  */
 export function useSchemaForm<Values extends FieldValues, Output = Values, Result = unknown>({
   schema,
+  toPayload,
   defaultValues,
   send,
   onSaved,
 }: Options<Values, Output, Result>) {
   const { t } = useTranslation('errors');
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(schema as never) as never, defaultValues });
+  const check = schemaResolver<Values, Output>(schema);
+  const resolver: Resolver<Values, unknown, Output> = toPayload
+    ? (values, context, options) => check(toPayload(values) as Values, context, options)
+    : check;
+  const form = useForm<Values, unknown, Output>({ resolver, defaultValues });
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: (result, values) => onSaved?.(result, values, form),
