@@ -1,6 +1,6 @@
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import { ReportButton } from '@kiwi/shared/features/report/report-button';
-import { Reactions } from '@kiwi/shared/ui/reactions';
+import { Reactions, toggleReaction, type WireReaction } from '@kiwi/shared/ui/reactions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSession } from '../../session/session-provider';
@@ -11,7 +11,6 @@ import { FormFailure } from '../text-field';
 import { walkingEventKeys } from './types';
 import { useWalkingTranslation } from './use-walking-translation';
 
-type WireReaction = { emoji: string; count: number; 'reacted-by-me': boolean; names: string[] };
 type BoardMessage = {
   id: string;
   body: string;
@@ -49,19 +48,14 @@ export function CheerBoard({ eventId }: { eventId: string }) {
     },
   });
   const react = useMutation({
-    mutationFn: ({ messageId, emoji, on }: { messageId: string; emoji: string; on: boolean }) =>
-      on
-        ? api.post(`/walking_event_messages/${messageId}/reactions`, { message_reaction: { emoji } })
-        : api.delete(`/walking_event_messages/${messageId}/reactions`, { body: { message_reaction: { emoji } } }),
+    mutationFn: ({ message, emoji }: { message: BoardMessage; emoji: string }) =>
+      toggleReaction(api, `/walking_event_messages/${message.id}/reactions`, message.reactions, emoji),
     onSuccess: refresh,
   });
 
   if (board.isPending) return <Loading />;
   if (board.isError) return <LoadFailed onRetry={() => void board.refetch()} />;
-  const toggle = (message: BoardMessage, emoji: string) => {
-    const mine = message.reactions.find((reaction) => reaction.emoji === emoji)?.['reacted-by-me'] ?? false;
-    react.mutate({ messageId: message.id, emoji, on: !mine });
-  };
+  const toggle = (message: BoardMessage, emoji: string) => react.mutate({ message, emoji });
 
   return (
     <div className="walking-section">
@@ -96,11 +90,7 @@ export function CheerBoard({ eventId }: { eventId: string }) {
                 {message.hidden && <span className="org-badge org-badge--warning">{t('common:hiddenWhileReviewed')}</span>}
               </p>
               <p className="walking-board__body">{message.body}</p>
-              <Reactions
-                reactions={message.reactions.map((reaction) => ({ ...reaction, reactedByMe: reaction['reacted-by-me'] }))}
-                onToggle={(emoji) => toggle(message, emoji)}
-                disabled={react.isPending}
-              />
+              <Reactions reactions={message.reactions} onToggle={(emoji) => toggle(message, emoji)} disabled={react.isPending} />
               <div className="org-table__actions">
                 {CHEERS.filter((emoji) => !message.reactions.some((reaction) => reaction.emoji === emoji)).map((emoji) => (
                   <button

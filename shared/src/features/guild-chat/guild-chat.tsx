@@ -5,22 +5,14 @@ import { type LiveState, openLiveStream, type StreamEvent } from '../../api/even
 import { countGraphemes } from '../../domain/graphemes';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
 import { formatAuthorName, formatDateTime } from '../../i18n/format';
-import {
-  type Guild,
-  guildApi,
-  guildErrorMessage,
-  type GuildMessage,
-  guildPaths,
-  guildQueryKeys,
-  reactionSummaries,
-} from '../../schemas/guild-resources';
+import { type Guild, guildApi, guildErrorMessage, type GuildMessage, guildPaths, guildQueryKeys } from '../../schemas/guild-resources';
 import { decodeDocument } from '../../api/jsonapi';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { EmojiPicker } from '../../ui/emoji-picker';
 import { ImageInput } from '../../ui/image-input';
 import { LinkifiedText } from '../../ui/linkified-text';
 import { MessageImages } from '../../ui/message-images';
-import { Reactions } from '../../ui/reactions';
+import { Reactions, toggleReaction as toggle } from '../../ui/reactions';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import { ReportButton } from '../report/report-button';
@@ -373,12 +365,8 @@ function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuildChange
   };
 
   const toggleReaction = (message: GuildMessage, emoji: string) => {
-    const mine = message.reactions.find((reaction) => reaction.emoji === emoji)?.['reacted-by-me'] ?? false;
-    const body = { message_reaction: { emoji } };
     act(async () => {
-      const response = mine
-        ? await api.delete<GuildMessage>(guildApi.reactions(message.id), { body })
-        : await api.post<GuildMessage>(guildApi.reactions(message.id), body);
+      const response = await toggle<GuildMessage>(api, guildApi.reactions(message.id), message.reactions, emoji);
       dispatch({ type: 'UPSERT', message: response.data as GuildMessage });
     }).catch(() => undefined);
   };
@@ -605,7 +593,7 @@ function MessageItem({
       )}
       <MessageImages urls={message.imageUrls} authorName={author} />
       <div className="kiwi-guild-message__footer">
-        <Reactions reactions={reactionSummaries(message.reactions)} onToggle={onToggle} disabled={!joined} />
+        <Reactions reactions={message.reactions} onToggle={onToggle} disabled={!joined} />
         {joined && <EmojiPicker label={t('common:reactions.add')} onPick={onToggle} />}
         {!editing && (
           <span className="kiwi-row">
