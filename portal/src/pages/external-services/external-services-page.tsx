@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useOrganization } from '../../organization/organization-context';
@@ -56,7 +56,6 @@ function WebhookSection({ organizationId }: { organizationId: string }) {
     queryKey: ['slack-webhook', organizationId],
     queryFn: () => api.get<Webhook | null>(`${base}/current_setting`),
   });
-  const [testing, setTesting] = useState(false);
   const current = setting.data?.data ?? null;
   const { form, register, onSubmit, busy, failure, message } = useSchemaForm({
     schema: WebhookFormSchema,
@@ -72,17 +71,11 @@ function WebhookSection({ organizationId }: { organizationId: string }) {
     if (current) reset({ url: current.url, language: current.language });
   }, [current, reset]);
 
-  const sendTest = async () => {
-    setTesting(true);
-    try {
-      await api.post(`${base}/test_message`);
-      showToast(t('coins:externalServices.testQueued'), 'success');
-    } catch (error) {
-      showToast(apiErrorMessage(t, error), 'error');
-    } finally {
-      setTesting(false);
-    }
-  };
+  const sendTest = useMutation({
+    mutationFn: () => api.post(`${base}/test_message`),
+    onSuccess: () => showToast(t('coins:externalServices.testQueued'), 'success'),
+    onError: (error) => showToast(apiErrorMessage(t, error), 'error'),
+  });
 
   return (
     <ServiceSection title={t('coins:externalServices.webhook')} help={t('coins:externalServices.webhookHelp')} query={setting}>
@@ -101,7 +94,7 @@ function WebhookSection({ organizationId }: { organizationId: string }) {
           )}
         </Field>
         <div className="org-form__actions">
-          <button type="button" className="button" onClick={() => void sendTest()} disabled={!current || testing}>
+          <button type="button" className="button" onClick={() => sendTest.mutate()} disabled={!current || sendTest.isPending}>
             {t('coins:externalServices.testMessage')}
           </button>
           <button type="submit" className="button button--primary" disabled={busy}>
