@@ -73,6 +73,14 @@ const FIELD_OF_KEY: Record<string, FieldName> = {
 
 const FormSchema = z.object({ day: activityDay, payload: LogActivitySchema });
 
+/** The day's figures, in the order the form asks them (distance in km, stored in metres). */
+const NUMBER_FIELDS = [
+  { name: 'steps', label: 'my.form.steps', max: ACTIVITY_LIMITS.stepsMax, step: 1 },
+  { name: 'workoutMinutes', label: 'my.form.workoutMinutes', max: ACTIVITY_LIMITS.workoutMinutesMax, step: 1 },
+  { name: 'calories', label: 'my.form.calories', max: ACTIVITY_LIMITS.caloriesMax, step: 1 },
+  { name: 'distanceKm', label: 'my.form.distance', max: ACTIVITY_LIMITS.distanceMetersMax / 1000, step: 0.01 },
+] as const;
+
 export function MyActivityPage() {
   const { t, i18n } = useTranslation('activity');
   const { api } = useSession();
@@ -190,63 +198,23 @@ export function MyActivityPage() {
               />
             )}
           </Field>
-          <Field label={t('my.form.steps')} error={errors.steps}>
-            {(props) => (
-              <input
-                {...props}
-                ref={stepsRef}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={ACTIVITY_LIMITS.stepsMax}
-                step={1}
-                value={values.steps}
-                onChange={(e) => setValues({ ...values, steps: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label={t('my.form.workoutMinutes')} error={errors.workoutMinutes}>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={ACTIVITY_LIMITS.workoutMinutesMax}
-                step={1}
-                value={values.workoutMinutes}
-                onChange={(e) => setValues({ ...values, workoutMinutes: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label={t('my.form.calories')} error={errors.calories}>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={ACTIVITY_LIMITS.caloriesMax}
-                step={1}
-                value={values.calories}
-                onChange={(e) => setValues({ ...values, calories: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label={t('my.form.distance')} error={errors.distanceKm}>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={ACTIVITY_LIMITS.distanceMetersMax / 1000}
-                step={0.01}
-                value={values.distanceKm}
-                onChange={(e) => setValues({ ...values, distanceKm: e.target.value })}
-              />
-            )}
-          </Field>
+          {NUMBER_FIELDS.map(({ name, label, max, step }) => (
+            <Field key={name} label={t(label)} error={errors[name]}>
+              {(props) => (
+                <input
+                  {...props}
+                  ref={name === 'steps' ? stepsRef : undefined}
+                  type="number"
+                  inputMode={step === 1 ? 'numeric' : 'decimal'}
+                  min={0}
+                  max={max}
+                  step={step}
+                  value={values[name]}
+                  onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+                />
+              )}
+            </Field>
+          ))}
         </div>
         <p className="activity-form__hint">{t('my.form.replaceHint')}</p>
         <button type="submit" className="button button--primary" disabled={save.isPending}>
