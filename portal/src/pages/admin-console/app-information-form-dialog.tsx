@@ -19,7 +19,7 @@ import {
   appInformationFormSchema,
   appInformationFormValues,
 } from './app-information-form-schema';
-import { showServerFieldErrors } from '../form-errors';
+import { showServerFieldErrors } from '../use-schema-form';
 
 const DATETIME_RANGE = { min: '1900-01-01T00:00', max: '2099-12-31T23:59' } as const;
 

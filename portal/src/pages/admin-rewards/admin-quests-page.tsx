@@ -29,7 +29,7 @@ import { useRewardText } from '../quests/quest-item';
 import { useQuestsTranslation } from '../quests/use-quests-translation';
 import '../organization/organization.css';
 import '../quests/quests.css';
-import { showServerFieldErrors } from '../form-errors';
+import { showServerFieldErrors } from '../use-schema-form';
 
 /** GET /api/quests after decoding: the quest as the admin configured it. */
 type Quest = {

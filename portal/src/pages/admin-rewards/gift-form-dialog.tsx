@@ -18,7 +18,7 @@ import {
   hasOwnStock,
 } from './gift-form-schema';
 import { useGiftsAdminTranslation } from './use-gifts-admin-translation';
-import { showServerFieldErrors } from '../form-errors';
+import { showServerFieldErrors } from '../use-schema-form';
 
 const DATETIME_RANGE = { min: '1900-01-01T00:00', max: '2099-12-31T23:59' } as const;
 

@@ -13,7 +13,7 @@ import { apiErrorMessage, fieldErrors } from '../organization/api-error';
 import { Empty } from '../organization/page-states';
 import { RowAction } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
-import { fieldMessage } from '../form-errors';
+import { fieldMessage } from '../use-schema-form';
 import { FormFailure } from '../text-field';
 import { ServiceSection } from './service-section';
 

@@ -12,7 +12,7 @@ import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
 import { FormFailure } from '../text-field';
 import type { WalkingEvent } from './types';
-import { showServerFieldErrors } from '../form-errors';
+import { showServerFieldErrors } from '../use-schema-form';
 
 const FormSchema = WalkingEventFormSchema;
 type FormValues = WalkingEventFormValues;
