@@ -78,10 +78,12 @@ export function showServerFieldErrors<Values extends FieldValues>(
 
 /**
  * A field's error text: the server's as given, the schema's code (a key of `errors`) translated with `params`, else
- * with the limit schemaResolver kept (`types.count`).
+ * with the limit schemaResolver kept (`types.count`) as count, min and max.
  */
 export function fieldMessage(t: TFunction, error: FieldError | undefined, params?: Record<string, unknown>): string | undefined {
   if (!error?.message) return undefined;
   if (error.type === 'server') return error.message;
-  return t(`errors:${error.message}`, params ?? { count: error.types?.count });
+  // One limit, named as each message names it: "{{count}} or fewer characters", "{{min}} or more", "{{max}} or less".
+  const limit = error.types?.count;
+  return t(`errors:${error.message}`, params ?? { min: limit, max: limit, ...error.types });
 }

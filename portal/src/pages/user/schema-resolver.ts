@@ -7,7 +7,14 @@ type Schema<Output> = {
     | {
         success: false;
         error: {
-          issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; maximum?: unknown; minimum?: unknown }[];
+          issues: readonly {
+            path: readonly PropertyKey[];
+            message: string;
+            code?: string;
+            maximum?: unknown;
+            minimum?: unknown;
+            params?: Record<string, unknown>;
+          }[];
         };
       };
 };
@@ -24,11 +31,24 @@ export function schemaResolver<Input extends FieldValues, Output>(schema: Schema
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? '');
-      // The limit a too-long / too-short message names ("50 or fewer characters") travels as `types.count`.
-      const limit = issue.maximum ?? issue.minimum;
-      const count = typeof limit === 'number' || typeof limit === 'bigint' ? String(limit) : undefined;
-      errors[field] ??= { type: issue.code ?? 'validation', message: issue.message, ...(count === undefined ? {} : { types: { count } }) };
+      errors[field] ??= { type: issue.code ?? 'validation', message: issue.message, ...messageValues(issue) };
     }
     return { values: {}, errors: errors as FieldErrors<Input> };
   };
+}
+
+/**
+ * What a message names besides its code, as `types`: the limit of a too-long / too-big issue ("50 or fewer
+ * characters") as `count`, and a custom issue's own `params` (grapheme limits, date ranges, duplicate tags).
+ */
+function messageValues(issue: { maximum?: unknown; minimum?: unknown; params?: Record<string, unknown> }): {
+  types?: Record<string, string>;
+} {
+  const types: Record<string, string> = {};
+  const limit = issue.maximum ?? issue.minimum;
+  if (typeof limit === 'number' || typeof limit === 'bigint') types.count = String(limit);
+  for (const [name, value] of Object.entries(issue.params ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') types[name] = String(value);
+  }
+  return Object.keys(types).length > 0 ? { types } : {};
 }
