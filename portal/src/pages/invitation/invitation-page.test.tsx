@@ -12,28 +12,22 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../session/session-provider';
+import { answerGate, jsonApiResponse, productUserResponse } from '../../test-backend';
 import { signedInIdentity } from '../../test-users';
 import { InvitationPage } from './invitation-page';
 
 const i18n = createI18n({ lng: 'en' });
 const text = (key: string, options: Record<string, unknown> = {}) => i18n.t(key, options) as string;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
 
 function backend() {
   const accepted: unknown[] = [];
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const gate = answerGate();
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const method = init?.method ?? 'GET';
-    if (method === 'GET' && url.pathname === '/api/user') {
-      return json(200, { data: { type: 'users', id: '1', attributes: { role: 'member', name: 'Someone', email: 's@kiwi.example' } } });
-    }
+    if (method === 'GET' && url.pathname === '/api/user') return productUserResponse();
     if (method === 'POST' && url.pathname === '/api/user/check_effective_token') {
-      return json(200, {
+      return jsonApiResponse(200, {
         data: { type: 'invitations', id: '5', attributes: { email: 'new@kiwi.example', name: 'Hanako', 'organization-name': 'Acme' } },
       });
     }
@@ -41,14 +35,18 @@ function backend() {
       const body = JSON.parse(String(init?.body));
       accepted.push(body);
       AcceptInvitationSchema.parse(body);
-      await held;
-      return json(422, {
+      await gate.opened;
+      return jsonApiResponse(422, {
         errors: [{ status: '422', code: 'validation.invalidName', detail: 'Refused by the test', source: { pointer: '/user/name' } }],
       });
     }
     throw new Error(`unexpected ${method} ${url.pathname}`);
   }) as typeof globalThis.fetch;
-  return { accepted, release, api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch }) };
+  return {
+    accepted,
+    release: gate.release,
+    api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch }),
+  };
 }
 
 function renderPage(api: ReturnType<typeof backend>['api']) {

@@ -11,41 +11,35 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../session/session-provider';
+import { answerGate, jsonApiResponse, productUserResponse } from '../../test-backend';
 import { signedInIdentity } from '../../test-users';
 import { MemberFormDialog } from './member-form-dialog';
 
 const i18n = createI18n({ lng: 'en' });
 const text = (key: string, options: Record<string, unknown> = {}) => i18n.t(key, options) as string;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
 
 function backend({ refuse }: { refuse?: string } = {}) {
   const posts: unknown[] = [];
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const gate = answerGate();
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const method = init?.method ?? 'GET';
-    if (method === 'GET' && url.pathname === '/api/user') {
-      return json(200, { data: { type: 'users', id: '1', attributes: { role: 'member', name: 'Manager', email: 'm@kiwi.example' } } });
-    }
+    if (method === 'GET' && url.pathname === '/api/user') return productUserResponse();
     if (method === 'POST' && url.pathname === '/api/organizations/7/members') {
       const body = JSON.parse(String(init?.body));
       posts.push(body);
       CreateMemberSchema.parse(body);
-      await held;
+      await gate.opened;
       if (refuse) {
-        return json(422, {
+        return jsonApiResponse(422, {
           errors: [{ status: '422', code: refuse, detail: text(`errors:${refuse}`), source: { pointer: '/organization_member/email' } }],
         });
       }
-      return json(201, { data: { type: 'organization-members', id: '9', attributes: {} } });
+      return jsonApiResponse(201, { data: { type: 'organization-members', id: '9', attributes: {} } });
     }
     throw new Error(`unexpected ${method} ${url.pathname}`);
   }) as typeof globalThis.fetch;
-  return { posts, release, api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch }) };
+  return { posts, release: gate.release, api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch }) };
 }
 
 function renderDialog(api: ReturnType<typeof backend>['api'], onSaved: () => void) {
