@@ -2,9 +2,7 @@
 // share. Nested objects (reactions) keep the server's kebab-case keys, as JSON:API attributes do.
 import type { TFunction } from 'i18next';
 import { HttpResponseError } from '../api/errors';
-import type { ReactionSummary } from '../ui/reactions';
-
-export type WireReaction = { emoji: string; count: number; 'reacted-by-me': boolean; names: string[] };
+import type { WireReaction } from '../ui/reactions';
 
 export type EventMember = {
   id: string;
@@ -121,16 +119,6 @@ export const eventQueryKeys = {
   poll: (scope: string, pollId: string) => ['events', 'poll', scope, pollId] as const,
   shared: (eventId: string) => ['events', 'shared', eventId] as const,
 };
-
-/** Contract 4's wire shape -> the Reactions component's props. */
-export function reactionSummaries(reactions: WireReaction[]): ReactionSummary[] {
-  return reactions.map((reaction) => ({
-    emoji: reaction.emoji,
-    count: reaction.count,
-    reactedByMe: reaction['reacted-by-me'],
-    names: reaction.names,
-  }));
-}
 
 /** The server's translated words for a failed call (it answers in the Accept-Language), else a generic line. */
 export function eventErrorMessage(error: unknown, t: TFunction): string {

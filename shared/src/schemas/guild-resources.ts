@@ -1,10 +1,8 @@
 // The guild resources as the client sees them (JSON:API decoded to camelCase) and the small helpers the guild
 // components share. Nested objects keep the server's kebab-case keys, as JSON:API attributes do.
 import { HttpResponseError } from '../api/errors';
-import type { ReactionSummary } from '../ui/reactions';
+import type { WireReaction } from '../ui/reactions';
 import type { GuildsSummaryOf } from './guild';
-
-export type WireReaction = { emoji: string; count: number; 'reacted-by-me': boolean; names: string[] };
 
 export type GuildMessage = {
   id: string;
@@ -66,16 +64,6 @@ export type GuildTag = { id: string; name: string; guildsCount: number };
 export type GuildsSummary = GuildsSummaryOf<'messages-count'>;
 
 export type GuildParticipation = { id: string; key: string; membersCount: number; participantsCount: number; rate: number };
-
-/** Contract 4's wire shape -> the Reactions component's props. */
-export function reactionSummaries(reactions: WireReaction[]): ReactionSummary[] {
-  return reactions.map((reaction) => ({
-    emoji: reaction.emoji,
-    count: reaction.count,
-    reactedByMe: reaction['reacted-by-me'],
-    names: reaction.names,
-  }));
-}
 
 /** The portal routes of SPEC §2 for guilds. */
 export const guildPaths = {

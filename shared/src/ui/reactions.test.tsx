@@ -3,18 +3,18 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n/create-i18n';
-import { Reactions, type ReactionSummary } from './reactions';
+import { Reactions, type WireReaction } from './reactions';
 
 afterEach(cleanup);
 
 const i18n = createI18n({ lng: 'en' });
-const REACTIONS: ReactionSummary[] = [
-  { emoji: '👍', count: 2, reactedByMe: true, names: ['Hanako', 'Taro'] },
-  { emoji: '🎉', count: 1, reactedByMe: false, names: ['Taro'] },
-  { emoji: '😢', count: 0, reactedByMe: false, names: [] },
+const REACTIONS: WireReaction[] = [
+  { emoji: '👍', count: 2, 'reacted-by-me': true, names: ['Hanako', 'Taro'] },
+  { emoji: '🎉', count: 1, 'reacted-by-me': false, names: ['Taro'] },
+  { emoji: '😢', count: 0, 'reacted-by-me': false, names: [] },
 ];
 
-function renderReactions(props: { reactions?: ReactionSummary[]; disabled?: boolean } = {}) {
+function renderReactions(props: { reactions?: WireReaction[]; disabled?: boolean } = {}) {
   const onToggle = vi.fn();
   render(
     <I18nextProvider i18n={i18n}>
@@ -56,7 +56,7 @@ describe('<Reactions> rendered', () => {
   });
 
   it('shows names as text, never as HTML', () => {
-    renderReactions({ reactions: [{ emoji: '👍', count: 1, reactedByMe: false, names: ['<img src=x onerror=alert(1)>'] }] });
+    renderReactions({ reactions: [{ emoji: '👍', count: 1, 'reacted-by-me': false, names: ['<img src=x onerror=alert(1)>'] }] });
     expect(document.querySelector('img')).toBeNull();
     expect(screen.getByRole('button', { name: '👍 1: <img src=x onerror=alert(1)>' })).toBeTruthy();
   });

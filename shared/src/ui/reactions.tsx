@@ -1,16 +1,25 @@
 import { useTranslation } from 'react-i18next';
+import type { ApiCallOptions, ApiClient } from '../api/client';
 import './reactions.css';
 
-export type ReactionSummary = { emoji: string; count: number; reactedByMe: boolean; names: string[] };
+/** A message's reactions as every API sends them (contract 4): guild, event and walking-event messages alike. */
+export type WireReaction = { emoji: string; count: number; 'reacted-by-me': boolean; names: string[] };
+
+/** Flips the viewer's `emoji` on a message: DELETE when they reacted with it, else POST, to its reactions path. */
+export function toggleReaction<T>(api: ApiClient, path: string, reactions: WireReaction[], emoji: string, options?: ApiCallOptions) {
+  const body = { message_reaction: { emoji } };
+  const mine = reactions.find((reaction) => reaction.emoji === emoji)?.['reacted-by-me'] ?? false;
+  return mine ? api.delete<T>(path, { ...options, body }) : api.post<T>(path, body, options);
+}
 
 export type ReactionsProps = {
-  reactions: ReactionSummary[];
+  reactions: WireReaction[];
   onToggle: (emoji: string) => void;
   disabled?: boolean;
 };
 
 /**
- * One toggle chip per emoji with its count; pressed when the viewer reacted. Who reacted is the chip's tooltip and its
+ * The one reactions summary (guild chat, event messages, the walking-event cheer board): one toggle chip per emoji with its count; pressed when the viewer reacted. Who reacted is the chip's tooltip and its
  * accessible name. Nothing is rendered for no reactions.
  */
 export function Reactions({ reactions, onToggle, disabled }: ReactionsProps) {
@@ -25,8 +34,8 @@ export function Reactions({ reactions, onToggle, disabled }: ReactionsProps) {
           <li key={reaction.emoji}>
             <button
               type="button"
-              className={`kiwi-reactions__chip${reaction.reactedByMe ? ' kiwi-reactions__chip--mine' : ''}`}
-              aria-pressed={reaction.reactedByMe}
+              className={`kiwi-reactions__chip${reaction['reacted-by-me'] ? ' kiwi-reactions__chip--mine' : ''}`}
+              aria-pressed={reaction['reacted-by-me']}
               aria-label={summary}
               title={summary}
               disabled={disabled}

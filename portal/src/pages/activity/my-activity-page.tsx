@@ -1,14 +1,16 @@
-import { HttpResponseError } from '@kiwi/shared/api/errors';
-import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
 import { type CoinDayStatus, monthInJapan, pointGroupOf } from '@kiwi/shared/domain/health-points';
-import { ACTIVITY_LIMITS, activityDay, LogActivitySchema } from '@kiwi/shared/schemas/activity';
+import { ACTIVITY_LIMITS, activityDay, activityFigures } from '@kiwi/shared/schemas/activity';
 import { Chart } from '@kiwi/shared/ui/chart';
 import { useToast } from '@kiwi/shared/ui/toast';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSession } from '../../session/session-provider';
+import { Field } from '../labelled-field';
+import { FormFailure } from '../text-field';
+import { useSchemaForm } from '../use-schema-form';
 import { MonthPicker } from './month-picker';
 import { formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
 import './activity.css';
@@ -39,8 +41,6 @@ type ActivityMeta = {
 };
 
 type FormValues = { day: string; steps: string; workoutMinutes: string; calories: string; distanceKm: string };
-type FieldName = keyof FormValues;
-type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** The member's own calendar day (the browser's time zone). */
 export function localDay(date: Date): string {
@@ -63,15 +63,29 @@ export function payloadOf(values: FormValues) {
   };
 }
 
-const FIELD_OF_KEY: Record<string, FieldName> = {
-  steps: 'steps',
-  workout_minutes: 'workoutMinutes',
-  calories: 'calories',
-  distance_meters: 'distanceKm',
-  day: 'day',
-};
+/** The form checked as the API checks the day and its figures: each issue under its own field (distance in metres). */
+const FormSchema = z.object({
+  day: activityDay,
+  steps: activityFigures.steps,
+  workoutMinutes: activityFigures.workout_minutes,
+  calories: activityFigures.calories,
+  distanceKm: activityFigures.distance_meters,
+});
+type FormOutput = z.output<typeof FormSchema>;
 
-const FormSchema = z.object({ day: activityDay, payload: LogActivitySchema });
+/** What FormSchema judges: the day, and the figures as the PUT payload has them, under the fields' names. */
+function checkedValues(values: FormValues) {
+  const { steps, workout_minutes, calories, distance_meters } = payloadOf(values).activity;
+  return { day: values.day, steps, workoutMinutes: workout_minutes, calories, distanceKm: distance_meters };
+}
+
+/** The day's figures, in the order the form asks them (distance in km, stored in metres). */
+const NUMBER_FIELDS = [
+  { name: 'steps', label: 'my.form.steps', max: ACTIVITY_LIMITS.stepsMax, step: 1 },
+  { name: 'workoutMinutes', label: 'my.form.workoutMinutes', max: ACTIVITY_LIMITS.workoutMinutesMax, step: 1 },
+  { name: 'calories', label: 'my.form.calories', max: ACTIVITY_LIMITS.caloriesMax, step: 1 },
+  { name: 'distanceKm', label: 'my.form.distance', max: ACTIVITY_LIMITS.distanceMetersMax / 1000, step: 0.01 },
+] as const;
 
 export function MyActivityPage() {
   const { t, i18n } = useTranslation('activity');
@@ -80,10 +94,7 @@ export function MyActivityPage() {
   const queryClient = useQueryClient();
   const currentMonth = monthInJapan(new Date());
   const [month, setMonth] = useState(currentMonth);
-  const [values, setValues] = useState<FormValues>(() => emptyForm(localDay(new Date())));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const stepsRef = useRef<HTMLInputElement>(null);
   const number = (value: number) => formatNumber(value, i18n.language);
 
   const days = useQuery({
@@ -91,10 +102,15 @@ export function MyActivityPage() {
     queryFn: () => api.get<ActivityDay[]>('/user/activities', { month }),
   });
 
-  const save = useMutation({
-    mutationFn: ({ day, payload }: { day: string; payload: Record<string, unknown> }) =>
-      api.put<ActivityDay>(`/user/activities/${day}`, payload),
-    onSuccess: ({ data, meta }) => {
+  const { form, register, onSubmit, busy, failure, message } = useSchemaForm<FormValues, FormOutput, DecodedDocument<ActivityDay>>({
+    schema: FormSchema,
+    toPayload: checkedValues,
+    defaultValues: emptyForm(localDay(new Date())),
+    send: ({ day, steps, workoutMinutes, calories, distanceKm }) =>
+      api.put<ActivityDay>(`/user/activities/${day}`, {
+        activity: { steps, workout_minutes: workoutMinutes, calories, distance_meters: distanceKm },
+      }),
+    onSaved: ({ data, meta }) => {
       const coins = Number(meta?.coinsAwarded ?? 0);
       showToast(
         coins > 0
@@ -105,56 +121,14 @@ export function MyActivityPage() {
       setMonth(data.day.slice(0, 7));
       void queryClient.invalidateQueries({ queryKey: ['activity', 'mine'] });
     },
-    onError: (error) => {
-      const fieldErrors = serverFieldErrors(error);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else showToast(errorText(error), 'error');
-    },
   });
-
-  function errorText(error: unknown): string {
-    if (error instanceof HttpResponseError) {
-      const first = error.errors[0];
-      if (first?.code && i18n.exists(`errors:${first.code}`)) return t(`errors:${first.code}`);
-    }
-    return t('my.form.failed');
-  }
-
-  function serverFieldErrors(error: unknown): FieldErrors {
-    if (!(error instanceof HttpResponseError)) return {};
-    const result: FieldErrors = {};
-    for (const item of error.errors) {
-      const key = item.source?.pointer?.split('/').pop() ?? item.source?.parameter;
-      const field = key ? FIELD_OF_KEY[key] : undefined;
-      if (field && !result[field]) result[field] = item.detail ?? (item.code ? t(`errors:${item.code}`) : t('my.form.failed'));
-    }
-    return result;
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = FormSchema.safeParse({ day: values.day, payload: payloadOf(values) });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[issue.path.length - 1]);
-        const field = FIELD_OF_KEY[key];
-        if (!field || next[field]) continue;
-        const limit = 'maximum' in issue ? Number(issue.maximum) : 'minimum' in issue ? Number(issue.minimum) : undefined;
-        const shown = field === 'distanceKm' && limit !== undefined ? limit / 1000 : limit;
-        const code = issue.message.includes('.') ? issue.message : ErrorCode.validationInvalidFormat;
-        next[field] = t(`errors:${code}`, { min: shown, max: shown, count: shown });
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    save.mutate({ day: parsed.data.day, payload: parsed.data.payload });
-  }
+  // The distance is typed in km and limited in metres: its limits are said in km.
+  const distanceLimit = Number(form.formState.errors.distanceKm?.types?.count ?? 0) / 1000;
+  const errorOf = (name: keyof FormValues) =>
+    name === 'distanceKm' ? message(name, { count: distanceLimit, min: distanceLimit, max: distanceLimit }) : message(name);
 
   function edit(day: ActivityDay) {
-    setErrors({});
-    setValues({
+    form.reset({
       day: day.day,
       steps: String(day.steps),
       workoutMinutes: String(day.workoutMinutes),
@@ -162,7 +136,7 @@ export function MyActivityPage() {
       distanceKm: String(day.distanceMeters / 1000),
     });
     formRef.current?.scrollIntoView?.({ block: 'start' });
-    stepsRef.current?.focus();
+    form.setFocus('steps');
   }
 
   const meta = days.data?.meta as ActivityMeta | undefined;
@@ -175,82 +149,32 @@ export function MyActivityPage() {
 
       {meta && <MembershipNotice meta={meta} />}
 
-      <form ref={formRef} className="activity-card activity-form" noValidate onSubmit={onSubmit} aria-busy={save.isPending}>
+      <form ref={formRef} className="activity-card activity-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <FormFailure message={failure} />
         <h2>{t('my.form.title')}</h2>
         <div className="activity-form__grid">
-          <Field label={t('my.form.day')} error={errors.day}>
-            {(props) => (
-              <input
-                {...props}
-                type="date"
-                value={values.day}
-                max={localDay(new Date())}
-                min={ACTIVITY_LIMITS.dayMin}
-                onChange={(e) => setValues({ ...values, day: e.target.value })}
-              />
-            )}
+          <Field label={t('my.form.day')} error={errorOf('day')}>
+            {(props) => <input {...props} type="date" max={localDay(new Date())} min={ACTIVITY_LIMITS.dayMin} {...register('day')} />}
           </Field>
-          <Field label={t('my.form.steps')} error={errors.steps}>
-            {(props) => (
-              <input
-                {...props}
-                ref={stepsRef}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={ACTIVITY_LIMITS.stepsMax}
-                step={1}
-                value={values.steps}
-                onChange={(e) => setValues({ ...values, steps: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label={t('my.form.workoutMinutes')} error={errors.workoutMinutes}>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={ACTIVITY_LIMITS.workoutMinutesMax}
-                step={1}
-                value={values.workoutMinutes}
-                onChange={(e) => setValues({ ...values, workoutMinutes: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label={t('my.form.calories')} error={errors.calories}>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={ACTIVITY_LIMITS.caloriesMax}
-                step={1}
-                value={values.calories}
-                onChange={(e) => setValues({ ...values, calories: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label={t('my.form.distance')} error={errors.distanceKm}>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={ACTIVITY_LIMITS.distanceMetersMax / 1000}
-                step={0.01}
-                value={values.distanceKm}
-                onChange={(e) => setValues({ ...values, distanceKm: e.target.value })}
-              />
-            )}
-          </Field>
+          {NUMBER_FIELDS.map(({ name, label, max, step }) => (
+            <Field key={name} label={t(label)} error={errorOf(name)}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="number"
+                  inputMode={step === 1 ? 'numeric' : 'decimal'}
+                  min={0}
+                  max={max}
+                  step={step}
+                  {...register(name)}
+                />
+              )}
+            </Field>
+          ))}
         </div>
         <p className="activity-form__hint">{t('my.form.replaceHint')}</p>
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? t('my.form.submitting') : t('my.form.submit')}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? t('my.form.submitting') : t('my.form.submit')}
         </button>
       </form>
 
@@ -392,24 +316,5 @@ function DailyPointsChart({ month, days }: { month: string; days: ActivityDay[] 
       csvFileName={`activity-${month}`}
       height={200}
     />
-  );
-}
-
-type FieldProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
-
-/** A labelled input whose error text is tied to it for screen readers. */
-function Field({ label, error, children }: { label: string; error: string | undefined; children: (props: FieldProps) => React.ReactNode }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, ...(error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {}) })}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

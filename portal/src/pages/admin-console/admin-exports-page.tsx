@@ -10,7 +10,6 @@ import {
   type ExportKindValue,
   exportRequestFields,
 } from '@kiwi/shared/schemas/exports';
-import { useToast } from '@kiwi/shared/ui/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
@@ -19,11 +18,11 @@ import en from '../../../../locales/en/admin-exports.json' with { type: 'json' }
 import ja from '../../../../locales/ja/admin-exports.json' with { type: 'json' };
 import { usePageTranslation } from '../../i18n/use-page-translation';
 import { useSession } from '../../session/session-provider';
-import { apiErrorMessage } from '../organization/api-error';
 import { ListTable } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import '../organization/organization.css';
 import './exports-page.css';
+import { useFileDownload } from '../use-file-download';
 
 /** GET /api/exports after decoding: what was asked for, its progress and its file's state. */
 type ExportItem = {
@@ -223,10 +222,9 @@ function ExportForm() {
 function ExportList() {
   const { t, i18n } = usePageTranslation('admin-exports', { ja, en }, ['organization', 'errors']);
   const { api } = useSession();
-  const { showToast } = useToast();
   const headingId = useId();
   const [page, setPage] = useState(1);
-  const [downloading, setDownloading] = useState<string | null>(null);
+  const file = useFileDownload();
   const exports = useQuery({
     queryKey: [...EXPORTS_QUERY_KEY, page],
     queryFn: () => api.get<ExportItem[]>('/exports', { page, per: PER }),
@@ -235,23 +233,9 @@ function ExportList() {
       query.state.data?.data.some((item) => item.status === 'queued' || item.status === 'running') ? PROGRESS_REFRESH_MS : false,
   });
 
-  const download = async (item: ExportItem) => {
-    setDownloading(item.id);
-    try {
-      // With the admin's bearer token (the API client adds it), never a bare link a copied URL could replay.
-      const response = await api.raw<'blob'>(`/exports/${item.id}/download`, { responseType: 'blob' });
-      const url = URL.createObjectURL(response._data as Blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = item.fileName ?? 'export.csv';
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch (error) {
-      showToast(apiErrorMessage(t, error), 'error');
-    } finally {
-      setDownloading(null);
-    }
-  };
+  // With the admin's bearer token (the hook's API client), never a bare link a copied URL could replay.
+  const download = (item: ExportItem) => file.mutate({ path: `/exports/${item.id}/download`, fileName: item.fileName ?? 'export.csv' });
+  const downloading = file.isPending ? file.variables.path : null;
 
   const scope = (item: ExportItem) => `${item.organizationName ?? t('allOrganizations')}${item.groupName ? ` / ${item.groupName}` : ''}`;
 
@@ -310,9 +294,9 @@ function ExportList() {
                   <button
                     type="button"
                     className="button button--text"
-                    onClick={() => void download(item)}
-                    disabled={downloading === item.id}
-                    aria-busy={downloading === item.id}
+                    onClick={() => download(item)}
+                    disabled={downloading === `/exports/${item.id}/download`}
+                    aria-busy={downloading === `/exports/${item.id}/download`}
                     aria-label={t('list.downloadLabel', { name: item.fileName ?? item.id })}
                   >
                     {t('list.download')}

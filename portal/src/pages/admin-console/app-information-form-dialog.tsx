@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useSession } from '../../session/session-provider';
 import { Field } from '../labelled-field';
-import { apiErrorMessage, fieldErrors } from '../organization/api-error';
+import { apiErrorMessage } from '../organization/api-error';
 import { FormDialog } from '../organization/form-dialog';
 import {
   type AppInformation,
@@ -19,6 +19,7 @@ import {
   appInformationFormSchema,
   appInformationFormValues,
 } from './app-information-form-schema';
+import { showServerFieldErrors } from '../use-schema-form';
 
 const DATETIME_RANGE = { min: '1900-01-01T00:00', max: '2099-12-31T23:59' } as const;
 
@@ -63,11 +64,7 @@ export function AppInformationFormDialog({
       onSaved();
       onClose();
     },
-    onError: (error) => {
-      for (const [field, message] of Object.entries(fieldErrors(t, error))) {
-        setError(field as keyof AppInformationFormValues, { type: 'server', message });
-      }
-    },
+    onError: (error) => showServerFieldErrors(t, error, setError),
   });
   const message = (name: keyof AppInformationFormValues) => {
     const error = errors[name] as FieldError | undefined;

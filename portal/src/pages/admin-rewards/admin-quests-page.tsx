@@ -21,7 +21,7 @@ import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useSession } from '../../session/session-provider';
-import { apiErrorMessage, fieldErrors } from '../organization/api-error';
+import { apiErrorMessage } from '../organization/api-error';
 import { FormDialog } from '../organization/form-dialog';
 import { ListTable, RowAction } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
@@ -29,6 +29,7 @@ import { useRewardText } from '../quests/quest-item';
 import { useQuestsTranslation } from '../quests/use-quests-translation';
 import '../organization/organization.css';
 import '../quests/quests.css';
+import { showServerFieldErrors } from '../use-schema-form';
 
 /** GET /api/quests after decoding: the quest as the admin configured it. */
 type Quest = {
@@ -181,11 +182,7 @@ function QuestFormDialog({ quest, onClose, onSaved }: { quest: Quest | null; onC
       onSaved();
       onClose();
     },
-    onError: (error) => {
-      for (const [field, message] of Object.entries(fieldErrors(t, error))) {
-        setError(field as keyof QuestFormValues, { type: 'server', message });
-      }
-    },
+    onError: (error) => showServerFieldErrors(t, error, setError),
   });
 
   const fieldProps = (name: keyof QuestFormValues, describedBy?: string) => ({

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, type FormEvent, useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { formatAuthorName, formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
-import { useToast } from '@kiwi/shared/ui/toast';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
 import { ListTable } from '../organization/list-table';
 import '../organization/organization.css';
 import './gacha-draws.css';
 import { useGiftAuditTranslation } from './use-gift-audit-translation';
+import { useFileDownload } from '../use-file-download';
 
 type OddsLine = { 'gift-id': string | null; name: string; remaining: number | null; weight: number | null; probability: number };
 type Draw = {
@@ -103,14 +103,13 @@ function BudgetsSection() {
 function DrawsSection() {
   const { t, i18n } = useGiftAuditTranslation(['errors', 'cancellation']);
   const { api } = useSession();
-  const { showToast } = useToast();
   const formId = useId();
   const headingId = useId();
   const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const file = useFileDownload();
   const query = {
     organization_id: filters.organizationId || undefined,
     gacha_type: filters.gachaType || undefined,
@@ -133,22 +132,12 @@ function DrawsSection() {
     setFilters(draft);
   };
 
-  const downloadCsv = async () => {
-    setDownloading(true);
-    try {
-      const response = await api.raw<'blob'>('/gacha_draws.csv', { query, responseType: 'blob' });
-      const url = URL.createObjectURL(response._data as Blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `gacha-draws${filters.from ? `-${filters.from}` : ''}${filters.to ? `-${filters.to}` : ''}.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch (error) {
-      showToast(apiErrorMessage(t, error), 'error');
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const downloadCsv = () =>
+    file.mutate({
+      path: '/gacha_draws.csv',
+      query,
+      fileName: `gacha-draws${filters.from ? `-${filters.from}` : ''}${filters.to ? `-${filters.to}` : ''}.csv`,
+    });
 
   const outcome = (giftName: string | null) => giftName ?? t('gift-audit:noPrize');
 
@@ -208,7 +197,7 @@ function DrawsSection() {
           <button type="submit" className="button">
             {t('gift-audit:filters.apply')}
           </button>
-          <button type="button" className="button" onClick={() => void downloadCsv()} disabled={downloading} aria-busy={downloading}>
+          <button type="button" className="button" onClick={downloadCsv} disabled={file.isPending} aria-busy={file.isPending}>
             {t('gift-audit:csv.download')}
           </button>
         </span>

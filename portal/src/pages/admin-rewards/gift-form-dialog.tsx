@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useSession } from '../../session/session-provider';
 import { Field } from '../labelled-field';
-import { apiErrorMessage, fieldErrors } from '../organization/api-error';
+import { apiErrorMessage } from '../organization/api-error';
 import { FormDialog } from '../organization/form-dialog';
 import {
   type Gift,
@@ -18,6 +18,7 @@ import {
   hasOwnStock,
 } from './gift-form-schema';
 import { useGiftsAdminTranslation } from './use-gifts-admin-translation';
+import { showServerFieldErrors } from '../use-schema-form';
 
 const DATETIME_RANGE = { min: '1900-01-01T00:00', max: '2099-12-31T23:59' } as const;
 
@@ -55,11 +56,7 @@ export function GiftFormDialog({
       onSaved();
       onClose();
     },
-    onError: (error) => {
-      for (const [field, message] of Object.entries(fieldErrors(t, error))) {
-        setError(field as keyof GiftFormValues, { type: 'server', message });
-      }
-    },
+    onError: (error) => showServerFieldErrors(t, error, setError),
   });
   const message = (name: keyof GiftFormValues) => {
     const error = errors[name] as FieldError | undefined;

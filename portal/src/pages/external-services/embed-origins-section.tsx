@@ -1,19 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
 import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
 import { EMBED_ORIGINS_MAX, EmbedOriginSchema } from '@kiwi/shared/schemas/embed-origins';
 import { useToast } from '@kiwi/shared/ui/toast';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage, fieldErrors } from '../organization/api-error';
 import { Empty } from '../organization/page-states';
 import { RowAction } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
+import { fieldMessage } from '../use-schema-form';
 import { FormFailure } from '../text-field';
 import { ServiceSection } from './service-section';
 
 type EmbedOrigin = { id: string; origin: string; createdAt: string };
+const OriginFormSchema = z.object({ origin: EmbedOriginSchema });
 
 /**
  * The origins whose pages may embed the widgets (issue 8): CORS on /api answers only these. Adding and removing each
@@ -32,54 +37,44 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
   const queryKey = ['embed-origins', organizationId];
   const load = () => api.get<EmbedOrigin[]>(path);
   const list = useQuery({ queryKey, queryFn: load });
-  const [value, setValue] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const items = list.data?.data ?? [];
   const origins = items.map((item) => item.origin);
   // A change answers with the whole list as saved (other managers' changes included): the page shows that.
   const show = (answer: DecodedDocument<EmbedOrigin[]>) => queryClient.setQueryData(queryKey, answer);
   const errorId = `${id}-error`;
-
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    setFieldError(null);
-    setFailure(null);
-    const parsed = EmbedOriginSchema.safeParse(value);
-    if (!parsed.success) {
-      setFieldError(t(`errors:${parsed.error.issues[0]?.message ?? 'validation.invalidOrigin'}`));
-      return;
-    }
-    // What the list shown already refuses needs no call; the server judges again against its list of now.
-    if (origins.includes(parsed.data)) {
-      setFieldError(t('coins:externalServices.embedOrigins.alreadyAdded'));
-      return;
-    }
-    if (origins.length >= EMBED_ORIGINS_MAX) {
-      setFieldError(t('errors:validation.tooManyItems', { count: EMBED_ORIGINS_MAX }));
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await api.post<EmbedOrigin[]>(path, { embed_origin: parsed.data });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<{ origin: string }>({ resolver: zodResolver(OriginFormSchema), defaultValues: { origin: '' } });
+  const alreadyAdded = () => setError('origin', { type: 'server', message: t('coins:externalServices.embedOrigins.alreadyAdded') });
+  const add = useMutation({
+    mutationFn: (origin: string) => api.post<EmbedOrigin[]>(path, { embed_origin: origin }),
+    onSuccess: (answer) => {
       show(answer);
       // Another manager registered it since this page loaded its list: nothing was added.
-      if (answer.meta?.added === false) {
-        setFieldError(t('coins:externalServices.embedOrigins.alreadyAdded'));
-        return;
-      }
-      setValue('');
+      if (answer.meta?.added === false) return alreadyAdded();
+      reset();
       showToast(t('coins:externalServices.embedOrigins.added'), 'success');
-    } catch (error) {
+    },
+    onError: (error) => {
       // The origin's error (not an origin, the list is full) goes under the field; anything else above.
       const mine = fieldErrors(t, error).embed_origin;
-      if (mine && error instanceof HttpResponseError && error.errors.length === 1) setFieldError(mine);
-      else setFailure(apiErrorMessage(t, error));
-    } finally {
-      setSaving(false);
-    }
-  };
+      if (mine && error instanceof HttpResponseError && error.errors.length === 1) setError('origin', { type: 'server', message: mine });
+    },
+  });
+  const onSubmit = handleSubmit(({ origin }) => {
+    add.reset();
+    // What the list shown already refuses needs no call; the server judges again against its list of now.
+    if (origins.includes(origin)) return alreadyAdded();
+    if (origins.length >= EMBED_ORIGINS_MAX)
+      return setError('origin', { type: 'server', message: t('errors:validation.tooManyItems', { count: EMBED_ORIGINS_MAX }) });
+    add.mutate(origin);
+  });
+  const fieldError = fieldMessage(t, errors.origin);
+  const failure = add.isError && !errors.origin ? apiErrorMessage(t, add.error) : null;
 
   const remove = ({ id: originId, origin }: EmbedOrigin) =>
     confirmed({
@@ -118,7 +113,7 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
           ))}
         </ul>
       )}
-      <form className="org-form" onSubmit={(event) => void add(event)} noValidate aria-busy={saving}>
+      <form className="org-form" onSubmit={onSubmit} noValidate aria-busy={add.isPending}>
         <FormFailure message={failure} />
         <div className="field">
           <label htmlFor={`${id}-origin`}>{t('coins:externalServices.embedOrigins.newOrigin')}</label>
@@ -128,9 +123,8 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
-            value={value}
             placeholder="https://intranet.example.com"
-            onChange={(event) => setValue(event.target.value)}
+            {...register('origin')}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? errorId : undefined}
           />
@@ -144,7 +138,7 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
           <span className="external-services__count">
             {t('coins:externalServices.embedOrigins.count', { count: origins.length, max: EMBED_ORIGINS_MAX })}
           </span>
-          <button type="submit" className="button button--primary" disabled={saving}>
+          <button type="submit" className="button button--primary" disabled={add.isPending}>
             {t('coins:externalServices.embedOrigins.add')}
           </button>
         </div>

@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useOrganization } from '../../organization/organization-context';
@@ -8,17 +8,21 @@ import { apiErrorMessage } from '../organization/api-error';
 import { ListTable, RowAction } from '../organization/list-table';
 import { LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
-import { useFormSubmit } from '../organization/use-form-submit';
+import { Field } from '../labelled-field';
 import { FormFailure } from '../text-field';
+import { useSchemaForm } from '../use-schema-form';
 import { EmbedOriginsSection } from './embed-origins-section';
 import { ServiceSection } from './service-section';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
+import { CreateSlackWebhookSchema, SlackCredentialsSchema } from '@kiwi/shared/schemas/slack-settings';
 import '../organization/organization.css';
 import './external-services.css';
 
 type Webhook = { id: string; url: string; language: 'ja' | 'en' };
 type Delivery = { id: string; topic: string; attempts: number; lastError: string | null; createdAt: string };
 type Credentials = { configured: boolean; teamId: string | null; updatedAt: string | null };
+const WebhookFormSchema = CreateSlackWebhookSchema.shape.slack_webhook;
+const CredentialsFormSchema = SlackCredentialsSchema.shape.slack_credential;
 
 /**
  * /org/:identifier/external_services: the Slack webhook (test message), failed deliveries with "retry", the Slack app,
@@ -47,73 +51,53 @@ function WebhookSection({ organizationId }: { organizationId: string }) {
   const { api } = useSession();
   const { showToast } = useToast();
   const queryClient = useQueryClient();
-  const id = useId();
   const base = `/organizations/${organizationId}/slack_webhooks`;
   const setting = useQuery({
     queryKey: ['slack-webhook', organizationId],
     queryFn: () => api.get<Webhook | null>(`${base}/current_setting`),
   });
-  const [url, setUrl] = useState('');
-  const [language, setLanguage] = useState<'ja' | 'en'>('ja');
-  const [testing, setTesting] = useState(false);
-  const { submitting: saving, errors, failure, submit } = useFormSubmit();
   const current = setting.data?.data ?? null;
-  useEffect(() => {
-    if (current) {
-      setUrl(current.url);
-      setLanguage(current.language);
-    }
-  }, [current]);
-
-  const save = submit(async () => {
-    const body = { slack_webhook: { url, language } };
-    if (current) await api.put(base, body);
-    else await api.post(base, body);
-    showToast(t('coins:externalServices.saved'), 'success');
-    await queryClient.invalidateQueries({ queryKey: ['slack-webhook', organizationId] });
+  const { form, register, onSubmit, busy, failure, message } = useSchemaForm({
+    schema: WebhookFormSchema,
+    defaultValues: { url: '', language: 'ja' },
+    send: (slack_webhook) => (current ? api.put(base, { slack_webhook }) : api.post(base, { slack_webhook })),
+    onSaved: () => {
+      showToast(t('coins:externalServices.saved'), 'success');
+      return queryClient.invalidateQueries({ queryKey: ['slack-webhook', organizationId] });
+    },
   });
+  const { reset } = form;
+  useEffect(() => {
+    if (current) reset({ url: current.url, language: current.language });
+  }, [current, reset]);
 
-  const sendTest = async () => {
-    setTesting(true);
-    try {
-      await api.post(`${base}/test_message`);
-      showToast(t('coins:externalServices.testQueued'), 'success');
-    } catch (error) {
-      showToast(apiErrorMessage(t, error), 'error');
-    } finally {
-      setTesting(false);
-    }
-  };
+  const sendTest = useMutation({
+    mutationFn: () => api.post(`${base}/test_message`),
+    onSuccess: () => showToast(t('coins:externalServices.testQueued'), 'success'),
+    onError: (error) => showToast(apiErrorMessage(t, error), 'error'),
+  });
 
   return (
     <ServiceSection title={t('coins:externalServices.webhook')} help={t('coins:externalServices.webhookHelp')} query={setting}>
-      <form className="org-form" onSubmit={(event) => void save(event)} noValidate aria-busy={saving}>
+      <form className="org-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
         {!current && <p>{t('coins:externalServices.notSet')}</p>}
         <FormFailure message={failure} />
-        <div className="field">
-          <label htmlFor={`${id}-url`}>{t('coins:externalServices.url')}</label>
-          <input
-            id={`${id}-url`}
-            type="url"
-            value={url}
-            placeholder="https://hooks.slack.com/services/..."
-            onChange={(event) => setUrl(event.target.value)}
-            aria-invalid={errors.url ? true : undefined}
-          />
-          {errors.url && <p className="field__error">{errors.url}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-language`}>{t('coins:externalServices.language')}</label>
-          <select id={`${id}-language`} value={language} onChange={(event) => setLanguage(event.target.value === 'en' ? 'en' : 'ja')}>
-            <option value="ja">{t('coins:externalServices.languages.ja')}</option>
-            <option value="en">{t('coins:externalServices.languages.en')}</option>
-          </select>
-        </div>
+        <Field label={t('coins:externalServices.url')} error={message('url')}>
+          {(props) => <input {...props} type="url" placeholder="https://hooks.slack.com/services/..." {...register('url')} />}
+        </Field>
+        <Field label={t('coins:externalServices.language')} error={message('language')}>
+          {(props) => (
+            <select {...props} {...register('language')}>
+              <option value="ja">{t('coins:externalServices.languages.ja')}</option>
+              <option value="en">{t('coins:externalServices.languages.en')}</option>
+            </select>
+          )}
+        </Field>
         <div className="org-form__actions">
-          <button type="button" className="button" onClick={() => void sendTest()} disabled={!current || testing}>
+          <button type="button" className="button" onClick={() => sendTest.mutate()} disabled={!current || sendTest.isPending}>
             {t('coins:externalServices.testMessage')}
           </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
+          <button type="submit" className="button button--primary" disabled={busy}>
             {t('coins:externalServices.save')}
           </button>
         </div>
@@ -179,21 +163,18 @@ function SlackAppSection({ organizationId }: { organizationId: string }) {
   const { showToast } = useToast();
   const confirmed = useConfirmedAction();
   const queryClient = useQueryClient();
-  const id = useId();
   const path = `/organizations/${organizationId}/slack_credentials`;
   const credentials = useQuery({ queryKey: ['slack-credentials', organizationId], queryFn: () => api.get<Credentials>(path) });
-  const [teamId, setTeamId] = useState('');
-  const [signingSecret, setSigningSecret] = useState('');
-  const [botToken, setBotToken] = useState('');
-  const { submitting: saving, errors, failure, submit } = useFormSubmit();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['slack-credentials', organizationId] });
-
-  const save = submit(async () => {
-    await api.put(path, { slack_credential: { team_id: teamId, signing_secret: signingSecret, bot_token: botToken } });
-    setSigningSecret('');
-    setBotToken('');
-    showToast(t('coins:externalServices.saved'), 'success');
-    await refresh();
+  const { register, onSubmit, busy, failure, message } = useSchemaForm({
+    schema: CredentialsFormSchema,
+    defaultValues: { team_id: '', signing_secret: '', bot_token: '' },
+    send: (slack_credential) => api.put(path, { slack_credential }),
+    onSaved: (_result, { team_id }, form) => {
+      form.reset({ team_id, signing_secret: '', bot_token: '' });
+      showToast(t('coins:externalServices.saved'), 'success');
+      return refresh();
+    },
   });
 
   const unlink = () =>
@@ -214,50 +195,24 @@ function SlackAppSection({ organizationId }: { organizationId: string }) {
           ? t('coins:externalServices.appConfigured', { teamId: data.teamId })
           : t('coins:externalServices.appNotConfigured')}
       </p>
-      <form className="org-form" onSubmit={(event) => void save(event)} noValidate aria-busy={saving}>
+      <form className="org-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <FormFailure message={failure} />
-        <div className="field">
-          <label htmlFor={`${id}-team`}>{t('coins:externalServices.teamId')}</label>
-          <input
-            id={`${id}-team`}
-            value={teamId}
-            onChange={(event) => setTeamId(event.target.value)}
-            autoComplete="off"
-            aria-invalid={errors.team_id ? true : undefined}
-          />
-          {errors.team_id && <p className="field__error">{errors.team_id}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-secret`}>{t('coins:externalServices.signingSecret')}</label>
-          <input
-            id={`${id}-secret`}
-            type="password"
-            value={signingSecret}
-            onChange={(event) => setSigningSecret(event.target.value)}
-            autoComplete="off"
-            aria-invalid={errors.signing_secret ? true : undefined}
-          />
-          {errors.signing_secret && <p className="field__error">{errors.signing_secret}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-token`}>{t('coins:externalServices.botToken')}</label>
-          <input
-            id={`${id}-token`}
-            type="password"
-            value={botToken}
-            onChange={(event) => setBotToken(event.target.value)}
-            autoComplete="off"
-            aria-invalid={errors.bot_token ? true : undefined}
-          />
-          {errors.bot_token && <p className="field__error">{errors.bot_token}</p>}
-        </div>
+        <Field label={t('coins:externalServices.teamId')} error={message('team_id')}>
+          {(props) => <input {...props} autoComplete="off" {...register('team_id')} />}
+        </Field>
+        <Field label={t('coins:externalServices.signingSecret')} error={message('signing_secret')}>
+          {(props) => <input {...props} type="password" autoComplete="off" {...register('signing_secret')} />}
+        </Field>
+        <Field label={t('coins:externalServices.botToken')} error={message('bot_token')}>
+          {(props) => <input {...props} type="password" autoComplete="off" {...register('bot_token')} />}
+        </Field>
         <div className="org-form__actions">
           {data?.configured && (
             <button type="button" className="button" onClick={unlink}>
               {t('coins:externalServices.removeCredentials')}
             </button>
           )}
-          <button type="submit" className="button button--primary" disabled={saving}>
+          <button type="submit" className="button button--primary" disabled={busy}>
             {t('coins:externalServices.saveCredentials')}
           </button>
         </div>

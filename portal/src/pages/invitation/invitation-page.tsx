@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
@@ -7,7 +7,14 @@ import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useSession } from '../../session/session-provider';
 import { AuthCard } from '../auth-card';
 import { FormFailure } from '../text-field';
-import { apiErrorMessage, fieldErrors } from '../organization/api-error';
+import { AcceptInvitationSchema, EmailLookupSchema } from '@kiwi/shared/schemas/invitation';
+import { z } from 'zod';
+import { Field } from '../labelled-field';
+import { apiErrorMessage } from '../organization/api-error';
+import { useSchemaForm } from '../use-schema-form';
+
+/** The page's own code for two passwords that differ (translated from the organization namespace). */
+const PASSWORD_MISMATCH = 'passwordMismatch';
 
 type Invitation = { id: string; email: string; name: string; organizationName: string | null };
 
@@ -53,89 +60,56 @@ function Notice({ text }: { text: string }) {
   );
 }
 
+const user = AcceptInvitationSchema.shape.user.shape;
+/** The name and password as the API judges them, and the password typed again (the page's own check). */
+const AcceptFormSchema = z
+  .object({ name: user.name, password: user.password, confirmation: z.string() })
+  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], error: PASSWORD_MISMATCH });
+type AcceptFormValues = { name: string; password: string; confirmation: string };
+const ResendFormSchema = EmailLookupSchema.shape.user;
+
 function AcceptForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const { t } = useTranslation('organization');
   const { api, signIn } = useSession();
   const navigate = useNavigate();
-  const id = useId();
-  const [name, setName] = useState(invitation.name);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    setFailure(null);
-    if (password !== confirmation) {
-      setErrors({ confirmation: t('invitation.passwordMismatch') });
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await api.post('/user/accept_invitation', { user: { token, name, password } }, { public: true });
-    } catch (error) {
-      setErrors(fieldErrors(t, error));
-      setFailure(apiErrorMessage(t, error));
-      setSubmitting(false);
-      return;
-    }
-    try {
-      await signIn(invitation.email, password);
-      await navigate('/', { replace: true });
-    } catch (error) {
-      setFailure(t(identityErrorKey(error)));
-      setSubmitting(false);
-    }
-  };
-
-  const describe = (key: string) => (errors[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error` } : {});
-  const error = (key: string) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="field__error">
-        {errors[key]}
-      </p>
-    ) : null;
+  // A refusal of the sign-in that follows (the account is made): said above the form like the API's.
+  const [signInFailure, setSignInFailure] = useState<string | null>(null);
+  const { form, register, onSubmit, busy, failure, message } = useSchemaForm<AcceptFormValues, z.output<typeof AcceptFormSchema>>({
+    schema: AcceptFormSchema,
+    defaultValues: { name: invitation.name, password: '', confirmation: '' },
+    send: ({ name, password }) => {
+      setSignInFailure(null);
+      return api.post('/user/accept_invitation', { user: { token, name, password } }, { public: true });
+    },
+    onSaved: async (_answer, { password }) => {
+      try {
+        await signIn(invitation.email, password);
+        await navigate('/', { replace: true });
+      } catch (error) {
+        setSignInFailure(t(identityErrorKey(error)));
+      }
+    },
+  });
+  const error = (field: keyof AcceptFormValues) =>
+    form.formState.errors[field]?.message === PASSWORD_MISMATCH ? t('invitation.passwordMismatch') : message(field);
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={submitting}>
+    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
       <p>{t('invitation.intro', { organization: invitation.organizationName ?? 'Kiwi', email: invitation.email })}</p>
-      <FormFailure message={failure} />
+      <FormFailure message={failure ?? signInFailure} />
       <input type="email" autoComplete="username" value={invitation.email} readOnly hidden />
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{t('invitation.name')}</label>
-        <input id={`${id}-name`} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} {...describe('name')} />
-        {error('name')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{t('invitation.password')}</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          {...describe('password')}
-        />
-        {error('password')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-confirmation`}>{t('invitation.passwordConfirm')}</label>
-        <input
-          id={`${id}-confirmation`}
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          {...describe('confirmation')}
-        />
-        {error('confirmation')}
-      </div>
+      <Field label={t('invitation.name')} error={error('name')}>
+        {(props) => <input {...props} autoComplete="name" {...register('name')} />}
+      </Field>
+      <Field label={t('invitation.password')} error={error('password')}>
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...register('password')} />}
+      </Field>
+      <Field label={t('invitation.passwordConfirm')} error={error('confirmation')}>
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...register('confirmation')} />}
+      </Field>
       <div className="auth-card__actions">
-        <button type="submit" className="button button--primary" disabled={submitting}>
-          {submitting ? t('invitation.submitting') : t('invitation.submit')}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? t('invitation.submitting') : t('invitation.submit')}
         </button>
       </div>
     </form>
@@ -145,53 +119,27 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
 function ResendForm() {
   const { t } = useTranslation('organization');
   const { api } = useSession();
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setState('sending');
-    setErrors({});
-    try {
-      await api.post('/user/resend_invitation_from_email', { user: { email } }, { public: true });
-      setState('sent');
-    } catch (error) {
-      setErrors({ email: fieldErrors(t, error).email ?? apiErrorMessage(t, error) });
-      setState('idle');
-    }
-  };
+  const { register, onSubmit, busy, failure, message, mutation } = useSchemaForm({
+    schema: ResendFormSchema,
+    defaultValues: { email: '' },
+    send: (user) => api.post('/user/resend_invitation_from_email', { user }, { public: true }),
+  });
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={state === 'sending'}>
+    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
       <p role="alert" className="alert alert--error">
         {t('invitation.expired')}
       </p>
-      {state === 'sent' && (
+      {mutation.isSuccess && (
         <p role="status" className="alert alert--success">
           {t('invitation.resent')}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{t('invitation.email')}</label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-        />
-        {errors.email && (
-          <p id={`${id}-email-error`} className="field__error">
-            {errors.email}
-          </p>
-        )}
-      </div>
+      <Field label={t('invitation.email')} error={message('email') ?? failure ?? undefined}>
+        {(props) => <input {...props} type="email" autoComplete="email" {...register('email')} />}
+      </Field>
       <div className="auth-card__actions">
-        <button type="submit" className="button button--primary" disabled={state === 'sending'}>
+        <button type="submit" className="button button--primary" disabled={busy}>
           {t('invitation.resend')}
         </button>
         <Link to="/login">{t('invitation.toLogin')}</Link>

@@ -2,9 +2,12 @@ import { formatNumber } from '@kiwi/shared/i18n/format';
 import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { DeleteOrganizationSchema } from '@kiwi/shared/schemas/admin-organization';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSession } from '../../session/session-provider';
 import { FormFailure } from '../text-field';
+import { schemaResolver } from '../user/schema-resolver';
 import { apiErrorMessage } from './api-error';
 import { type AdminOrganization, useAdminOrganizationsTranslation } from './admin-organization-translation';
 
@@ -29,10 +32,14 @@ export function AdminOrganizationDeleteDialog({
   const titleId = useId();
   const inputId = useId();
   const bodyId = useId();
-  const [typed, setTyped] = useState('');
-  const matches = typed === organization.identifier;
+  const { register, handleSubmit, watch } = useForm<{ identifier_confirmation: string }>({
+    resolver: schemaResolver(DeleteOrganizationSchema.shape.organization),
+    defaultValues: { identifier_confirmation: '' },
+  });
+  const matches = watch('identifier_confirmation') === organization.identifier;
   const remove = useMutation({
-    mutationFn: () => api.delete(`/organizations/${organization.id}`, { body: { organization: { identifier_confirmation: typed } } }),
+    mutationFn: (confirmation: { identifier_confirmation: string }) =>
+      api.delete(`/organizations/${organization.id}`, { body: { organization: confirmation } }),
     onSuccess: (document) => {
       const meta = (document.meta ?? {}) as Partial<DeletionMeta>;
       showToast(
@@ -59,10 +66,9 @@ export function AdminOrganizationDeleteDialog({
         className="org-form"
         noValidate
         aria-busy={remove.isPending}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (matches && !remove.isPending) remove.mutate();
-        }}
+        onSubmit={handleSubmit((confirmation) => {
+          if (matches && !remove.isPending) remove.mutate(confirmation);
+        })}
       >
         <p id={bodyId} className="kiwi-confirm-dialog__body">
           {t('delete.body', { members: formatNumber(organization.membersCount, i18n.language) })}
@@ -72,12 +78,11 @@ export function AdminOrganizationDeleteDialog({
           <label htmlFor={inputId}>{t('delete.typeLabel', { identifier: organization.identifier })}</label>
           <input
             id={inputId}
-            value={typed}
             autoComplete="off"
             spellCheck={false}
             autoCapitalize="off"
             aria-describedby={bodyId}
-            onChange={(event) => setTyped(event.target.value)}
+            {...register('identifier_confirmation')}
           />
         </div>
         <div className="kiwi-confirm-dialog__actions">

@@ -3,16 +3,18 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatNumber } from '@kiwi/shared/i18n/format';
+import { CreateOrganizationSchema, UpdateOrganizationSchema } from '@kiwi/shared/schemas/organization';
 import { useToast } from '@kiwi/shared/ui/toast';
 import type { Organization } from '../../session/kiwi-user';
 import { useSession } from '../../session/session-provider';
 import { AdminOrganizationContractDialog } from './admin-organization-contract-dialog';
 import { AdminOrganizationDeleteDialog } from './admin-organization-delete-dialog';
 import { type AdminOrganization, useAdminOrganizationsTranslation } from './admin-organization-translation';
+import { Field } from '../labelled-field';
+import { useSchemaForm } from '../use-schema-form';
 import { FormDialog } from './form-dialog';
 import { ListTable, RowAction } from './list-table';
 import { useConfirmedAction } from './use-confirmed-action';
-import { useFormSubmit } from './use-form-submit';
 import './organization.css';
 import './admin-organizations.css';
 
@@ -151,6 +153,8 @@ export function AdminOrganizationsPage() {
   );
 }
 
+type OrganizationFormValues = { name: string; identifier: string; plan: string; number_of_members: string; service_started_at: string };
+
 function OrganizationFormDialog({
   organization,
   onClose,
@@ -163,61 +167,50 @@ function OrganizationFormDialog({
   const { t } = useTranslation('organization');
   const { api } = useSession();
   const { showToast } = useToast();
-  const id = useId();
-  const [values, setValues] = useState({
-    name: organization?.name ?? '',
-    identifier: organization?.identifier ?? '',
-    plan: organization?.plan ?? 'business',
-    number_of_members:
-      organization?.numberOfMembers === null || organization?.numberOfMembers === undefined ? '' : String(organization.numberOfMembers),
-    service_started_at: organization?.serviceStartedAt ?? '',
-  });
-  const { submitting, errors, failure, submit } = useFormSubmit();
-
-  const save = submit(async () => {
-    const seats = values.number_of_members.trim();
-    // Plan and seats of an existing organisation change in the contract dialog (with its seats warning).
-    const contract = organization ? {} : { plan: values.plan, number_of_members: seats === '' ? null : Number(seats) };
-    const body = {
-      organization: {
+  const { register, onSubmit, busy, failure, message } = useSchemaForm<OrganizationFormValues, Record<string, unknown>>({
+    schema: organization ? UpdateOrganizationSchema.shape.organization : CreateOrganizationSchema.shape.organization,
+    defaultValues: {
+      name: organization?.name ?? '',
+      identifier: organization?.identifier ?? '',
+      plan: organization?.plan ?? 'business',
+      number_of_members:
+        organization?.numberOfMembers === null || organization?.numberOfMembers === undefined ? '' : String(organization.numberOfMembers),
+      service_started_at: organization?.serviceStartedAt ?? '',
+    },
+    toPayload: (values) => {
+      const seats = values.number_of_members.trim();
+      // Plan and seats of an existing organisation change in the contract dialog (with its seats warning).
+      const contract = organization ? {} : { plan: values.plan, number_of_members: seats === '' ? null : Number(seats) };
+      return {
         name: values.name,
         identifier: values.identifier.trim(),
         ...contract,
         service_started_at: values.service_started_at || null,
-      },
-    };
-    if (organization) await api.put(`/organizations/${organization.id}`, body);
-    else await api.post('/organizations', body);
-    showToast(organization ? t('common.saved') : t('admin.created'), 'success');
-    onSaved();
-    onClose();
+      };
+    },
+    send: (payload) =>
+      organization
+        ? api.put(`/organizations/${organization.id}`, { organization: payload })
+        : api.post('/organizations', { organization: payload }),
+    onSaved: () => {
+      showToast(organization ? t('common.saved') : t('admin.created'), 'success');
+      onSaved();
+      onClose();
+    },
   });
 
-  const field = (key: keyof typeof values, label: string, type = 'text') => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
-        id={`${id}-${key}`}
-        type={type}
-        value={values[key]}
-        onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-      />
-      {errors[key] && (
-        <p id={`${id}-${key}-error`} className="field__error">
-          {errors[key]}
-        </p>
-      )}
-    </div>
+  const field = (key: keyof OrganizationFormValues, label: string, type = 'text') => (
+    <Field label={label} error={message(key)}>
+      {(props) => <input {...props} type={type} {...register(key)} />}
+    </Field>
   );
 
   return (
     <FormDialog
       title={organization ? organization.name : t('admin.create')}
-      submitting={submitting}
+      submitting={busy}
       failure={failure}
-      onSubmit={save}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
       <div className="org-form__row">

@@ -18,7 +18,8 @@ export function CsvImportPanel({ organizationId, onImported }: { organizationId:
   const fileId = useId();
   const headingId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string[][] | null>(null);
+  // The first rows as the import will read them; 'unreadable' when the file is not a CSV it can read.
+  const [preview, setPreview] = useState<string[][] | 'unreadable' | null>(null);
   const [progress, setProgress] = useState<Progress>(null);
   const [problems, setProblems] = useState<ApiErrorObject[] | null>(null);
   // How many problems the file has: the server lists only the first MEMBER_CSV_LIMITS.errorsListed.
@@ -36,7 +37,9 @@ export function CsvImportPanel({ organizationId, onImported }: { organizationId:
     setFile(chosen);
     setProblems(null);
     setResult(null);
-    setPreview(chosen ? previewRecords(decodeCsvBytes(await chosen.arrayBuffer()), PREVIEW_ROWS + 1) : null);
+    setPreview(null);
+    if (!chosen) return;
+    setPreview((await previewRecords(decodeCsvBytes(await chosen.arrayBuffer()), PREVIEW_ROWS + 1)) ?? 'unreadable');
   };
 
   const submit = async () => {
@@ -112,7 +115,13 @@ export function CsvImportPanel({ organizationId, onImported }: { organizationId:
         <label htmlFor={fileId}>{t('csv.file')}</label>
         <input id={fileId} type="file" accept=".csv,text/csv" onChange={(event) => void choose(event.target.files?.[0] ?? null)} />
       </div>
+      {preview === 'unreadable' && (
+        <p role="alert" className="alert alert--error">
+          {t('errors:csv.unreadable')}
+        </p>
+      )}
       {preview &&
+        preview !== 'unreadable' &&
         (preview.length <= 1 ? (
           <p>{t('csv.previewEmpty')}</p>
         ) : (

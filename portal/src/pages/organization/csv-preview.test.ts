@@ -1,3 +1,5 @@
+import { CSV_RECORD_OPTIONS } from '@kiwi/shared/domain/csv-records';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes, previewRecords } from './csv-preview';
 
@@ -16,13 +18,25 @@ describe('decodeCsvBytes', () => {
 });
 
 describe('previewRecords', () => {
-  it('understands quotes, doubled quotes, line breaks in quotes and CRLF, and stops at the limit', () => {
+  it('understands quotes, doubled quotes, line breaks in quotes and CRLF, and stops at the limit', async () => {
     const text = 'email,group\r\na@example.com,"本社>営業部, 本社>総務部"\r\nb@example.com,"say ""hi""\nthere"\r\n\r\nc@example.com,x\r\n';
-    expect(previewRecords(text, 3)).toEqual([
+    expect(await previewRecords(text, 3)).toEqual([
       ['email', 'group'],
       ['a@example.com', '本社>営業部, 本社>総務部'],
       ['b@example.com', 'say "hi"\nthere'],
     ]);
-    expect(previewRecords('email\nlast@example.com', 10)).toEqual([['email'], ['last@example.com']]);
+    expect(await previewRecords('email\nlast@example.com', 10)).toEqual([['email'], ['last@example.com']]);
+  });
+
+  it('reads what the server import reads: rows of other lengths kept, blank lines skipped, a BOM dropped', async () => {
+    const text = '\ufeffemail,name\n\na@example.com\n  b@example.com ,B,extra\n';
+    const server = parse(text, CSV_RECORD_OPTIONS);
+    expect(await previewRecords(text, 10)).toEqual(server);
+    expect(server).toEqual([['email', 'name'], ['a@example.com'], ['  b@example.com ', 'B', 'extra']]);
+  });
+
+  it('answers null for a text the import refuses (an unbalanced quote)', async () => {
+    expect(await previewRecords('email,name\n"a@example.com,A\n', 10)).toBeNull();
+    expect(() => parse('email,name\n"a@example.com,A\n', CSV_RECORD_OPTIONS)).toThrow();
   });
 });

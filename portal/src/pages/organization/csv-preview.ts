@@ -1,3 +1,5 @@
+import { CSV_RECORD_OPTIONS } from '@kiwi/shared/domain/csv-records';
+
 /** Browser-side decoding for the preview: UTF-8 (with or without BOM) when valid, otherwise Shift_JIS, as the server reads it. */
 export function decodeCsvBytes(bytes: ArrayBuffer): string {
   const view = new Uint8Array(bytes);
@@ -9,35 +11,16 @@ export function decodeCsvBytes(bytes: ArrayBuffer): string {
   }
 }
 
-/** The first `limit` records of a CSV text (quotes, doubled quotes and line breaks inside quotes understood). */
-export function previewRecords(text: string, limit: number): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length && records.length < limit; index += 1) {
-    const character = text[index];
-    if (quoted) {
-      if (character === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (character === '"') quoted = false;
-      else cell += character;
-    } else if (character === '"') quoted = true;
-    else if (character === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (character === '\n' || character === '\r') {
-      if (character === '\r' && text[index + 1] === '\n') index += 1;
-      record.push(cell);
-      if (record.some((value) => value !== '')) records.push(record);
-      record = [];
-      cell = '';
-    } else cell += character;
+/**
+ * The first `limit` records of a CSV text, parsed by csv-parse (its browser build, loaded when a file is chosen) with
+ * the server's options, so the preview shows the cells the import will read; null when the text is not a CSV the
+ * import could read (an unbalanced quote, say).
+ */
+export async function previewRecords(text: string, limit: number): Promise<string[][] | null> {
+  const { parse } = await import('csv-parse/browser/esm/sync');
+  try {
+    return parse(text, { ...CSV_RECORD_OPTIONS, to: limit }) as string[][];
+  } catch {
+    return null;
   }
-  if (records.length < limit && (cell !== '' || record.length > 0)) {
-    record.push(cell);
-    if (record.some((value) => value !== '')) records.push(record);
-  }
-  return records;
 }

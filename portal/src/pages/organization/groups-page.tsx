@@ -1,18 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type CreateGroup, CreateGroupSchema, GROUP_LIMITS } from '@kiwi/shared/schemas/group';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
+import { Field } from '../labelled-field';
+import { useSchemaForm } from '../use-schema-form';
 import { FormDialog } from './form-dialog';
 import { GroupOptions, useGroups } from './groups';
 import { type Group, groupTree, type Member, toggled } from './member-types';
 import { ListTable, RowAction } from './list-table';
 import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
-import { useFormSubmit } from './use-form-submit';
 import './organization.css';
 
+/** What is chosen: the parent as the select gives it ('' = top level); the members are picked in the list below. */
+type GroupFormValues = { name: string; parent_id: string; member_ids?: never };
 type GroupDetail = Group & { members: { id: string; name: string; email: string }[] };
 
 /** SPEC §2 /org/{identifier}/groups: the hierarchy with member counts; create, edit (name, parent, members), delete. */
@@ -101,13 +105,8 @@ function GroupFormDialog({
   const { t } = useTranslation('organization');
   const { api } = useSession();
   const { showToast } = useToast();
-  const id = useId();
-  const [name, setName] = useState(group?.name ?? '');
-  const [parentId, setParentId] = useState(group?.parentId ? String(group.parentId) : '');
   const [memberIds, setMemberIds] = useState<Set<string> | null>(group ? null : new Set());
   const [memberFilter, setMemberFilter] = useState('');
-  const { submitting, errors, failure, submit } = useFormSubmit();
-
   const detail = useQuery({
     queryKey: ['organization', organizationId, 'group', group?.id],
     queryFn: async () => (await api.get<GroupDetail>(`/organizations/${organizationId}/groups/${group!.id}`)).data,
@@ -121,44 +120,45 @@ function GroupFormDialog({
     queryFn: () => api.get<Member[]>(`/organizations/${organizationId}/members`, { per: 100, q: { name: memberFilter || undefined } }),
   });
 
-  const save = submit(async () => {
-    const body = {
-      group: { name, parent_id: parentId ? Number(parentId) : null, ...(selected ? { member_ids: [...selected].map(Number) } : {}) },
-    };
-    if (group) await api.put(`/organizations/${organizationId}/groups/${group.id}`, body);
-    else await api.post(`/organizations/${organizationId}/groups`, body);
-    showToast(t('common.saved'), 'success');
-    onSaved();
-    onClose();
+  const { register, onSubmit, busy, failure, message } = useSchemaForm<GroupFormValues, CreateGroup>({
+    schema: CreateGroupSchema.shape.group,
+    defaultValues: { name: group?.name ?? '', parent_id: group?.parentId ? String(group.parentId) : '' },
+    toPayload: ({ name, parent_id }) => ({
+      name,
+      parent_id: parent_id ? Number(parent_id) : null,
+      ...(selected ? { member_ids: [...selected].map(Number) } : {}),
+    }),
+    send: (body) =>
+      group
+        ? api.put(`/organizations/${organizationId}/groups/${group.id}`, { group: body })
+        : api.post(`/organizations/${organizationId}/groups`, { group: body }),
+    onSaved: () => {
+      showToast(t('common.saved'), 'success');
+      onSaved();
+      onClose();
+    },
   });
 
   return (
     <FormDialog
       title={group ? t('groups.editTitle') : t('groups.createTitle')}
-      submitting={submitting}
+      submitting={busy}
       failure={failure}
-      onSubmit={save}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{t('groups.name')}</label>
-        <input
-          id={`${id}-name`}
-          value={name}
-          required
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={errors.name ? true : undefined}
-        />
-        {errors.name && <p className="field__error">{errors.name}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-parent`}>{t('groups.parent')}</label>
-        <select id={`${id}-parent`} value={parentId} onChange={(event) => setParentId(event.target.value)}>
-          <option value="">{t('groups.noParent')}</option>
-          <GroupOptions groups={groups} except={group?.id} />
-        </select>
-        {errors.parent_id && <p className="field__error">{errors.parent_id}</p>}
-      </div>
+      <Field label={t('groups.name')} error={message('name', { count: GROUP_LIMITS.nameMax })}>
+        {(props) => <input {...props} required {...register('name')} />}
+      </Field>
+      <Field label={t('groups.parent')} error={message('parent_id')}>
+        {(props) => (
+          <select {...props} {...register('parent_id')}>
+            <option value="">{t('groups.noParent')}</option>
+            <GroupOptions groups={groups} except={group?.id} />
+          </select>
+        )}
+      </Field>
+      {message('member_ids') && <p className="field__error">{message('member_ids')}</p>}
       <fieldset className="org-checklist">
         <legend>{t('groups.membersHint')}</legend>
         <input

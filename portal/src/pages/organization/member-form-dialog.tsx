@@ -4,7 +4,22 @@ import { useToast } from '@kiwi/shared/ui/toast';
 import { useSession } from '../../session/session-provider';
 import { FormDialog } from './form-dialog';
 import { DATETIME_INPUT_RANGE, fromLocalInput, type Group, groupTree, type Member, splitList, toggled, toLocalInput } from './member-types';
-import { useFormSubmit } from './use-form-submit';
+import { CreateMemberSchema, UpdateMemberSchema } from '@kiwi/shared/schemas/member';
+import { useSchemaForm } from '../use-schema-form';
+
+/** What is typed: dates as the picker gives them, affiliations and occupations as one comma-separated line each. */
+type MemberFormValues = {
+  email: string;
+  name: string;
+  language: string;
+  role: Member['role'];
+  active_from: string;
+  active_to: string;
+  belongings: string;
+  occupations: string;
+  group_ids?: never;
+};
+type MemberPayload = Record<string, unknown>;
 
 type Props = { organizationId: string; member: Member | null; groups: Group[]; onClose: () => void; onSaved: () => void };
 
@@ -14,91 +29,81 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
   const { api } = useSession();
   const { showToast } = useToast();
   const fieldId = useId();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [language, setLanguage] = useState(i18n.language.startsWith('en') ? 'en' : 'ja');
-  const [role, setRole] = useState<Member['role']>(member?.role ?? 'member');
-  const [activeFrom, setActiveFrom] = useState(toLocalInput(member?.activeFrom));
-  const [activeTo, setActiveTo] = useState(toLocalInput(member?.activeTo));
-  const [belongings, setBelongings] = useState((member?.belongings ?? []).join(', '));
-  const [occupations, setOccupations] = useState((member?.occupations ?? []).join(', '));
   const [groupIds, setGroupIds] = useState<Set<string>>(new Set(member?.groups.map((group) => group.id) ?? []));
-  const { submitting, errors, failure, submit } = useFormSubmit();
-
-  const save = submit(async () => {
-    const common = {
-      role,
-      active_from: fromLocalInput(activeFrom),
-      active_to: fromLocalInput(activeTo),
-      belongings: splitList(belongings),
-      occupations: splitList(occupations),
-      group_ids: [...groupIds].map(Number),
-    };
-    if (member) {
-      await api.put(`/organizations/${organizationId}/members/${member.id}`, { organization_member: common });
-      showToast(t('common.saved'), 'success');
-    } else {
-      await api.post(`/organizations/${organizationId}/members`, {
-        organization_member: { ...common, email, ...(name.trim() ? { name } : {}), language },
-      });
-      showToast(t('members.form.invited', { email: email.trim() }), 'success');
-    }
-    onSaved();
-    onClose();
+  const { register, onSubmit, busy, failure, message } = useSchemaForm<MemberFormValues, MemberPayload>({
+    schema: member ? UpdateMemberSchema.shape.organization_member : CreateMemberSchema.shape.organization_member,
+    defaultValues: {
+      email: '',
+      name: '',
+      language: i18n.language.startsWith('en') ? 'en' : 'ja',
+      role: member?.role ?? 'member',
+      active_from: toLocalInput(member?.activeFrom),
+      active_to: toLocalInput(member?.activeTo),
+      belongings: (member?.belongings ?? []).join(', '),
+      occupations: (member?.occupations ?? []).join(', '),
+    },
+    toPayload: (values) => {
+      const common = {
+        role: values.role,
+        active_from: fromLocalInput(values.active_from),
+        active_to: fromLocalInput(values.active_to),
+        belongings: splitList(values.belongings),
+        occupations: splitList(values.occupations),
+        group_ids: [...groupIds].map(Number),
+      };
+      if (member) return common;
+      return { ...common, email: values.email, ...(values.name.trim() ? { name: values.name } : {}), language: values.language };
+    },
+    send: (organization_member) =>
+      member
+        ? api.put(`/organizations/${organizationId}/members/${member.id}`, { organization_member })
+        : api.post(`/organizations/${organizationId}/members`, { organization_member }),
+    onSaved: (_result, values) => {
+      const email = 'email' in values ? String(values.email) : null;
+      showToast(email ? t('members.form.invited', { email }) : t('common.saved'), 'success');
+      onSaved();
+      onClose();
+    },
   });
 
-  const field = (key: string, label: string, input: React.ReactNode) => (
+  const field = (key: keyof MemberFormValues, label: string, input: React.ReactNode) => (
     <div className="field">
       <label htmlFor={`${fieldId}-${key}`}>{label}</label>
       {input}
-      {errors[key] && (
+      {message(key) && (
         <p className="field__error" id={`${fieldId}-${key}-error`}>
-          {errors[key]}
+          {message(key)}
         </p>
       )}
     </div>
   );
-  const inputProps = (key: string) => ({
+  const inputProps = (key: keyof MemberFormValues) => ({
     id: `${fieldId}-${key}`,
-    'aria-invalid': errors[key] ? true : undefined,
-    'aria-describedby': errors[key] ? `${fieldId}-${key}-error` : undefined,
+    'aria-invalid': message(key) ? true : undefined,
+    'aria-describedby': message(key) ? `${fieldId}-${key}-error` : undefined,
+    ...register(key),
   });
 
   return (
     <FormDialog
       title={member ? t('members.form.editTitle', { name: member.name || member.email }) : t('members.form.inviteTitle')}
-      submitting={submitting}
+      submitting={busy}
       failure={failure}
-      onSubmit={save}
+      onSubmit={onSubmit}
       onClose={onClose}
       submitLabel={member ? t('common.save') : t('members.form.submitInvite')}
     >
       {!member && (
         <div className="org-form__row">
-          {field(
-            'email',
-            t('members.form.email'),
-            <input
-              {...inputProps('email')}
-              type="email"
-              required
-              autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />,
-          )}
-          {field(
-            'name',
-            t('members.form.name'),
-            <input {...inputProps('name')} value={name} onChange={(event) => setName(event.target.value)} />,
-          )}
+          {field('email', t('members.form.email'), <input {...inputProps('email')} type="email" required autoComplete="off" />)}
+          {field('name', t('members.form.name'), <input {...inputProps('name')} />)}
         </div>
       )}
       <div className="org-form__row">
         {field(
           'role',
           t('members.form.role'),
-          <select {...inputProps('role')} value={role} onChange={(event) => setRole(event.target.value as Member['role'])}>
+          <select {...inputProps('role')}>
             <option value="member">{t('members.role.member')}</option>
             <option value="manager">{t('members.role.manager')}</option>
           </select>,
@@ -107,7 +112,7 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
           field(
             'language',
             t('members.form.language'),
-            <select {...inputProps('language')} value={language} onChange={(event) => setLanguage(event.target.value)}>
+            <select {...inputProps('language')}>
               <option value="ja">日本語</option>
               <option value="en">English</option>
             </select>,
@@ -117,37 +122,17 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
         {field(
           'active_from',
           t('members.form.activeFrom'),
-          <input
-            {...inputProps('active_from')}
-            type="datetime-local"
-            {...DATETIME_INPUT_RANGE}
-            value={activeFrom}
-            onChange={(event) => setActiveFrom(event.target.value)}
-          />,
+          <input {...inputProps('active_from')} type="datetime-local" {...DATETIME_INPUT_RANGE} />,
         )}
         {field(
           'active_to',
           t('members.form.activeTo'),
-          <input
-            {...inputProps('active_to')}
-            type="datetime-local"
-            {...DATETIME_INPUT_RANGE}
-            value={activeTo}
-            onChange={(event) => setActiveTo(event.target.value)}
-          />,
+          <input {...inputProps('active_to')} type="datetime-local" {...DATETIME_INPUT_RANGE} />,
         )}
       </div>
       <div className="org-form__row">
-        {field(
-          'belongings',
-          t('members.form.belongings'),
-          <input {...inputProps('belongings')} value={belongings} onChange={(event) => setBelongings(event.target.value)} />,
-        )}
-        {field(
-          'occupations',
-          t('members.form.occupations'),
-          <input {...inputProps('occupations')} value={occupations} onChange={(event) => setOccupations(event.target.value)} />,
-        )}
+        {field('belongings', t('members.form.belongings'), <input {...inputProps('belongings')} />)}
+        {field('occupations', t('members.form.occupations'), <input {...inputProps('occupations')} />)}
       </div>
       {groups.length > 0 && (
         <fieldset className="org-checklist">
@@ -162,7 +147,7 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
               {group.name}
             </label>
           ))}
-          {errors.group_ids && <p className="field__error">{errors.group_ids}</p>}
+          {message('group_ids') && <p className="field__error">{message('group_ids')}</p>}
         </fieldset>
       )}
     </FormDialog>

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
-import { Pager } from './pager';
+import { Pager } from '../organization/pager';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './surveys.css';
 

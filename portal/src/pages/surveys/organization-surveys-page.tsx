@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
-import { Pager } from './pager';
+import { Pager } from '../organization/pager';
 import { SurveyStatus } from './survey-status';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './surveys.css';

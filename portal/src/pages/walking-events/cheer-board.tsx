@@ -1,17 +1,19 @@
 import { formatDateTime } from '@kiwi/shared/i18n/format';
+import { CreateWalkingEventMessageSchema, WALKING_MESSAGE_MAX } from '@kiwi/shared/schemas/walking-event';
 import { ReportButton } from '@kiwi/shared/features/report/report-button';
-import { Reactions } from '@kiwi/shared/ui/reactions';
+import { Reactions, toggleReaction, type WireReaction } from '@kiwi/shared/ui/reactions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
 import { Empty, LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
+import { Field } from '../labelled-field';
 import { FormFailure } from '../text-field';
+import { useSchemaForm } from '../use-schema-form';
 import { walkingEventKeys } from './types';
 import { useWalkingTranslation } from './use-walking-translation';
 
-type WireReaction = { emoji: string; count: number; 'reacted-by-me': boolean; names: string[] };
 type BoardMessage = {
   id: string;
   body: string;
@@ -23,6 +25,8 @@ type BoardMessage = {
   hidden?: boolean;
 };
 
+const MessageSchema = CreateWalkingEventMessageSchema.shape.walking_event_message;
+
 /** Quick cheers offered under each message (the chips toggle the ones already given). */
 const CHEERS = ['👍', '🎉', '💪', '👟'] as const;
 
@@ -32,8 +36,6 @@ export function CheerBoard({ eventId }: { eventId: string }) {
   const { api } = useSession();
   const queryClient = useQueryClient();
   const confirmed = useConfirmedAction();
-  const id = useId();
-  const [body, setBody] = useState('');
   const key = [...walkingEventKeys.detail(eventId), 'board'];
   const board = useQuery({
     queryKey: key,
@@ -41,45 +43,34 @@ export function CheerBoard({ eventId }: { eventId: string }) {
     refetchInterval: 30_000,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const post = useMutation({
-    mutationFn: (text: string) => api.post(`/walking_events/${eventId}/messages`, { walking_event_message: { body: text } }),
-    onSuccess: async () => {
-      setBody('');
-      await refresh();
+  const post = useSchemaForm({
+    schema: MessageSchema,
+    defaultValues: { body: '' },
+    send: (walking_event_message) => api.post(`/walking_events/${eventId}/messages`, { walking_event_message }),
+    onSaved: (_answer, _values, form) => {
+      form.reset();
+      return refresh();
     },
   });
   const react = useMutation({
-    mutationFn: ({ messageId, emoji, on }: { messageId: string; emoji: string; on: boolean }) =>
-      on
-        ? api.post(`/walking_event_messages/${messageId}/reactions`, { message_reaction: { emoji } })
-        : api.delete(`/walking_event_messages/${messageId}/reactions`, { body: { message_reaction: { emoji } } }),
+    mutationFn: ({ message, emoji }: { message: BoardMessage; emoji: string }) =>
+      toggleReaction(api, `/walking_event_messages/${message.id}/reactions`, message.reactions, emoji),
     onSuccess: refresh,
   });
 
   if (board.isPending) return <Loading />;
   if (board.isError) return <LoadFailed onRetry={() => void board.refetch()} />;
-  const toggle = (message: BoardMessage, emoji: string) => {
-    const mine = message.reactions.find((reaction) => reaction.emoji === emoji)?.['reacted-by-me'] ?? false;
-    react.mutate({ messageId: message.id, emoji, on: !mine });
-  };
+  const toggle = (message: BoardMessage, emoji: string) => react.mutate({ message, emoji });
 
   return (
     <div className="walking-section">
-      <form
-        className="org-form"
-        onSubmit={(submitted: FormEvent) => {
-          submitted.preventDefault();
-          post.mutate(body);
-        }}
-        aria-busy={post.isPending}
-      >
-        <FormFailure message={post.isError ? apiErrorMessage(t, post.error) : null} />
-        <div className="field">
-          <label htmlFor={`${id}-body`}>{t('board.write')}</label>
-          <textarea id={`${id}-body`} value={body} maxLength={500} onChange={(change) => setBody(change.target.value)} />
-        </div>
+      <form className="org-form" onSubmit={post.onSubmit} noValidate aria-busy={post.busy}>
+        <FormFailure message={post.failure} />
+        <Field label={t('board.write')} error={post.message('body', { count: WALKING_MESSAGE_MAX })}>
+          {(props) => <textarea {...props} maxLength={WALKING_MESSAGE_MAX * 2} {...post.register('body')} />}
+        </Field>
         <div className="org-form__actions">
-          <button type="submit" className="button button--primary" disabled={post.isPending || body.trim() === ''}>
+          <button type="submit" className="button button--primary" disabled={post.busy}>
             {t('board.post')}
           </button>
         </div>
@@ -96,11 +87,7 @@ export function CheerBoard({ eventId }: { eventId: string }) {
                 {message.hidden && <span className="org-badge org-badge--warning">{t('common:hiddenWhileReviewed')}</span>}
               </p>
               <p className="walking-board__body">{message.body}</p>
-              <Reactions
-                reactions={message.reactions.map((reaction) => ({ ...reaction, reactedByMe: reaction['reacted-by-me'] }))}
-                onToggle={(emoji) => toggle(message, emoji)}
-                disabled={react.isPending}
-              />
+              <Reactions reactions={message.reactions} onToggle={(emoji) => toggle(message, emoji)} disabled={react.isPending} />
               <div className="org-table__actions">
                 {CHEERS.filter((emoji) => !message.reactions.some((reaction) => reaction.emoji === emoji)).map((emoji) => (
                   <button

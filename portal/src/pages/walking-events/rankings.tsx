@@ -2,13 +2,12 @@ import { useWalkingTranslation } from './use-walking-translation';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
-import { useToast } from '@kiwi/shared/ui/toast';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { WalkingRankingTable } from '@kiwi/shared/features/walking-events/walking-summary';
-import { apiErrorMessage } from '../organization/api-error';
 import { useSession } from '../../session/session-provider';
 import { Empty, LoadFailed, Loading } from '../organization/page-states';
 import { type PersonalRanking, type TeamRanking, walkingEventKeys } from './types';
+import { useFileDownload } from '../use-file-download';
 
 /** How often the rankings refresh while shown: a sync appears within 60 seconds (issue 17). */
 const REFRESH_MS = 30_000;
@@ -16,34 +15,20 @@ const REFRESH_MS = 30_000;
 /** Both encodings of a ranking's CSV (the server writes it: UTF-8 with BOM, or Shift_JIS for older Excel). */
 function CsvDownloads({ eventId, kind }: { eventId: string; kind: 'team_summary' | 'personal_summary' }) {
   const { t } = useWalkingTranslation(['errors']);
-  const { api } = useSession();
-  const { showToast } = useToast();
-  const [downloading, setDownloading] = useState(false);
-  const download = async (encoding: 'utf-8' | 'shift_jis') => {
-    setDownloading(true);
-    try {
-      const response = await api.raw<'blob'>(`/walking_events/${eventId}/${kind}`, {
-        query: { format: 'csv', encoding, per: kind === 'personal_summary' ? 500 : undefined },
-        responseType: 'blob',
-      });
-      const url = URL.createObjectURL(response._data as Blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `walking-event-${eventId}-${kind === 'team_summary' ? 'teams' : 'people'}.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch (error) {
-      showToast(`${t('ranking.downloadFailed')} ${apiErrorMessage(t, error)}`, 'error');
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const file = useFileDownload(t('ranking.downloadFailed'));
+  const downloading = file.isPending;
+  const download = (encoding: 'utf-8' | 'shift_jis') =>
+    file.mutate({
+      path: `/walking_events/${eventId}/${kind}`,
+      query: { format: 'csv', encoding, per: kind === 'personal_summary' ? 500 : undefined },
+      fileName: `walking-event-${eventId}-${kind === 'team_summary' ? 'teams' : 'people'}.csv`,
+    });
   return (
     <div className="org-table__actions" aria-busy={downloading}>
-      <button type="button" className="button" disabled={downloading} onClick={() => void download('utf-8')}>
+      <button type="button" className="button" disabled={downloading} onClick={() => download('utf-8')}>
         {t('ranking.csv')}
       </button>
-      <button type="button" className="button" disabled={downloading} onClick={() => void download('shift_jis')}>
+      <button type="button" className="button" disabled={downloading} onClick={() => download('shift_jis')}>
         {t('ranking.csvShiftJis')}
       </button>
     </div>

@@ -1,15 +1,22 @@
 import { useWalkingTranslation } from './use-walking-translation';
 import { formatNumber } from '@kiwi/shared/i18n/format';
+import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
+import { CreateWalkingEventTeamSchema, RandomTeamsSchema, WALKING_EVENT_LIMITS } from '@kiwi/shared/schemas/walking-event';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
 import type { Member } from '../organization/member-types';
 import { Empty } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
+import { Field } from '../labelled-field';
 import { FormFailure } from '../text-field';
+import { useSchemaForm } from '../use-schema-form';
 import { type TeamDraft, type WalkingEvent, type WalkingEventTeam, walkingEventKeys } from './types';
+
+const TeamNameSchema = CreateWalkingEventTeamSchema.shape.walking_event_team;
+const SeedFormSchema = RandomTeamsSchema.shape.random_teams.pick({ seed: true });
 
 /** The teams tab: teams by hand (create, rename, delete, add and remove members) and, for random events, the draw. */
 export function TeamsPanel({ organizationId, event }: { organizationId: string; event: WalkingEvent }) {
@@ -18,8 +25,6 @@ export function TeamsPanel({ organizationId, event }: { organizationId: string; 
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const confirmed = useConfirmedAction();
-  const id = useId();
-  const [teamName, setTeamName] = useState('');
   const teams = event.teams ?? [];
   // The set of teams and draws are fixed from the start day; who is in a team may change until the end day.
   const locked = event.editable !== 'all';
@@ -30,12 +35,14 @@ export function TeamsPanel({ organizationId, event }: { organizationId: string; 
     queryFn: () => api.get<Member[]>(`/organizations/${organizationId}/members`, { per: 100, q: { state: 'active' } }),
     enabled: !membersLocked,
   });
-  const createTeam = useMutation({
-    mutationFn: (name: string) => api.post(`/walking_events/${event.id}/teams`, { walking_event_team: { team_name: name } }),
-    onSuccess: async () => {
-      setTeamName('');
+  const createTeam = useSchemaForm({
+    schema: TeamNameSchema,
+    defaultValues: { team_name: '' },
+    send: (walking_event_team) => api.post(`/walking_events/${event.id}/teams`, { walking_event_team }),
+    onSaved: (_answer, _values, form) => {
+      form.reset();
       showToast(t('organization:common.saved'), 'success');
-      await refresh();
+      return refresh();
     },
   });
   const placed = new Set(teams.flatMap((team) => (team.members ?? []).map((member) => member['organization-member-id'])));
@@ -57,24 +64,16 @@ export function TeamsPanel({ organizationId, event }: { organizationId: string; 
       {event.randomSeed && <p>{t('draw.lastSeed', { seed: event.randomSeed })}</p>}
       {!locked && event.randomType !== 'manual' && <DrawPanel event={event} onApplied={refresh} />}
       {!locked && (
-        <form
-          className="walking-inline-form"
-          onSubmit={(submitted: FormEvent) => {
-            submitted.preventDefault();
-            createTeam.mutate(teamName);
-          }}
-          aria-busy={createTeam.isPending}
-        >
-          <div className="field">
-            <label htmlFor={`${id}-team-name`}>{t('teams.newName')}</label>
-            <input id={`${id}-team-name`} value={teamName} onChange={(change) => setTeamName(change.target.value)} maxLength={50} />
-          </div>
-          <button type="submit" className="button button--primary" disabled={createTeam.isPending}>
+        <form className="walking-inline-form" onSubmit={createTeam.onSubmit} noValidate aria-busy={createTeam.busy}>
+          <Field label={t('teams.newName')} error={createTeam.message('team_name', { count: WALKING_EVENT_LIMITS.teamNameMax })}>
+            {(props) => <input {...props} maxLength={WALKING_EVENT_LIMITS.teamNameMax} {...createTeam.register('team_name')} />}
+          </Field>
+          <button type="submit" className="button button--primary" disabled={createTeam.busy}>
             {t('teams.add')}
           </button>
         </form>
       )}
-      <FormFailure message={createTeam.isError ? apiErrorMessage(t, createTeam.error) : null} />
+      <FormFailure message={createTeam.failure} />
       {teams.length === 0 ? (
         <Empty text={t('teams.empty')} />
       ) : (
@@ -119,7 +118,7 @@ function TeamCard({
   const confirmed = useConfirmedAction();
   const id = useId();
   const [choice, setChoice] = useState('');
-  const [renaming, setRenaming] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState(false);
   const add = useMutation({
     mutationFn: (organizationMemberId: number) =>
       api.post(`/walking_event_teams/${team.id}/members`, { walking_event_team_member: { organization_member_id: organizationMemberId } }),
@@ -128,20 +127,21 @@ function TeamCard({
       await onChanged();
     },
   });
-  const rename = useMutation({
-    mutationFn: (name: string) => api.put(`/walking_events/${event.id}/teams/${team.id}`, { walking_event_team: { team_name: name } }),
-    onSuccess: async () => {
-      setRenaming(null);
-      await onChanged();
+  const rename = useSchemaForm({
+    schema: TeamNameSchema,
+    defaultValues: { team_name: team.teamName },
+    send: (walking_event_team) => api.put(`/walking_events/${event.id}/teams/${team.id}`, { walking_event_team }),
+    onSaved: () => {
+      setRenaming(false);
+      return onChanged();
     },
   });
-  const failure = add.error ?? rename.error;
   return (
     <section className="walking-team" aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`}>
         {team.teamName} <span className="org-badge">{t('teams.memberCount', { count: team.memberCount })}</span>
       </h3>
-      <FormFailure message={failure ? apiErrorMessage(t, failure) : null} />
+      <FormFailure message={add.isError ? apiErrorMessage(t, add.error) : rename.failure} />
       {team.members === null ? (
         <p>{t('teams.hidden')}</p>
       ) : team.members.length === 0 ? (
@@ -197,13 +197,16 @@ function TeamCard({
               {t('teams.addMemberButton')}
             </button>
           </form>
-          {renaming === null ? (
+          {!renaming ? (
             <div className="org-table__actions">
               <button
                 type="button"
                 className="button button--text"
                 aria-label={`${t('teams.rename')}: ${team.teamName}`}
-                onClick={() => setRenaming(team.teamName)}
+                onClick={() => {
+                  rename.form.reset({ team_name: team.teamName });
+                  setRenaming(true);
+                }}
               >
                 {t('teams.rename')}
               </button>
@@ -219,21 +222,14 @@ function TeamCard({
               )}
             </div>
           ) : (
-            <form
-              className="walking-inline-form"
-              onSubmit={(submitted) => {
-                submitted.preventDefault();
-                rename.mutate(renaming);
-              }}
-            >
-              <div className="field">
-                <label htmlFor={`${id}-rename`}>{t('teams.renameTitle')}</label>
-                <input id={`${id}-rename`} value={renaming} maxLength={50} onChange={(change) => setRenaming(change.target.value)} />
-              </div>
-              <button type="submit" className="button button--primary" disabled={rename.isPending}>
+            <form className="walking-inline-form" onSubmit={rename.onSubmit} noValidate aria-busy={rename.busy}>
+              <Field label={t('teams.renameTitle')} error={rename.message('team_name', { count: WALKING_EVENT_LIMITS.teamNameMax })}>
+                {(props) => <input {...props} maxLength={WALKING_EVENT_LIMITS.teamNameMax} {...rename.register('team_name')} />}
+              </Field>
+              <button type="submit" className="button button--primary" disabled={rename.busy}>
                 {t('organization:common.save')}
               </button>
-              <button type="button" className="button" onClick={() => setRenaming(null)}>
+              <button type="button" className="button" onClick={() => setRenaming(false)}>
                 {t('organization:common.cancel')}
               </button>
             </form>
@@ -250,35 +246,28 @@ function DrawPanel({ event, onApplied }: { event: WalkingEvent; onApplied: () =>
   const { api } = useSession();
   const confirmed = useConfirmedAction();
   const id = useId();
-  const [seed, setSeed] = useState('');
-  const preview = useMutation({
-    mutationFn: (value: string) =>
-      api.post<TeamDraft[]>(`/walking_events/${event.id}/random_teams`, {
-        random_teams: { apply: false, ...(value ? { seed: value } : {}) },
-      }),
-    onSuccess: (document) => setSeed(String(document.meta?.seed ?? '')),
+  const preview = useSchemaForm<{ seed: string }, { seed?: string }, DecodedDocument<TeamDraft[]>>({
+    schema: SeedFormSchema,
+    // No seed: the server picks one, shown after the preview to draw the same teams again.
+    toPayload: ({ seed }) => (seed ? { seed } : {}),
+    defaultValues: { seed: '' },
+    send: (values) => api.post<TeamDraft[]>(`/walking_events/${event.id}/random_teams`, { random_teams: { apply: false, ...values } }),
+    onSaved: (document, _values, form) => form.setValue('seed', String(document.meta?.seed ?? '')),
   });
-  const drafts = preview.data?.data ?? [];
-  const drawnSeed = String(preview.data?.meta?.seed ?? '');
+  const drafts = preview.mutation.data?.data ?? [];
+  const drawnSeed = String(preview.mutation.data?.meta?.seed ?? '');
   return (
     <section className="walking-draw" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('draw.title')}</h2>
-      <form
-        className="walking-inline-form"
-        onSubmit={(submitted) => {
-          submitted.preventDefault();
-          preview.mutate(seed);
-        }}
-      >
-        <div className="field">
-          <label htmlFor={`${id}-seed`}>{t('draw.seed')}</label>
-          <input id={`${id}-seed`} value={seed} maxLength={32} onChange={(change) => setSeed(change.target.value)} />
-        </div>
-        <button type="submit" className="button" disabled={preview.isPending}>
+      <form className="walking-inline-form" onSubmit={preview.onSubmit} noValidate aria-busy={preview.busy}>
+        <Field label={t('draw.seed')} error={preview.message('seed', { count: WALKING_EVENT_LIMITS.seedMax })}>
+          {(props) => <input {...props} maxLength={WALKING_EVENT_LIMITS.seedMax} {...preview.register('seed')} />}
+        </Field>
+        <button type="submit" className="button" disabled={preview.busy}>
           {t('draw.preview')}
         </button>
       </form>
-      <FormFailure message={preview.isError ? apiErrorMessage(t, preview.error) : null} />
+      <FormFailure message={preview.failure} />
       {drafts.length > 0 && (
         <>
           <h3>{t('draw.previewHeading', { seed: drawnSeed })}</h3>
@@ -305,7 +294,7 @@ function DrawPanel({ event, onApplied }: { event: WalkingEvent; onApplied: () =>
                 action: () => api.post(`/walking_events/${event.id}/random_teams`, { random_teams: { apply: true, seed: drawnSeed } }),
                 done: t('draw.applied'),
                 afterDone: async () => {
-                  preview.reset();
+                  preview.mutation.reset();
                   await onApplied();
                 },
               })

@@ -9,9 +9,10 @@ import { useId } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
-import { apiErrorMessage, fieldErrors } from '../organization/api-error';
+import { apiErrorMessage } from '../organization/api-error';
 import { FormFailure } from '../text-field';
 import type { WalkingEvent } from './types';
+import { showServerFieldErrors } from '../use-schema-form';
 
 const FormSchema = WalkingEventFormSchema;
 type FormValues = WalkingEventFormValues;
@@ -82,11 +83,7 @@ export function WalkingEventForm({
       showToast(t('organization:common.saved'), 'success');
       onSaved(data);
     },
-    onError: (error) => {
-      for (const [field, message] of Object.entries(fieldErrors(t, error))) {
-        setError(field as keyof FormValues, { type: 'server', message });
-      }
-    },
+    onError: (error) => showServerFieldErrors(t, error, setError),
   });
 
   const locked = editable !== 'all';

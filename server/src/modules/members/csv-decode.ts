@@ -1,4 +1,5 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import { CSV_RECORD_OPTIONS } from '@kiwi/shared/domain/csv-records';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { ApiError } from '../../jsonapi/errors';
@@ -35,7 +36,7 @@ function checkText(text: string): string {
 /** Records of cells; an unbalanced quote or similar is csv.unreadable. Blank lines are skipped. */
 export function parseCsv(text: string): string[][] {
   try {
-    return parse(text, { relax_column_count: true, skip_empty_lines: true, trim: false, bom: true }) as string[][];
+    return parse(text, CSV_RECORD_OPTIONS) as string[][];
   } catch (error) {
     throw new ApiError(ErrorCode.csvUnreadable, { pointer: '/csv', cause: error });
   }

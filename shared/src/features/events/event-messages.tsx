@@ -6,18 +6,11 @@ import { EmojiPicker } from '../../ui/emoji-picker';
 import { ImageInput } from '../../ui/image-input';
 import { LinkifiedText } from '../../ui/linkified-text';
 import { MessageImages } from '../../ui/message-images';
-import { Reactions } from '../../ui/reactions';
+import { Reactions, toggleReaction as toggle } from '../../ui/reactions';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import { ReportButton } from '../report/report-button';
-import {
-  type EventMessage,
-  eventApi,
-  eventErrorMessage,
-  eventQueryKeys,
-  reactionSummaries,
-  sharedEventApi,
-} from '../../schemas/event-resources';
+import { type EventMessage, eventApi, eventErrorMessage, eventQueryKeys, sharedEventApi } from '../../schemas/event-resources';
 import { formatAuthorName, formatDateTime } from '../../i18n/format';
 import '../../ui/button.css';
 import '../../ui/layout.css';
@@ -93,12 +86,8 @@ export function EventMessages({
   };
 
   const toggleReaction = async (message: EventMessage, emoji: string) => {
-    const mine = message.reactions.find((reaction) => reaction.emoji === emoji)?.['reacted-by-me'] ?? false;
     try {
-      const payload = { message_reaction: { emoji } };
-      const response = mine
-        ? await api.delete<EventMessage>(reactionPath(message.id), { ...options, body: payload })
-        : await api.post<EventMessage>(reactionPath(message.id), payload, options);
+      const response = await toggle<EventMessage>(api, reactionPath(message.id), message.reactions, emoji, options);
       replace(response.data);
     } catch (error) {
       showToast(eventErrorMessage(error, t), 'error');
@@ -190,11 +179,7 @@ export function EventMessages({
                 )}
                 <MessageImages urls={message.imageUrls} authorName={author} size="tile" />
                 <div className="kiwi-row">
-                  <Reactions
-                    reactions={reactionSummaries(message.reactions)}
-                    onToggle={(emoji) => void toggleReaction(message, emoji)}
-                    disabled={!canPost}
-                  />
+                  <Reactions reactions={message.reactions} onToggle={(emoji) => void toggleReaction(message, emoji)} disabled={!canPost} />
                   {canPost && <EmojiPicker label={t('common:reactions.add')} onPick={(emoji) => void toggleReaction(message, emoji)} />}
                   {message.mine && scope.kind === 'member' && editing?.id !== message.id && (
                     <button type="button" className="kiwi-link-button" onClick={() => setEditing({ id: message.id, body: message.body })}>

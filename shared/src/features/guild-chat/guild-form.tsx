@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
@@ -70,38 +70,39 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState('');
-  const [saving, setSaving] = useState(false);
   const ids = { name: useId(), description: useId(), tags: useId(), heading: useId() };
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
   const errorText = (field: Field) => {
     const error = errors[field];
     return error ? t(`errors:${error.code}`, (error.params ?? {}) as Record<string, string>) : null;
   };
+  const save = useMutation({
+    mutationFn: async (payload: { guild: Values }) => {
+      const organizationId = viewer?.organizationId ?? '';
+      const response = guild
+        ? await api.put<Guild>(guildApi.show(organizationId, guild.id), payload)
+        : await api.post<Guild>(guildApi.list(organizationId), payload);
+      await queryClient.invalidateQueries({ queryKey: guildQueryKeys.all });
+      return response.data as Guild;
+    },
+    onSuccess: (saved) => {
+      showToast(t(guild ? 'guilds:form.updated' : 'guilds:form.created'), 'success');
+      onDone(saved.id);
+    },
+    onError: (error) => {
+      const fromServer = responseFieldErrors<Field>(error);
+      if (fromServer) setErrors(fromServer);
+      setFormError(guildErrorMessage(error, t));
+    },
+  });
+  const saving = save.isPending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateGuildForm(values);
     setErrors(found);
     setFormError('');
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const organizationId = viewer?.organizationId ?? '';
-      const payload = { guild: values };
-      const response = guild
-        ? await api.put<Guild>(guildApi.show(organizationId, guild.id), payload)
-        : await api.post<Guild>(guildApi.list(organizationId), payload);
-      const saved = response.data as Guild;
-      await queryClient.invalidateQueries({ queryKey: guildQueryKeys.all });
-      showToast(t(guild ? 'guilds:form.updated' : 'guilds:form.created'), 'success');
-      onDone(saved.id);
-    } catch (error) {
-      const fromServer = responseFieldErrors<Field>(error);
-      if (fromServer) setErrors(fromServer);
-      setFormError(guildErrorMessage(error, t));
-    } finally {
-      setSaving(false);
-    }
+    if (Object.keys(found).length === 0) save.mutate({ guild: values });
   };
 
   const fieldProps = (field: Field, id: string) => ({
@@ -117,7 +118,7 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
     ) : null;
 
   return (
-    <form className="kiwi-guild-form" onSubmit={submit} noValidate aria-labelledby={ids.heading}>
+    <form className="kiwi-guild-form" onSubmit={submit} noValidate aria-labelledby={ids.heading} aria-busy={saving}>
       <h1 id={ids.heading}>{t(guild ? 'guilds:form.editTitle' : 'guilds:form.createTitle')}</h1>
       {formError && (
         <p role="alert" className="kiwi-guild__alert">

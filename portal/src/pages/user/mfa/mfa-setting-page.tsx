@@ -2,36 +2,23 @@ import { fetchClientConfig } from '@kiwi/shared/api/client-config';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useConfirm } from '@kiwi/shared/ui/confirm-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { TotpEnrollment } from '../../../identity/mfa';
 import { useSession } from '../../../session/session-provider';
-import { QrCode } from '../../app-install/qr-code';
 import { FormFailure, TextField } from '../../text-field';
 import { schemaResolver } from '../schema-resolver';
 import { Section } from '../section';
-import { CodeField } from './code-field';
 import { type FactorView, factorViews } from './factor-view';
-import {
-  type CodeForm,
-  type CodeFormInput,
-  CodeFormSchema,
-  type PhoneForm,
-  type PhoneFormInput,
-  PhoneFormSchema,
-  type ReauthForm,
-  ReauthFormSchema,
-} from './mfa-schema';
+import { type ReauthForm, ReauthFormSchema } from './mfa-schema';
 import '../profile.css';
 import './mfa.css';
+import { SmsSection, TotpSection } from './enrol-factor-sections';
+import { MFA_QUERY_KEY, mfa, useRefreshState } from './mfa-state';
 
-const MFA_QUERY_KEY = ['mfa-state'] as const;
 // The /login second-factor step, for a re-authentication that asks for a factor (loaded then).
 const LoginMfaStep = lazy(() => import('../../login-mfa-step'));
-// Firebase's calls live in their own chunk, fetched when this page first needs them.
-const mfa = () => import('../../../identity/mfa');
 
 /**
  * /user/mfa_setting (issue 16, SPEC §7 mfaEnrollment): the enrolled second factors, SMS enrolment (a verified email
@@ -77,31 +64,13 @@ export function MfaSettingPage() {
   );
 }
 
-/** Re-reads the factors after a change (Firebase's user object already holds them). */
-function useRefreshState() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: MFA_QUERY_KEY });
-}
-
 function EmailVerificationSection({ email, onCheck, checking }: { email: string; onCheck: () => Promise<unknown>; checking: boolean }) {
   const { t } = useTranslation(['mfa', 'errors']);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
-
-  const send = async () => {
-    setFailure(null);
-    setSending(true);
-    try {
-      await (await mfa()).sendVerificationMail(`${window.location.origin}/user/actions`);
-      setSent(true);
-    } catch (error) {
-      setFailure(t(identityErrorKey(error)));
-    } finally {
-      setSending(false);
-    }
-  };
+  const send = useMutation({
+    mutationFn: async () => (await mfa()).sendVerificationMail(`${window.location.origin}/user/actions`),
+  });
+  const sending = send.isPending;
   const check = async () => {
     await onCheck();
     setChecked(true);
@@ -110,8 +79,8 @@ function EmailVerificationSection({ email, onCheck, checking }: { email: string;
   return (
     <Section title={t('email.title')}>
       <p>{t('email.explanation', { email })}</p>
-      <FormFailure message={failure} />
-      {sent && (
+      <FormFailure message={send.isError ? t(identityErrorKey(send.error)) : null} />
+      {send.isSuccess && (
         <p role="status" className="alert alert--success">
           {t('email.sent', { email })}
         </p>
@@ -122,7 +91,7 @@ function EmailVerificationSection({ email, onCheck, checking }: { email: string;
         </p>
       )}
       <div className="profile-card__actions mfa-actions">
-        <button type="button" className="button button--primary" disabled={sending} onClick={() => void send()}>
+        <button type="button" className="button button--primary" disabled={sending} onClick={() => send.mutate()}>
           {sending ? t('email.sending') : t('email.send')}
         </button>
         <button type="button" className="button" disabled={checking} onClick={() => void check()}>
@@ -241,180 +210,6 @@ function RemoveFactorForm({ factor, onDone }: { factor: FactorView; onDone: () =
         </button>
         <button type="button" className="button" onClick={onDone}>
           {t('mfa:remove.cancel')}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function SmsSection() {
-  const { t } = useTranslation(['mfa', 'errors']);
-  const { showToast } = useToast();
-  const refresh = useRefreshState();
-  const recaptcha = useRef<HTMLDivElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState<{ phoneNumber: string; verificationId: string } | null>(null);
-  const phoneForm = useForm<PhoneFormInput, unknown, PhoneForm>({
-    resolver: schemaResolver(PhoneFormSchema),
-    defaultValues: { phoneNumber: '' },
-  });
-
-  const sendCode = async ({ phoneNumber }: PhoneForm) => {
-    setFailure(null);
-    try {
-      const verificationId = await (await mfa()).startSmsEnrollment(phoneNumber, recaptcha.current!);
-      setSent({ phoneNumber, verificationId });
-    } catch (error) {
-      setFailure(t(identityErrorKey(error)));
-    }
-  };
-  const confirmCode = async (code: string) => {
-    if (!sent) return;
-    setFailure(null);
-    try {
-      await (await mfa()).finishSmsEnrollment(sent.verificationId, code);
-    } catch (error) {
-      setFailure(t(identityErrorKey(error)));
-      return;
-    }
-    setSent(null);
-    phoneForm.reset();
-    showToast(t('mfa:sms.enrolled'), 'success');
-    await refresh();
-  };
-
-  return (
-    <Section title={t('mfa:sms.title')}>
-      <p className="profile-card__muted">{t('mfa:sms.explanation')}</p>
-      <FormFailure message={failure} />
-      {sent ? (
-        <CodeEntryForm
-          kind="sms"
-          onConfirm={confirmCode}
-          onCancel={() => setSent(null)}
-          status={<p role="status">{t('mfa:sms.sentTo', { phoneNumber: sent.phoneNumber })}</p>}
-          extra={
-            <button type="button" className="button" onClick={() => void sendCode({ phoneNumber: sent.phoneNumber })}>
-              {t('mfa:sms.resend')}
-            </button>
-          }
-        />
-      ) : (
-        <form noValidate onSubmit={phoneForm.handleSubmit(sendCode)} aria-busy={phoneForm.formState.isSubmitting}>
-          <TextField
-            label={t('mfa:sms.phoneNumber')}
-            type="tel"
-            autoComplete="tel"
-            maxLength={32}
-            error={phoneForm.formState.errors.phoneNumber}
-            {...phoneForm.register('phoneNumber')}
-          />
-          <p className="field__hint">{t('mfa:sms.phoneNumberHint')}</p>
-          <div className="profile-card__actions mfa-actions">
-            <button type="submit" className="button button--primary" disabled={phoneForm.formState.isSubmitting}>
-              {phoneForm.formState.isSubmitting ? t('mfa:sms.sending') : t('mfa:sms.send')}
-            </button>
-          </div>
-        </form>
-      )}
-      <div ref={recaptcha} />
-    </Section>
-  );
-}
-
-/** Beyond the spec: an authenticator app, offered only where the project enables TOTP (never the Auth Emulator). */
-function TotpSection({ email }: { email: string }) {
-  const { t } = useTranslation(['mfa', 'errors', 'common']);
-  const { showToast } = useToast();
-  const refresh = useRefreshState();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
-
-  const start = async () => {
-    setFailure(null);
-    setStarting(true);
-    try {
-      setEnrollment(await (await mfa()).startTotpEnrollment(email, t('common:appName')));
-    } catch (error) {
-      setFailure(t(identityErrorKey(error)));
-    } finally {
-      setStarting(false);
-    }
-  };
-  const confirmCode = async (code: string) => {
-    if (!enrollment) return;
-    setFailure(null);
-    try {
-      await (await mfa()).finishTotpEnrollment(enrollment, code);
-    } catch (error) {
-      setFailure(t(identityErrorKey(error)));
-      return;
-    }
-    setEnrollment(null);
-    showToast(t('mfa:totp.enrolled'), 'success');
-    await refresh();
-  };
-
-  return (
-    <Section title={t('mfa:totp.title')}>
-      <p className="profile-card__muted">{t('mfa:totp.explanation')}</p>
-      <FormFailure message={failure} />
-      {enrollment ? (
-        <CodeEntryForm
-          kind="totp"
-          onConfirm={confirmCode}
-          onCancel={() => setEnrollment(null)}
-          status={
-            <>
-              <QrCode value={enrollment.url} label={t('mfa:totp.qr')} />
-              <p className="mfa-key">{t('mfa:totp.key', { key: enrollment.key })}</p>
-            </>
-          }
-        />
-      ) : (
-        <div className="profile-card__actions mfa-actions">
-          <button type="button" className="button button--primary" disabled={starting} onClick={() => void start()}>
-            {starting ? t('mfa:totp.starting') : t('mfa:totp.start')}
-          </button>
-        </div>
-      )}
-    </Section>
-  );
-}
-
-/** The code step of an enrolment: what was sent or shown, the code, confirm, the step's other actions, cancel. */
-function CodeEntryForm({
-  kind,
-  status,
-  extra,
-  onConfirm,
-  onCancel,
-}: {
-  kind: 'sms' | 'totp';
-  status: ReactNode;
-  extra?: ReactNode;
-  onConfirm: (code: string) => Promise<void>;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation('mfa');
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeFormInput, unknown, CodeForm>({ resolver: schemaResolver(CodeFormSchema), defaultValues: { code: '' } });
-
-  return (
-    <form noValidate onSubmit={handleSubmit(({ code }) => onConfirm(code))} aria-busy={isSubmitting}>
-      {status}
-      <CodeField label={t(`${kind}.code`)} error={errors.code} {...register('code')} />
-      <div className="profile-card__actions mfa-actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t(`${kind}.confirming`) : t(`${kind}.confirm`)}
-        </button>
-        {extra}
-        <button type="button" className="button button--text" onClick={onCancel}>
-          {t(`${kind}.cancel`)}
         </button>
       </div>
     </form>

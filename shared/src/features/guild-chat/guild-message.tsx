@@ -1,0 +1,160 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countGraphemes } from '../../domain/graphemes';
+import { GUILD_LIMITS } from '../../domain/guild-rules';
+import { formatAuthorName, formatDateTime } from '../../i18n/format';
+import { guildApi, type GuildMessage } from '../../schemas/guild-resources';
+import { useConfirm } from '../../ui/confirm-dialog';
+import { EmojiPicker } from '../../ui/emoji-picker';
+import { LinkifiedText } from '../../ui/linkified-text';
+import { MessageImages } from '../../ui/message-images';
+import { Reactions } from '../../ui/reactions';
+import { useFeatureContext } from '../feature-context';
+import { ReportButton } from '../report/report-button';
+
+/** Runs a guild call: its success said as a toast, a failure as a toast too (then thrown on). */
+export type Act = (run: () => Promise<unknown>, success?: string) => Promise<void>;
+
+/** One message of the guild chat: author and time, text or its edit form, images, reactions, and its actions. */
+export function MessageItem({
+  guildId,
+  message,
+  language,
+  joined,
+  canPin,
+  pinned,
+  onToggle,
+  onPin,
+  onUnpin,
+  onChanged,
+  act,
+}: {
+  guildId: string;
+  message: GuildMessage;
+  language: string;
+  joined: boolean;
+  canPin: boolean;
+  pinned: boolean;
+  onToggle: (emoji: string) => void;
+  onPin: () => void;
+  onUnpin: () => void;
+  onChanged: (message: GuildMessage | null) => void;
+  act: Act;
+}) {
+  const { t } = useTranslation(['guilds', 'common']);
+  const { api } = useFeatureContext();
+  const confirm = useConfirm();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.body);
+  const editId = useId();
+  const author = formatAuthorName(t, message.authorName);
+  // A failure is a toast (act); the mutation only carries the busy state.
+  const save = useMutation({
+    mutationFn: (body: string) =>
+      act(async () => {
+        const response = await api.put<GuildMessage>(guildApi.message(guildId, message.id), { guild_message: { body } });
+        onChanged(response.data as GuildMessage);
+        setEditing(false);
+      }),
+  });
+
+  return (
+    <li
+      className={`kiwi-guild-message${message.mine ? ' kiwi-guild-message--mine' : ''}${pinned ? ' kiwi-guild-message--pinned' : ''}`}
+      aria-label={t('guilds:chat.messageBy', { name: author })}
+    >
+      <p className="kiwi-guild-message__meta">
+        <span className="kiwi-guild-message__author">{author}</span>{' '}
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, language)}</time>
+        {message.editedAt && <span className="kiwi-guild__muted"> {t('guilds:chat.edited')}</span>}
+        {pinned && <span className="kiwi-guild__muted"> 📌</span>}
+        {message.hidden && <span className="kiwi-guild__badge">{t('common:hiddenWhileReviewed')}</span>}
+      </p>
+      {editing ? (
+        <form
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            save.mutate(draft);
+          }}
+          className="kiwi-guild-message__edit"
+          aria-busy={save.isPending}
+        >
+          <label htmlFor={editId} className="kiwi-visually-hidden">
+            {t('guilds:chat.editMessage')}
+          </label>
+          <textarea id={editId} value={draft} onChange={(event) => setDraft(event.target.value)} rows={3} />
+          <div className="kiwi-row">
+            <button
+              type="submit"
+              className="kiwi-button kiwi-button--primary"
+              disabled={save.isPending || countGraphemes(draft) > GUILD_LIMITS.messageMax}
+            >
+              {t('guilds:chat.save')}
+            </button>
+            <button
+              type="button"
+              className="kiwi-button"
+              onClick={() => {
+                setEditing(false);
+                setDraft(message.body);
+              }}
+            >
+              {t('common:actions.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        message.body && (
+          <p className="kiwi-guild-message__text">
+            <LinkifiedText text={message.body} />
+          </p>
+        )
+      )}
+      <MessageImages urls={message.imageUrls} authorName={author} />
+      <div className="kiwi-guild-message__footer">
+        <Reactions reactions={message.reactions} onToggle={onToggle} disabled={!joined} />
+        {joined && <EmojiPicker label={t('common:reactions.add')} onPick={onToggle} />}
+        {!editing && (
+          <span className="kiwi-row">
+            {message.mine && (
+              <>
+                <button type="button" className="kiwi-link-button" onClick={() => setEditing(true)}>
+                  {t('guilds:chat.editMessage')}
+                </button>
+                <button
+                  type="button"
+                  className="kiwi-link-button"
+                  onClick={() =>
+                    confirm({
+                      title: t('guilds:chat.deleteMessageTitle'),
+                      body: t('guilds:chat.deleteMessageBody'),
+                      onSubmit: () =>
+                        act(async () => {
+                          await api.delete(guildApi.message(guildId, message.id));
+                          onChanged(null);
+                        }, t('guilds:chat.messageDeleted')),
+                    })
+                  }
+                >
+                  {t('guilds:chat.deleteMessage')}
+                </button>
+              </>
+            )}
+            {!message.mine && <ReportButton target={{ type: 'GuildMessage', id: message.id }} name={author} />}
+            {canPin &&
+              (pinned ? (
+                <button type="button" className="kiwi-link-button" onClick={onUnpin}>
+                  {t('guilds:chat.unpin')}
+                </button>
+              ) : (
+                <button type="button" className="kiwi-link-button" onClick={onPin}>
+                  {t('guilds:chat.pin')}
+                </button>
+              ))}
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
