@@ -38,6 +38,11 @@ export function formatDate(value: DateInput, language: string, { timeZone }: Zon
   return dateTimeFormat('date', formatLanguageOf(language), timeZone).format(toDate(value));
 }
 
+/** A calendar day as the API sends it ("2025-10-01", in no time zone): "2025年10月1日(水)" / "Wed, Oct 1, 2025". */
+export function formatDay(day: string, language: string): string {
+  return formatDate(`${day.slice(0, 10)}T00:00:00Z`, language, { timeZone: 'UTC' });
+}
+
 /** "10:00" in both languages (24-hour clock). */
 export function formatTime(value: DateInput, language: string, { timeZone }: ZoneOption = {}): string {
   return dateTimeFormat('time', formatLanguageOf(language), timeZone).format(toDate(value));
@@ -46,6 +51,87 @@ export function formatTime(value: DateInput, language: string, { timeZone }: Zon
 /** "2025年10月1日(水) 10:00" / "Wed, Oct 1, 2025 10:00". */
 export function formatDateTime(value: DateInput, language: string, zone: ZoneOption = {}): string {
   return `${formatDate(value, language, zone)} ${formatTime(value, language, zone)}`;
+}
+
+const otherFormats = /* @__PURE__ */ new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cachedFormat<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, build: () => T): T {
+  let format = otherFormats.get(key) as T | undefined;
+  if (!format) {
+    format = build();
+    otherFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A calendar month: "2026年11月" / "November 2026". `month` is an instant or a "YYYY-MM" month as the API sends it
+ * (read as that month, in no time zone).
+ */
+export function formatMonth(month: DateInput, language: string, { timeZone }: ZoneOption = {}): string {
+  const lang = formatLanguageOf(language);
+  const monthOnly = typeof month === 'string' && /^\d{4}-\d{2}$/.test(month);
+  const zone = monthOnly ? 'UTC' : timeZone;
+  const format = cachedFormat(
+    `month|${lang}|${zone ?? ''}`,
+    () => new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', month: 'long', timeZone: zone }),
+  );
+  return format.format(monthOnly ? new Date(`${month}-01T00:00:00Z`) : toDate(month));
+}
+
+/**
+ * A short day for chart axes and compact lists: "10/1" / "Oct 1". `day` is an instant or a "YYYY-MM-DD" day as the API
+ * sends it (read as that calendar day, in no time zone).
+ */
+export function formatShortDay(day: DateInput, language: string, { timeZone }: ZoneOption = {}): string {
+  const lang = formatLanguageOf(language);
+  const dayOnly = typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day);
+  const zone = dayOnly ? 'UTC' : timeZone;
+  const format = cachedFormat(
+    `day|${lang}|${zone ?? ''}`,
+    () => new Intl.DateTimeFormat(LOCALES[lang], { month: lang === 'ja' ? 'numeric' : 'short', day: 'numeric', timeZone: zone }),
+  );
+  return format.format(dayOnly ? new Date(`${day}T00:00:00Z`) : toDate(day));
+}
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+];
+
+/**
+ * How long ago (or how soon) an instant is, as people say it: "3分前" / "3 min. ago", "2日後" / "in 2 days". Past a week
+ * it is the date itself ({@link formatDate}), which reads better than "5 weeks ago". `now` is passed in (tests, and one
+ * clock per render).
+ */
+export function formatRelativeTime(value: DateInput, language: string, now: DateInput, zone: ZoneOption = {}): string {
+  const lang = formatLanguageOf(language);
+  let amount = (toDate(value).getTime() - toDate(now).getTime()) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) {
+      const format = cachedFormat(
+        `relative|${lang}`,
+        () => new Intl.RelativeTimeFormat(LOCALES[lang], { numeric: 'auto', style: 'short' }),
+      );
+      return format.format(Math.trunc(amount), unit);
+    }
+    amount /= size;
+  }
+  return formatDate(value, lang, zone);
+}
+
+/**
+ * The reader's time zone as people name it, for event times and deadlines: "日本標準時" / "Japan Standard Time"
+ * ("GMT+09:00" where the language has no name for it). `at` picks summer or winter time.
+ */
+export function formatTimeZoneName(at: DateInput, language: string, { timeZone }: ZoneOption = {}): string {
+  const lang = formatLanguageOf(language);
+  const format = cachedFormat(
+    `zone|${lang}|${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(LOCALES[lang], { timeZoneName: 'long', timeZone }),
+  );
+  return format.formatToParts(toDate(at)).find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -64,19 +150,24 @@ export function formatNumber(value: number, language: string, options: Intl.Numb
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** The local-time value of an <input type="datetime-local"> ("2031-12-24T18:30") for an instant; '' for none. */
-export function toDateTimeLocalInput(value: DateInput | null): string {
-  if (value === null || value === '') return '';
+/**
+ * The value of an <input type="datetime-local"> ("2031-12-24T18:30") for an instant, in the browser's time zone; '' for
+ * none. The inverse of {@link fromLocalInput}.
+ */
+export function toLocalInput(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /**
- * The picked local date-time as an instant with the browser's offset ("2031-12-24T18:30:00+09:00"), so the server judges
- * the 1900..2099 range on the day the person picked, not on its UTC day. null for an empty or unreadable value.
+ * Kiwi's one reader of <input type="datetime-local">: the picked wall-clock time in the browser's time zone, as an instant
+ * with that zone's offset on that day ("2031-12-24T18:30:00+09:00"), so the server judges the 1900..2099 range on the day
+ * the person picked, not on its UTC day. Across a DST change it reads as the browser does: a time skipped by the spring
+ * change moves forward by the gap, a time repeated in autumn is the first of the two. null for an empty or unreadable value.
  */
-export function fromDateTimeLocalInput(value: string): string | null {
+export function fromLocalInput(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
@@ -84,8 +175,13 @@ export function fromDateTimeLocalInput(value: string): string | null {
   const minutes = Math.round(-date.getTimezoneOffset());
   const offset =
     minutes === 0 ? 'Z' : `${minutes > 0 ? '+' : '-'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
-  return `${toDateTimeLocalInput(date)}:${pad(date.getSeconds())}${offset}`;
+  return `${toLocalInput(date)}:${pad(date.getSeconds())}${offset}`;
 }
+
+/** @deprecated Former name of {@link toLocalInput}, kept while other branches merge. */
+export const toDateTimeLocalInput = toLocalInput;
+/** @deprecated Former name of {@link fromLocalInput}, kept while other branches merge. */
+export const fromDateTimeLocalInput = fromLocalInput;
 
 /**
  * The name a post's author is shown by. A member who cancelled their membership (issue 16) comes from the server with an

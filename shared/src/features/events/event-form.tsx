@@ -17,7 +17,7 @@ import {
   eventQueryKeys,
   type KiwiEvent,
 } from '../../schemas/event-resources';
-import { formatDateTime, fromDateTimeLocalInput, toDateTimeLocalInput } from '../../i18n/format';
+import { formatDateTime, fromLocalInput, toLocalInput } from '../../i18n/format';
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/visually-hidden.css';
@@ -49,9 +49,9 @@ export function eventPayload(values: EventFormValues) {
     event: {
       name: values.name,
       description: values.description,
-      started_at: fromDateTimeLocalInput(values.started_at) ?? undefined,
-      ended_at: fromDateTimeLocalInput(values.ended_at) ?? undefined,
-      recruitment_deadline: fromDateTimeLocalInput(values.recruitment_deadline),
+      started_at: fromLocalInput(values.started_at) ?? undefined,
+      ended_at: fromLocalInput(values.ended_at) ?? undefined,
+      recruitment_deadline: fromLocalInput(values.recruitment_deadline),
       location: values.location.trim() === '' ? null : values.location,
       apply_minimum: number(values.apply_minimum),
       apply_maximum: number(values.apply_maximum),
@@ -137,9 +137,9 @@ function EventFormFields({
   const [values, setValues] = useState<EventFormValues>({
     name: event?.name ?? '',
     description: event?.description ?? '',
-    started_at: toDateTimeLocalInput(event?.startedAt ?? null),
-    ended_at: toDateTimeLocalInput(event?.endedAt ?? null),
-    recruitment_deadline: toDateTimeLocalInput(event?.recruitmentDeadline ?? null),
+    started_at: toLocalInput(event?.startedAt ?? null),
+    ended_at: toLocalInput(event?.endedAt ?? null),
+    recruitment_deadline: toLocalInput(event?.recruitmentDeadline ?? null),
     location: event?.location ?? '',
     apply_minimum: event?.applyMinimum?.toString() ?? '',
     apply_maximum: event?.applyMaximum?.toString() ?? '',
@@ -183,7 +183,7 @@ function EventFormFields({
       </p>
     ) : null;
   const datePreview = (value: string) => {
-    const iso = fromDateTimeLocalInput(value);
+    const iso = fromLocalInput(value);
     return iso ? <p className="kiwi-event__muted">{formatDateTime(iso, i18n.language)}</p> : null;
   };
   const presetTags = PRESET_EVENT_TAGS.map((key) => t(`events:presetTags.${key}`));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber, formatShortDay } from '../../i18n/format';
 import { guildApi, guildErrorMessage, guildQueryKeys, type GuildsSummary } from '../../schemas/guild-resources';
 import { Chart } from '../../ui/chart';
 import { useFeatureContext } from '../feature-context';
@@ -37,7 +37,7 @@ export function GuildSummaryView({ summary, scope }: { summary: GuildsSummary; s
       <Chart
         title={t('guilds:dashboard.activityChart')}
         kind="bar"
-        labels={summary.days.map((day) => day.date.slice(5))}
+        labels={summary.days.map((day) => formatShortDay(day.date, i18n.language))}
         series={[
           { label: t('guilds:dashboard.messages'), values: summary.days.map((day) => day.messages) },
           { label: t('guilds:dashboard.reactions'), values: summary.days.map((day) => day.reactions) },
