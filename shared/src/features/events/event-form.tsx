@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_LIMITS, PRESET_EVENT_TAGS } from '../../domain/event-rules';
-import { splitTags } from '../../domain/tags';
+import { eventTagLabel, splitTags } from '../../domain/tags';
 import { CreateEventSchema } from '../../schemas/event';
 import { type FieldErrors as FieldErrorsOf, responseFieldErrors, schemaFieldErrors } from '../../ui/field-errors';
 import { ImageInput } from '../../ui/image-input';
@@ -143,7 +143,7 @@ function EventFormFields({
     location: event?.location ?? '',
     apply_minimum: event?.applyMinimum?.toString() ?? '',
     apply_maximum: event?.applyMaximum?.toString() ?? '',
-    tags: event?.tags.join(', ') ?? '',
+    tags: event?.tags.map((tag) => eventTagLabel(tag, t)).join(', ') ?? '',
     public_range: event?.publicRange ?? 'public',
     send_notification: event?.sendNotification ?? false,
     header_image_url: event?.headerImageUrl ?? null,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type EventStatusMessage, type EventViewerState, eventStatusMessages } from '../../domain/event-rules';
 import type { KiwiEvent } from '../../schemas/event-resources';
 import { formatDateTime } from '../../i18n/format';
+import { eventTagLabel } from '../../domain/tags';
 import { useFeatureContext } from '../feature-context';
 import '../../ui/layout.css';
 
@@ -79,7 +80,7 @@ export function EventTagsAndDescription({ event }: { event: KiwiEvent }) {
         <ul className="kiwi-event__tags" aria-label={t('form.tags')}>
           {event.tags.map((tag) => (
             <li key={tag} className="kiwi-event__tag">
-              #{tag}
+              #{eventTagLabel(tag, t)}
             </li>
           ))}
         </ul>
