@@ -131,9 +131,9 @@ describe(`storing preset event tags as keys on ${testEngine()}`, () => {
 
     expect(await storePresetEventTagsAsKeys(handle.db)).toEqual({ 'events.tags': 11 });
     const stored = await handle.db.select({ name: events.name, tags: events.tags }).from(events).orderBy(events.id);
-    expect(stored[0]!.tags).toEqual(['beginnersWelcome', '散歩', 'free']);
-    expect(stored[100]!.tags).toEqual(['familyWelcome', 'onlineOk']);
-    expect(stored[1_000]!.tags).toEqual(['beginnersWelcome', '散歩', 'free']);
+    expect(stored[0]!.tags).toEqual(['preset:beginnersWelcome', '散歩', 'preset:free']);
+    expect(stored[100]!.tags).toEqual(['preset:familyWelcome', 'preset:onlineOk']);
+    expect(stored[1_000]!.tags).toEqual(['preset:beginnersWelcome', '散歩', 'preset:free']);
     expect(stored[1]!.tags).toEqual(['散歩']);
 
     // Idempotent.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/create-i18n';
-import { PRESET_EVENT_TAGS } from './event-rules';
-import { findDuplicateTags, splitTags, eventTagLabel, storedEventTags } from './tags';
+import { eventTagLabel, PRESET_EVENT_TAGS } from './event-rules';
+import { findDuplicateTags, splitTags, storedEventTags } from './tags';
 
 describe('splitTags', () => {
   it.each<[string, string, string[]]>([
@@ -41,21 +41,22 @@ describe('preset event tags', () => {
   ];
 
   it('stores a preset written in any language, any case or width, as its key; other tags as typed, once each', () => {
-    expect(storedEventTags(['無料', 'ONLINE ok', '散歩'], labels)).toEqual(['free', 'onlineOk', '散歩']);
-    expect(storedEventTags(['オンラインＯＫ', 'free', 'Free', '無料'], labels)).toEqual(['onlineOk', 'free']);
+    expect(storedEventTags(['無料', 'ONLINE ok', '散歩'], labels)).toEqual(['preset:free', 'preset:onlineOk', '散歩']);
+    expect(storedEventTags(['オンラインＯＫ', 'free', 'Free', '無料', 'preset:free'], labels)).toEqual(['preset:onlineOk', 'preset:free']);
     expect(storedEventTags([], labels)).toEqual([]);
   });
 
   it("shows a stored key in the reader's language and any other tag as typed", () => {
     const ja = createI18n({ lng: 'ja' }).t;
     const en = createI18n({ lng: 'en' }).t;
-    expect(eventTagLabel('beginnersWelcome', ja)).toBe('初心者歓迎');
-    expect(eventTagLabel('beginnersWelcome', en)).toBe('Beginners welcome');
+    expect(eventTagLabel('preset:beginnersWelcome', ja)).toBe('初心者歓迎');
+    expect(eventTagLabel('preset:beginnersWelcome', en)).toBe('Beginners welcome');
     expect(eventTagLabel('散歩', en)).toBe('散歩');
     // Every preset has a label in both languages, so none is ever shown as its bare key.
+    expect(eventTagLabel('free', en)).toBe('free');
     for (const key of PRESET_EVENT_TAGS) {
-      expect(eventTagLabel(key, ja)).not.toBe(key);
-      expect(eventTagLabel(key, en)).not.toBe(key);
+      expect(eventTagLabel(`preset:${key}`, ja)).not.toMatch(/preset|Tags/);
+      expect(eventTagLabel(`preset:${key}`, en)).not.toMatch(/preset|Tags/);
     }
   });
 });

@@ -230,13 +230,13 @@ export function Chart({ title, kind, labels, series, csvFileName, height = 260, 
         <button
           type="button"
           className="kiwi-button kiwi-button--transparent"
-          aria-expanded={tableShown}
+          aria-pressed={tableShown}
           aria-controls={tableId}
           aria-describedby={captionId}
           disabled={empty}
           onClick={() => setTableShown((shown) => !shown)}
         >
-          {tableShown ? t('chart.hideTable') : t('chart.showTable')}
+          {t('chart.table')}
         </button>
       </div>
       {empty ? (

@@ -70,7 +70,7 @@ describe('events (organisation)', () => {
         name: 'Morning walk',
         location: 'Main gate',
         // Presets are stored as keys (each reader sees them in their language); other tags as typed.
-        tags: ['walking', 'beginnersWelcome', 'free'],
+        tags: ['walking', 'preset:beginnersWelcome', 'preset:free'],
         'apply-maximum': 10,
         'joined-count': 0,
         'my-role': 'author',
@@ -217,8 +217,8 @@ describe('events (organisation)', () => {
         server.request(`/api/organizations/${org.id}/events`, { method: 'POST', token, json: validEvent({ name: tags, tags }) });
       const byJa = await post('初心者歓迎、無料、散歩', ja.token);
       const byEn = await post('beginners WELCOME, Free, Online ＯＫ', en.token);
-      expect(byJa.body.data.attributes.tags).toEqual(['beginnersWelcome', 'free', '散歩']);
-      expect(byEn.body.data.attributes.tags).toEqual(['beginnersWelcome', 'free', 'onlineOk']);
+      expect(byJa.body.data.attributes.tags).toEqual(['preset:beginnersWelcome', 'preset:free', '散歩']);
+      expect(byEn.body.data.attributes.tags).toEqual(['preset:beginnersWelcome', 'preset:free', 'preset:onlineOk']);
       const names = async (query: string) =>
         (await server.request(`/api/organizations/${org.id}/events${query}`, { token: en.token })).body.data.map(
           (event: any) => event.attributes.name,
@@ -231,7 +231,7 @@ describe('events (organisation)', () => {
         token: ja.token,
         json: { event: { tags: '家族歓迎, 散歩' } },
       });
-      expect(edited.body.data.attributes.tags).toEqual(['familyWelcome', '散歩']);
+      expect(edited.body.data.attributes.tags).toEqual(['preset:familyWelcome', '散歩']);
     });
 
     it('answers 404 for a private event to a member who is not in it', async () => {

@@ -187,7 +187,7 @@ export function CoinMessages() {
         <h2 id={headingId}>{t('coins:send.title')}</h2>
         {balance !== undefined && (
           <p className="kiwi-coins__balance" data-testid="coin-balance">
-            {t('coins:send.balance', { balance: formatNumber(balance, i18n.language) })}
+            {t('coins:send.balance', { balance: formatNumber(balance, i18n.language), count: balance })}
           </p>
         )}
         <form onSubmit={submit} noValidate>
@@ -277,7 +277,7 @@ export function CoinMessages() {
             </p>
           )}
           <div className="kiwi-coins__actions">
-            <span>{t('coins:send.total', { total: formatNumber(total, i18n.language) })}</span>
+            <span>{t('coins:send.total', { total: formatNumber(total, i18n.language), count: total })}</span>
             <button type="submit" className="kiwi-coins__button kiwi-coins__button--primary" disabled={send.isPending || tooLong}>
               {send.isPending ? t('coins:send.sending') : t('coins:send.submit')}
             </button>
@@ -318,8 +318,12 @@ export function CoinMessages() {
                         <div key={part.id} className="kiwi-coins__part">
                           <p className="kiwi-coins__amount">
                             {entry.direction === 'sent'
-                              ? t('coins:feed.toRecipient', { name: formatAuthorName(t, part.name), amount: part.amount })
-                              : t('coins:feed.coins', { amount: part.amount })}
+                              ? t('coins:feed.toRecipient', {
+                                  name: formatAuthorName(t, part.name),
+                                  amount: part.amount,
+                                  count: part.amount,
+                                })
+                              : t('coins:feed.coins', { amount: part.amount, count: part.amount })}
                           </p>
                           {part.message && (
                             <p className="kiwi-coins__text">

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVENT_LIMITS, PRESET_EVENT_TAGS } from '../../domain/event-rules';
-import { eventTagLabel, splitTags } from '../../domain/tags';
+import { EVENT_LIMITS, eventTagLabel, PRESET_EVENT_TAGS } from '../../domain/event-rules';
+import { splitTags } from '../../domain/tags';
 import { CreateEventSchema } from '../../schemas/event';
 import { type FieldErrors as FieldErrorsOf, responseFieldErrors, schemaFieldErrors } from '../../ui/field-errors';
 import { ImageInput } from '../../ui/image-input';

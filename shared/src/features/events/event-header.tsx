@@ -1,10 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type EventStatusMessage, type EventViewerState, eventStatusMessages } from '../../domain/event-rules';
+import { type EventStatusMessage, type EventViewerState, eventStatusMessages, eventTagLabel } from '../../domain/event-rules';
 import type { KiwiEvent } from '../../schemas/event-resources';
 import { formatDateTime } from '../../i18n/format';
-import { eventTagLabel } from '../../domain/tags';
 import { useFeatureContext } from '../feature-context';
 import '../../ui/layout.css';
 

@@ -5,7 +5,7 @@ import { useFeatureContext } from '../feature-context';
 import { applicantsText } from './event-header';
 import { eventApi, eventErrorMessage, eventPaths, eventQueryKeys, type KiwiEvent } from '../../schemas/event-resources';
 import { formatDateTime } from '../../i18n/format';
-import { eventTagLabel } from '../../domain/tags';
+import { eventTagLabel } from '../../domain/event-rules';
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/layout.css';
