@@ -1,7 +1,7 @@
 // Part of the formatting module (format.ts re-exports it; import from there): calendar days and months as the API sends
 // them, short axis days, relative times and time-zone names, on Intl.
 
-import { type DateInput, formatDate, formatLanguageOf, LOCALES, type ZoneOption } from './format';
+import { type DateInput, formatDate, formatDateTime, formatLanguageOf, LOCALES, type ZoneOption } from './format';
 
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
@@ -89,4 +89,12 @@ export function formatTimeZoneName(at: DateInput, language: string, { timeZone }
     () => new Intl.DateTimeFormat(LOCALES[lang], { timeZoneName: 'long', timeZone }),
   );
   return format.formatToParts(toDate(at)).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * A date and time with the time zone it is written in, where the reader may be elsewhere (event times, deadlines in a
+ * mail): "2025年10月1日(水) 10:00 (日本標準時)" / "Wed, Oct 1, 2025 10:00 (Japan Standard Time)".
+ */
+export function formatDateTimeInZone(value: DateInput, language: string, zone: ZoneOption = {}): string {
+  return `${formatDateTime(value, language, zone)} (${formatTimeZoneName(value, language, zone)})`;
 }

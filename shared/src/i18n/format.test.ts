@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatDateTimeInZone,
   formatDay,
   formatLanguageOf,
   formatMonth,
@@ -196,5 +197,17 @@ describe('formatDay', () => {
     }
     if (zone === undefined) delete process.env.TZ;
     else process.env.TZ = zone;
+  });
+});
+
+describe('formatDateTimeInZone', () => {
+  it('states the zone a deadline is written in', () => {
+    expect(formatDateTimeInZone('2025-10-01T01:00:00Z', 'ja', { timeZone: 'Asia/Tokyo' })).toBe('2025年10月1日(水) 10:00 (日本標準時)');
+    expect(formatDateTimeInZone('2025-10-01T01:00:00Z', 'en', { timeZone: 'Asia/Tokyo' })).toBe(
+      'Wed, Oct 1, 2025 10:00 (Japan Standard Time)',
+    );
+    expect(formatDateTimeInZone('2025-07-01T12:00:00Z', 'en', { timeZone: 'America/New_York' })).toBe(
+      'Tue, Jul 1, 2025 08:00 (Eastern Daylight Time)',
+    );
   });
 });

@@ -6,7 +6,14 @@ import type { TFunction } from 'i18next';
 
 // Months, short days, relative times and zone names live in a file of their own so that a bundle (a widget) that does not
 // write them does not carry them; callers import them from here like everything else.
-export { formatDay, formatMonth, formatRelativeTime, formatShortDay, formatTimeZoneName } from './format-calendar';
+export {
+  formatDateTimeInZone,
+  formatDay,
+  formatMonth,
+  formatRelativeTime,
+  formatShortDay,
+  formatTimeZoneName,
+} from './format-calendar';
 
 export type FormatLanguage = 'ja' | 'en';
 export type DateInput = Date | string | number;

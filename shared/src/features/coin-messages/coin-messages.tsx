@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { HttpResponseError } from '../../api/errors';
 import { COIN_LIMITS, fillCoinMessage } from '../../domain/coin-message';
 import { countGraphemes } from '../../domain/graphemes';
-import { formatAuthorName, formatDateTime, formatNumber } from '../../i18n/format';
+import { formatAuthorName, formatDateTime, formatNumber, formatRelativeTime } from '../../i18n/format';
 import { useFeatureContext } from '../feature-context';
 import { ReportButton } from '../report/report-button';
 import './coin-messages.css';
@@ -312,7 +312,9 @@ export function CoinMessages() {
                             ? t('coins:feed.sent')
                             : t('coins:feed.received', { name: formatAuthorName(t, entry.sender.name) })}
                         </strong>{' '}
-                        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
+                        <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, i18n.language)}>
+                          {formatRelativeTime(entry.createdAt, i18n.language, new Date())}
+                        </time>
                       </p>
                       {entry.recipients.map((part) => (
                         <div key={part.id} className="kiwi-coins__part">

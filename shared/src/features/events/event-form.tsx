@@ -17,7 +17,7 @@ import {
   eventQueryKeys,
   type KiwiEvent,
 } from '../../schemas/event-resources';
-import { formatDateTime, fromLocalInput, toLocalInput } from '../../i18n/format';
+import { formatDateTimeInZone, fromLocalInput, toLocalInput } from '../../i18n/format';
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/visually-hidden.css';
@@ -184,7 +184,8 @@ function EventFormFields({
     ) : null;
   const datePreview = (value: string) => {
     const iso = fromLocalInput(value);
-    return iso ? <p className="kiwi-event__muted">{formatDateTime(iso, i18n.language)}</p> : null;
+    // The picked time as everyone will read it, with the zone it was picked in (members may be elsewhere).
+    return iso ? <p className="kiwi-event__muted">{formatDateTimeInZone(iso, i18n.language)}</p> : null;
   };
   const presetTags = PRESET_EVENT_TAGS.map((key) => t(`events:presetTags.${key}`));
   const chosenTags = new Set(splitTags(values.tags));
@@ -227,6 +228,7 @@ function EventFormFields({
       <input
         {...fieldProps(field)}
         type="datetime-local"
+        lang={i18n.language}
         min={DATE_INPUT_MIN}
         max={DATE_INPUT_MAX}
         required={required}
