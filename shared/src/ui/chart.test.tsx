@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n/create-i18n';
-import { Chart, chartCsv, csvFileNameOf, type ChartProps, labelSpace, labelSplits } from './chart';
+import { barSlot, Chart, chartCsv, csvFileNameOf, type ChartProps, labelSpace, labelSplits } from './chart';
 
 afterEach(() => {
   cleanup();
@@ -182,5 +182,19 @@ describe('x-axis labels', () => {
 
   it('writes every label while they fit', () => {
     expect(labelSplits(months, 2000)).toHaveLength(12);
+  });
+});
+
+describe('bars', () => {
+  it.each([1, 2, 3, 7])('keep all %i series of a category inside its slot, so none runs past the axis', (count) => {
+    const slots = Array.from({ length: count }, (_, index) => barSlot(index, count));
+    // The x axis runs from -0.5 before the first category to +0.5 after the last: each category's slot is [-0.5, 0.5].
+    for (const { center, width } of slots) {
+      expect(center - width / 2).toBeGreaterThanOrEqual(-0.5);
+      expect(center + width / 2).toBeLessThanOrEqual(0.5);
+    }
+    // Side by side, not overlapping, centred on the category.
+    for (const [index, slot] of slots.slice(1).entries()) expect(slot.center - slots[index]!.center).toBeCloseTo(slot.width);
+    expect(slots.reduce((sum, slot) => sum + slot.center, 0)).toBeCloseTo(0);
   });
 });

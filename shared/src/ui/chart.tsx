@@ -97,6 +97,18 @@ export function labelSplits(labels: string[], width: number): number[] {
   return labels.map((_, index) => index).filter((index) => index % every === 0);
 }
 
+/** Bars of a category take this share of its slot, side by side, one per series. */
+const GROUP_WIDTH = 0.8;
+
+/**
+ * Where the bar of series `seriesIndex` (of `seriesCount`) stands within its category, in category units: its centre
+ * (uPlot centres a bar on x0) and width. The group is centred on the category, so no bar reaches past the axis ends.
+ */
+export function barSlot(seriesIndex: number, seriesCount: number): { center: number; width: number } {
+  const width = GROUP_WIDTH / Math.max(seriesCount, 1);
+  return { center: -GROUP_WIDTH / 2 + (seriesIndex + 0.5) * width, width };
+}
+
 const INTEGER_STEPS = [1, 2, 5].flatMap((step) => Array.from({ length: 10 }, (_, power) => step * 10 ** power)).sort((a, b) => a - b);
 
 /** uPlot options: categories at x = 0..n-1, grouped bars side by side within each category. */
@@ -116,9 +128,7 @@ function plotOptions({
   format: (value: number) => string;
   bars: typeof uPlot.paths.bars;
 }): uPlot.Options {
-  const groupWidth = 0.8;
   const integerFigures = series.every((s) => s.values.every((value) => value == null || Number.isInteger(value)));
-  const barWidth = groupWidth / Math.max(series.length, 1);
   return {
     width,
     height,
@@ -153,9 +163,8 @@ function plotOptions({
           value,
           paths: bars?.({
             disp: {
-              // uPlot centres each bar on x0: the centre of its slot, so the first and last bars stay inside the axis.
-              x0: { unit: 1, values: () => labels.map((_, x) => x - groupWidth / 2 + (seriesIndex + 0.5) * barWidth) },
-              size: { unit: 1, values: () => labels.map(() => barWidth) },
+              x0: { unit: 1, values: () => labels.map((_, x) => x + barSlot(seriesIndex, series.length).center) },
+              size: { unit: 1, values: () => labels.map(() => barSlot(seriesIndex, series.length).width) },
             },
           }),
           points: { show: false },
