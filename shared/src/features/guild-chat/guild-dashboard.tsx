@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatShortDay } from '../../i18n/format';
+import { formatDay, formatNumber, formatShortDay } from '../../i18n/format';
 import { guildApi, guildErrorMessage, guildQueryKeys, type GuildsSummary } from '../../schemas/guild-resources';
 import { Chart } from '../../ui/chart';
 import { useFeatureContext } from '../feature-context';
@@ -25,7 +25,9 @@ export function GuildSummaryView({ summary, scope }: { summary: GuildsSummary; s
   ];
   return (
     <div className="kiwi-guild-dashboard">
-      <p className="kiwi-guild__muted">{t('guilds:dashboard.period', { from: summary.from, to: summary.to })}</p>
+      <p className="kiwi-guild__muted">
+        {t('guilds:dashboard.period', { from: formatDay(summary.from, i18n.language), to: formatDay(summary.to, i18n.language) })}
+      </p>
       <dl className="kiwi-guild-dashboard__tiles">
         {tiles.map(([label, value]) => (
           <div key={label} className="kiwi-guild-dashboard__tile">
