@@ -12,7 +12,7 @@ test('an English browser gets the English sign-in page', async ({ browser }) => 
   await context.close();
 });
 
-test('a browser preferring an unsupported language falls to its next supported one, else Japanese', async ({ browser }) => {
+test('a browser in a language Kiwi does not speak gets Japanese', async ({ browser }) => {
   const french = await browser.newContext({ locale: 'fr-FR' });
   const page = await french.newPage();
   await page.goto('/login');
