@@ -1,6 +1,6 @@
 import { appInformationIconGlyph } from '@kiwi/shared/domain/app-information-icons';
 import { MarkdownText } from '@kiwi/shared/ui/markdown-text';
-import { formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
+import { formatDate, formatDateTime, formatDateTimeInZone, formatNumber } from '@kiwi/shared/i18n/format';
 import { surveyPaths } from '@kiwi/shared/schemas/survey-resources';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
@@ -137,7 +137,9 @@ function SurveysCard({ home, identifier }: SectionProps) {
             <li key={survey.id} className="home-list__item home-list__item--action">
               <div className="home-list__text">
                 <span className="home-list__title">{survey.title}</span>
-                <span className="home-list__meta">{t('surveys.deadline', { date: formatDateTime(survey.expiredAt, i18n.language) })}</span>
+                <span className="home-list__meta">
+                  {t('surveys.deadline', { date: formatDateTimeInZone(survey.expiredAt, i18n.language) })}
+                </span>
               </div>
               <Link
                 className="button button--primary"
