@@ -12,6 +12,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
+    // A Japanese browser, as Kiwi's members mostly have: the signed-out portal follows the browser's languages (issue 21).
+    locale: 'ja-JP',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -79,7 +79,9 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
       const header: Block = { type: 'section', text: { type: 'mrkdwn', text: `*${title}*` } };
       const icon = p.sender.icon ? slackImageUrl(p.sender.icon, publicUrl) : null;
       if (icon) header.accessory = { type: 'image', image_url: icon, alt_text: p.sender.name };
-      const recipients = p.recipients.map((r) => `• ${t('coinMessage.recipient', { name: e(r.name), amount: r.amount })}`).join('\n');
+      const recipients = p.recipients
+        .map((r) => `• ${t('coinMessage.recipient', { name: e(r.name), amount: r.amount, count: r.amount })}`)
+        .join('\n');
       const blocks: Block[] = [header, section(recipients)];
       if (p.message.trim() !== '')
         blocks.push(

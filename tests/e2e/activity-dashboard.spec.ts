@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { formatMonth } from '../../shared/src/i18n/format';
 import { ACCOUNTS, ja, signIn, text } from './portal-helpers';
 
 const POINT_GROUPS = ['0', '1-99', '100-149', '150-199', '200-249', '250-349', '350+'];
@@ -21,7 +22,7 @@ test("the manager's workout dashboard charts last month's seeded activity, with 
   await expect(page.locator('input[type="month"]')).toHaveValue(month);
 
   // The distribution table: one row per point group; the seeded walkers spread over most of them.
-  const distribution = page.getByRole('table', { name: `月間ポイント分布（${month}）` });
+  const distribution = page.getByRole('table', { name: `月間ポイント分布（${formatMonth(month, 'ja')}）` });
   await expect(distribution).toBeVisible();
   const rows = distribution.locator('tbody tr');
   await expect(rows).toHaveCount(POINT_GROUPS.length);
@@ -34,13 +35,13 @@ test("the manager's workout dashboard charts last month's seeded activity, with 
   expect(counts.at(-1)).toBeGreaterThan(0);
 
   // Age ranges: the same members again, split by age; utilisation: invited >= app installed, active.
-  const ageRanges = page.getByRole('table', { name: `年代別ポイント分布（${month}）` });
+  const ageRanges = page.getByRole('table', { name: `年代別ポイント分布（${formatMonth(month, 'ja')}）` });
   await expect(ageRanges.locator('tbody th')).toHaveText(
     ['upTo20s', '30s', '40s', '50s', '60sAndOver', 'unknown'].map((range) => ja(`activity:ageRanges.${range}`)),
   );
   const ageCells = (await ageRanges.locator('tbody td').allTextContents()).map(Number);
   expect(ageCells.reduce((sum, count) => sum + count, 0)).toBe(members);
-  const utilization = page.getByRole('table', { name: `利用状況（${month}）` });
+  const utilization = page.getByRole('table', { name: `利用状況（${formatMonth(month, 'ja')}）` });
   const [invited, installed, active] = (await utilization.locator('tbody td').allTextContents()).map(Number);
   // The 24 seeded walkers joined 90 days ago; the demo accounts were created today, after last month.
   expect(invited).toBeGreaterThanOrEqual(24);
@@ -54,7 +55,7 @@ test("the manager's workout dashboard charts last month's seeded activity, with 
   // The CSV holds the table's figures.
   const download = page.waitForEvent('download');
   await page
-    .getByRole('figure', { name: `月間ポイント分布（${month}）` })
+    .getByRole('figure', { name: `月間ポイント分布（${formatMonth(month, 'ja')}）` })
     .getByRole('button', { name: ja('common:chart.downloadCsv') })
     .click();
   const file = await download;
@@ -82,7 +83,7 @@ test("the manager's workout dashboard charts last month's seeded activity, with 
   // Two sibling groups under AND: nobody is in both, so the page says so instead of charting zeros.
   await page.getByRole('checkbox', { name: '本社 > 営業部' }).check();
   await page.getByRole('checkbox', { name: '本社 > 開発部' }).check();
-  await expect(page.getByText(ja('activity:dashboard.emptyWithGroups').replace('{{month}}', month))).toBeVisible();
+  await expect(page.getByText(ja('activity:dashboard.emptyWithGroups').replace('{{month}}', formatMonth(month, 'ja')))).toBeVisible();
   await expect(distribution).toHaveCount(0);
   await page.getByRole('button', { name: ja('activity:dashboard.clearGroups') }).click();
   await expect(distribution).toBeVisible();
@@ -111,7 +112,9 @@ test("globex's manager reads the dashboard in English: an error with a retry, an
   failing = false;
   await alert.getByRole('button', { name: en('activity:state.retry') }).click();
   const month = await page.locator('input[type="month"]').inputValue();
-  const distribution = page.getByRole('table', { name: en('activity:dashboard.distribution.title').replace('{{month}}', month) });
+  const distribution = page.getByRole('table', {
+    name: en('activity:dashboard.distribution.title').replace('{{month}}', formatMonth(month, 'en')),
+  });
   await expect(distribution).toBeVisible();
   await expect(distribution.locator('tbody th')).toHaveText(
     ['0', '1-99', '100-149', '150-199', '200-249', '250-349', '350+'].map((group) => en(`activity:pointGroups.${group}`)),
@@ -119,6 +122,6 @@ test("globex's manager reads the dashboard in English: an error with a retry, an
 
   // globex's only group has nobody in it.
   await page.getByRole('checkbox', { name: 'Engineering' }).check();
-  await expect(page.getByText(en('activity:dashboard.emptyWithGroups').replace('{{month}}', month))).toBeVisible();
+  await expect(page.getByText(en('activity:dashboard.emptyWithGroups').replace('{{month}}', formatMonth(month, 'en')))).toBeVisible();
   await expect(distribution).toHaveCount(0);
 });

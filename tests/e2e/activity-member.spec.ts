@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatDay, formatMonth } from '../../shared/src/i18n/format';
 import { ACCOUNTS, ja, mainMenu, signIn } from './portal-helpers';
 
 /** Yesterday in the browser's calendar (what the date input holds). */
@@ -18,6 +19,7 @@ test('a member logs a day on My activity and sees its points and coins', async (
 
   // An empty figure is refused before anything is sent.
   const day = yesterday();
+  const shownDay = formatDay(day, 'ja');
   await page.getByLabel(ja('activity:my.form.day')).fill(day);
   await page.getByRole('button', { name: ja('activity:my.form.submit') }).click();
   await expect(page.getByText(ja('validation:required')).first()).toBeVisible();
@@ -29,8 +31,8 @@ test('a member logs a day on My activity and sees its points and coins', async (
   await page.getByRole('button', { name: ja('activity:my.form.submit') }).click();
 
   // 8,000 steps and 30 minutes: the daily maximum of 12 points, paid as 12 coins because the day is over.
-  await expect(page.getByRole('status').filter({ hasText: `${day}を保存しました: 12ポイント、12コイン獲得` })).toBeVisible();
-  const row = page.getByRole('row', { name: new RegExp(`^${day}`) });
+  await expect(page.getByRole('status').filter({ hasText: `${shownDay}を保存しました: 12ポイント、12コイン獲得` })).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(`^${shownDay.replace(/[()]/g, '\\$&')}`) });
   await expect(row.getByRole('cell')).toHaveText([
     '8,000',
     '30分',
@@ -41,15 +43,15 @@ test('a member logs a day on My activity and sees its points and coins', async (
     '手入力',
     ja('activity:my.table.edit'),
   ]);
-  await expect(page.getByRole('table', { name: `${day.slice(0, 7)}の日別ポイント` })).toBeVisible();
+  await expect(page.getByRole('table', { name: `${formatMonth(day.slice(0, 7), 'ja')}の日別ポイント` })).toBeVisible();
 
   // Correcting the day replaces its figures; the coins of a finished day were paid once.
-  await row.getByRole('button', { name: `${day}を編集` }).click();
+  await row.getByRole('button', { name: `${shownDay}を編集` }).click();
   await expect(page.getByLabel(ja('activity:my.form.steps'))).toHaveValue('8000');
   await page.getByLabel(ja('activity:my.form.steps')).fill('3000');
   await page.getByLabel(ja('activity:my.form.workoutMinutes')).fill('0');
   await page.getByRole('button', { name: ja('activity:my.form.submit') }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${day}を保存しました: 3ポイント` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `${shownDay}を保存しました: 3ポイント` })).toBeVisible();
   await expect(row.getByRole('cell').nth(4)).toHaveText('3pt');
   await expect(row.getByRole('cell').nth(5)).toHaveText('12コイン');
 });

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { authEmulator, signInWithPassword } from './emulator-rest';
 import { ACCOUNTS, DEMO_PASSWORD, type Language, signIn, text } from './portal-helpers';
+import { formatMonth } from '../../shared/src/i18n/format';
 
 type Totals = { organizations: number; pendingChangeRequests: number; pendingViolationReports: number; seatsUsed: number };
 type Dashboard = { data: { id: string; attributes: { name: string } }[]; meta: { from: string; to: string; totals: Totals } };
@@ -81,7 +82,7 @@ test('the admin lands on the dashboard; its figures are the API’s and the plan
   await expect(card(page, 'card-violation-reports')).toHaveText(figure(all.meta.totals.pendingViolationReports, 'ja'));
   await expect(card(page, 'card-seats')).toHaveText(figure(all.meta.totals.seatsUsed, 'ja'));
   await expect(page.getByTestId('dashboard-period')).toHaveText(
-    t('filters.period').replace('{{from}}', all.meta.from).replace('{{to}}', all.meta.to),
+    t('filters.period').replace('{{from}}', formatMonth(all.meta.from, 'ja')).replace('{{to}}', formatMonth(all.meta.to, 'ja')),
   );
   const rows = page.getByRole('table', { name: t('table.title') }).locator('tbody tr');
   await expect(rows).toHaveCount(all.data.length);
@@ -116,7 +117,7 @@ test('the admin lands on the dashboard; its figures are the API’s and the plan
   await filters.getByRole('button', { name: t('filters.apply') }).click();
   await expect(page).toHaveURL(/from=2025-06&to=2025-08/);
   await expect(page.getByTestId('dashboard-period')).toHaveText(
-    t('filters.period').replace('{{from}}', '2025-06').replace('{{to}}', '2025-08'),
+    t('filters.period').replace('{{from}}', formatMonth('2025-06', 'ja')).replace('{{to}}', formatMonth('2025-08', 'ja')),
   );
   // Back in the browser: the plan filter alone again.
   await page.goBack();

@@ -18,13 +18,19 @@ export const ACCOUNTS = {
 type Tree = { [key: string]: string | Tree };
 const cache = new Map<string, Tree>();
 
-/** A string as the portal shows it, e.g. text('ja', 'errors:identity.wrong-password'). No interpolation. */
+/**
+ * A string as the portal shows it, e.g. text('ja', 'errors:identity.wrong-password'). No interpolation. A plural key
+ * ("organization:members.count", stored as _one/_other) gives its _other form.
+ */
 export function text(language: Language, key: string): string {
   const [namespace, path] = key.split(':') as [string, string];
   const file = join(REPO_ROOT, 'locales', language, `${namespace}.json`);
   if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(file, 'utf8')) as Tree);
-  let node: string | Tree | undefined = cache.get(file);
-  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  const parts = path.split('.');
+  const leaf = parts.pop()!;
+  let parent: string | Tree | undefined = cache.get(file);
+  for (const part of parts) parent = typeof parent === 'object' ? parent[part] : undefined;
+  const node = typeof parent === 'object' ? (parent[leaf] ?? parent[`${leaf}_other`]) : undefined;
   if (typeof node !== 'string') throw new Error(`No ${language} text for ${key}`);
   return node;
 }

@@ -52,8 +52,11 @@ export const PORTAL_ONLY_ERROR_KEYS: Partial<Record<(typeof WIDGET_ERROR_SECTION
   coins: ['notPending', 'selfGrant'],
 };
 
-/** Sections of the widgets' own namespaces that only portal pages show (the managers' communication dashboard). */
-export const PORTAL_ONLY_SECTIONS: Record<string, string[]> = { events: ['communication'] };
+/**
+ * Sections of the widgets' own namespaces that only portal pages show: the managers' communication dashboard, and the
+ * language names of the portal's footer (a widget follows its page's language).
+ */
+export const PORTAL_ONLY_SECTIONS: Record<string, string[]> = { events: ['communication'], common: ['language'] };
 
 /**
  * Sections of the widgets' own namespaces of which the widgets show only a few keys: the event form's labels, which the

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { resolveLanguage, type Language } from '@kiwi/shared/i18n/languages';
+import { preferredLanguage, resolveLanguage, type Language } from '@kiwi/shared/i18n/languages';
 import { loadLanguage } from './portal-i18n';
 
 export type { Language };
@@ -8,13 +8,19 @@ export type { Language };
 // choice lives on the server (`users.language`), so it follows them to any browser.
 const DEVICE_KEY = 'kiwi.language';
 
-/** The language to start with: the device's last one, else Japanese (SPEC §1 default). */
+/**
+ * The language to start with: the one chosen (or signed in with) on this device, else the browser's first supported
+ * language (`navigator.languages`), else Japanese (SPEC §1 default).
+ */
 export function deviceLanguage(): Language {
+  let chosen: string | null = null;
   try {
-    return resolveLanguage(localStorage.getItem(DEVICE_KEY));
+    chosen = localStorage.getItem(DEVICE_KEY);
   } catch {
-    return resolveLanguage(null);
+    // Private browsing can refuse storage: the browser's languages decide.
   }
+  if (chosen) return resolveLanguage(chosen);
+  return preferredLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }
 
 /** Shows the interface in `language` and remembers it for this device. */

@@ -4,7 +4,8 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine } from '../test/database';
 import type { DatabaseHandle } from './client';
-import { TRUNCATE_LONG_CLUSTERS, truncateStoredLongClusters } from './data-migrations';
+import { storePresetEventTagsAsKeys, TRUNCATE_LONG_CLUSTERS, truncateStoredLongClusters } from './data-migrations';
+import { events } from './schema/events';
 import { migrateDatabase } from './migrate';
 import { dataMigrations } from './schema/data-migrations';
 import { organizationMembers, organizations } from './schema/organizations';
@@ -104,5 +105,38 @@ describe(`truncating stored over-long clusters on ${testEngine()}`, () => {
     expect(lines).toHaveLength(1);
     const [organization] = await handle.db.select({ name: organizations.name }).from(organizations);
     expect(organization!.name).toBe(stacked(100));
+  });
+});
+
+describe(`storing preset event tags as keys on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  beforeEach(async () => {
+    handle = await createTestDatabase();
+  });
+  afterEach(() => handle.close());
+
+  it("rewrites presets written in the author's language as keys, in batches, and leaves other tags alone", async () => {
+    const [organization] = await handle.db.insert(organizations).values({ name: 'Acme', identifier: 'acme' }).returning();
+    const startsAt = new Date('2031-01-01T00:00:00Z');
+    const endsAt = new Date('2031-01-01T01:00:00Z');
+    // More events than one batch; every 100th has presets in Japanese or English.
+    const rows = Array.from({ length: 1_100 }, (_, index) => ({
+      organizationId: organization!.id,
+      name: `Event ${index}`,
+      startsAt,
+      endsAt,
+      tags: index % 200 === 0 ? ['初心者歓迎', '散歩', '無料'] : index % 200 === 100 ? ['Family welcome', 'Online OK'] : ['散歩'],
+    }));
+    await handle.db.insert(events).values(rows);
+
+    expect(await storePresetEventTagsAsKeys(handle.db)).toEqual({ 'events.tags': 11 });
+    const stored = await handle.db.select({ name: events.name, tags: events.tags }).from(events).orderBy(events.id);
+    expect(stored[0]!.tags).toEqual(['preset:beginnersWelcome', '散歩', 'preset:free']);
+    expect(stored[100]!.tags).toEqual(['preset:familyWelcome', 'preset:onlineOk']);
+    expect(stored[1_000]!.tags).toEqual(['preset:beginnersWelcome', '散歩', 'preset:free']);
+    expect(stored[1]!.tags).toEqual(['散歩']);
+
+    // Idempotent.
+    expect(await storePresetEventTagsAsKeys(handle.db)).toEqual({ 'events.tags': 0 });
   });
 });

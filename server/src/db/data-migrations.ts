@@ -1,4 +1,5 @@
 import { MAX_CLUSTER_CODE_POINTS, truncateLongClusters } from '@kiwi/shared/domain/graphemes';
+import { eventTagsToStore } from '@kiwi/shared/i18n/event-tags';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
@@ -116,9 +117,39 @@ async function update(tx: Executor, table: PgTable, id: PgColumn, rowId: number,
   await tx.execute(sql`update ${table} set ${sql.join(assignments, sql`, `)} where ${eq(id, rowId)}`);
 }
 
+export const PRESET_EVENT_TAGS_AS_KEYS = 'preset_event_tags_as_keys';
+
+/**
+ * Rewrites events' preset tags stored in their author's language ("初心者歓迎", "Beginners welcome") as the preset's key
+ * (issue 21: every reader then sees them in their own language); other tags stay. In batches of 500 events by id, only
+ * events with tags; running it again changes nothing.
+ */
+export async function storePresetEventTagsAsKeys(db: DatabaseHandle['db']): Promise<Record<string, number>> {
+  let changed = 0;
+  let after = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const rows = rowsOf(
+        await tx.execute(sql`select id, tags from events where id > ${after} and cardinality(tags) > 0 order by id limit ${BATCH_SIZE}`),
+      ) as { id: number | string; tags: string[] }[];
+      for (const row of rows) {
+        const stored = eventTagsToStore(row.tags);
+        if (stored.length === row.tags.length && stored.every((tag, index) => tag === row.tags[index])) continue;
+        await update(tx, events, events.id, Number(row.id), { tags: stored });
+        changed += 1;
+      }
+      after = Number(rows.at(-1)?.id ?? after);
+      return rows.length < BATCH_SIZE;
+    });
+    if (done) break;
+  }
+  return { 'events.tags': changed };
+}
+
 /** The data migrations in the order they run; each runs once per database and is recorded in data_migrations. */
 const DATA_MIGRATIONS: { name: string; run: (db: DatabaseHandle['db']) => Promise<Record<string, number>> }[] = [
   { name: TRUNCATE_LONG_CLUSTERS, run: truncateStoredLongClusters },
+  { name: PRESET_EVENT_TAGS_AS_KEYS, run: storePresetEventTagsAsKeys },
 ];
 
 /**

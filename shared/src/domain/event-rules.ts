@@ -14,6 +14,13 @@ export const PRESET_EVENT_TAGS = [
   'onlineOk',
 ] as const;
 
+/** How a preset event tag is stored: its key behind this prefix ("preset:free"), never a label in one language. */
+export const PRESET_TAG_PREFIX = 'preset:';
+
+/** A stored event tag as the reader sees it: a preset ("preset:free") in the reader's language, any other as typed. */
+export const eventTagLabel = (tag: string, t: (key: string) => string): string =>
+  tag.startsWith(PRESET_TAG_PREFIX) ? t(`events:presetTags.${tag.slice(PRESET_TAG_PREFIX.length)}`) : tag;
+
 /** Limits the spec leaves open; the date range is the date picker's (§9). */
 export const EVENT_LIMITS = {
   nameMax: 100,

@@ -4,6 +4,17 @@
 
 import type { TFunction } from 'i18next';
 
+// Months, short days, relative times and zone names live in a file of their own so that a bundle (a widget) that does not
+// write them does not carry them; callers import them from here like everything else.
+export {
+  formatDateTimeInZone,
+  formatDay,
+  formatMonth,
+  formatRelativeTime,
+  formatShortDay,
+  formatTimeZoneName,
+} from './format-calendar';
+
 export type FormatLanguage = 'ja' | 'en';
 export type DateInput = Date | string | number;
 export type ZoneOption = { timeZone?: string };
@@ -12,7 +23,7 @@ export type ZoneOption = { timeZone?: string };
 export const formatLanguageOf = (language: string | null | undefined): FormatLanguage =>
   language?.toLowerCase().startsWith('en') ? 'en' : 'ja';
 
-const LOCALES: Record<FormatLanguage, string> = { ja: 'ja-JP', en: 'en-US' };
+export const LOCALES: Record<FormatLanguage, string> = { ja: 'ja-JP', en: 'en-US' };
 
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', day: 'numeric', weekday: 'short' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
@@ -64,19 +75,24 @@ export function formatNumber(value: number, language: string, options: Intl.Numb
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** The local-time value of an <input type="datetime-local"> ("2031-12-24T18:30") for an instant; '' for none. */
-export function toDateTimeLocalInput(value: DateInput | null): string {
-  if (value === null || value === '') return '';
+/**
+ * The value of an <input type="datetime-local"> ("2031-12-24T18:30") for an instant, in the browser's time zone; '' for
+ * none. The inverse of {@link fromLocalInput}.
+ */
+export function toLocalInput(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /**
- * The picked local date-time as an instant with the browser's offset ("2031-12-24T18:30:00+09:00"), so the server judges
- * the 1900..2099 range on the day the person picked, not on its UTC day. null for an empty or unreadable value.
+ * Kiwi's one reader of <input type="datetime-local">: the picked wall-clock time in the browser's time zone, as an instant
+ * with that zone's offset on that day ("2031-12-24T18:30:00+09:00"), so the server judges the 1900..2099 range on the day
+ * the person picked, not on its UTC day. Across a DST change it reads as the browser does: a time skipped by the spring
+ * change moves forward by the gap, a time repeated in autumn is the first of the two. null for an empty or unreadable value.
  */
-export function fromDateTimeLocalInput(value: string): string | null {
+export function fromLocalInput(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
@@ -84,8 +100,13 @@ export function fromDateTimeLocalInput(value: string): string | null {
   const minutes = Math.round(-date.getTimezoneOffset());
   const offset =
     minutes === 0 ? 'Z' : `${minutes > 0 ? '+' : '-'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
-  return `${toDateTimeLocalInput(date)}:${pad(date.getSeconds())}${offset}`;
+  return `${toLocalInput(date)}:${pad(date.getSeconds())}${offset}`;
 }
+
+/** @deprecated Former name of {@link toLocalInput}, kept while other branches merge. */
+export const toDateTimeLocalInput = toLocalInput;
+/** @deprecated Former name of {@link fromLocalInput}, kept while other branches merge. */
+export const fromDateTimeLocalInput = fromLocalInput;
 
 /**
  * The name a post's author is shown by. A member who cancelled their membership (issue 16) comes from the server with an

@@ -8,3 +8,13 @@ export function resolveLanguage(candidate?: string | null): Language {
   const primary = candidate?.trim().toLowerCase().split(/[-_]/)[0];
   return SUPPORTED_LANGUAGES.find((language) => language === primary) ?? FALLBACK_LANGUAGE;
 }
+
+/** The first supported language of a browser's preference list (`navigator.languages`); 'ja' when none is supported. */
+export function preferredLanguage(candidates: readonly (string | null | undefined)[] | null | undefined): Language {
+  for (const candidate of candidates ?? []) {
+    const primary = candidate?.trim().toLowerCase().split(/[-_]/)[0];
+    const found = SUPPORTED_LANGUAGES.find((language) => language === primary);
+    if (found) return found;
+  }
+  return FALLBACK_LANGUAGE;
+}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n/create-i18n';
-import { Chart, chartCsv, csvFileNameOf, type ChartProps } from './chart';
+import { barSlot, Chart, chartCsv, csvFileNameOf, type ChartProps, labelSpace, labelSplits } from './chart';
 
 afterEach(() => {
   cleanup();
@@ -119,6 +119,32 @@ describe('<Chart> rendered', () => {
     expect(await blobs[0]!.text()).toBe('\uFEFFItem,Members,Managers\r\n0,4,1\r\n1-99,10,\r\n350+,2,1200\r\n');
   });
 
+  it('offers the table as a text alternative behind a translated toggle a keyboard can reach', () => {
+    renderChart();
+    const toggle = screen.getByRole('button', { name: 'Table' });
+    const region = screen.getByRole('region', { name: 'Monthly points' });
+    // No canvas here (happy-dom), so the table starts shown.
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.getAttribute('aria-controls')).toBe(region.id);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    // Collapsed, it is out of sight and out of the tab order but still read by assistive technology.
+    expect(region.className).toContain('kiwi-visually-hidden');
+    expect(region.tabIndex).toBe(-1);
+    expect(within(region).getByRole('table', { name: 'Monthly points' })).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(region.className).not.toContain('kiwi-visually-hidden');
+  });
+
+  it('writes figures in the page language', () => {
+    renderChart({ series: [{ label: 'Steps', values: [1234567, 0, 12.5] }] }, 'ja');
+    expect(screen.getByRole('button', { name: '表' })).toBeTruthy();
+    const cells = within(screen.getByRole('table'))
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(['1,234,567', '0', '12.5']);
+  });
+
   it('speaks Japanese', () => {
     renderChart({}, 'ja');
     expect(screen.getByRole('button', { name: 'CSVをダウンロード' })).toBeTruthy();
@@ -130,5 +156,45 @@ describe('<Chart> rendered', () => {
     expect(screen.getByText('No data to show')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('x-axis labels', () => {
+  const days = Array.from({ length: 31 }, (_, index) => `Oct ${index + 1}`);
+  const months = Array.from({ length: 12 }, (_, index) => `2025年${index + 1}月`);
+
+  it('gives month labels more room than short day labels', () => {
+    expect(labelSpace(['1', '2'])).toBe(48);
+    expect(labelSpace(months)).toBeGreaterThan(labelSpace(days));
+  });
+
+  it.each<[string, string[], number]>([
+    ['days', days, 320],
+    ['days', days, 1200],
+    ['months', months, 320],
+    ['months', months, 700],
+  ])('never lets %s labels overlap at %i px', (_name, labels, width) => {
+    const splits = labelSplits(labels, width);
+    expect(splits[0]).toBe(0);
+    const gap = (width / labels.length) * (splits[1] ?? labels.length);
+    expect(gap).toBeGreaterThanOrEqual(labelSpace(labels));
+  });
+
+  it('writes every label while they fit', () => {
+    expect(labelSplits(months, 2000)).toHaveLength(12);
+  });
+});
+
+describe('bars', () => {
+  it.each([1, 2, 3, 7])('keep all %i series of a category inside its slot, so none runs past the axis', (count) => {
+    const slots = Array.from({ length: count }, (_, index) => barSlot(index, count));
+    // The x axis runs from -0.5 before the first category to +0.5 after the last: each category's slot is [-0.5, 0.5].
+    for (const { center, width } of slots) {
+      expect(center - width / 2).toBeGreaterThanOrEqual(-0.5);
+      expect(center + width / 2).toBeLessThanOrEqual(0.5);
+    }
+    // Side by side, not overlapping, centred on the category.
+    for (const [index, slot] of slots.slice(1).entries()) expect(slot.center - slots[index]!.center).toBeCloseTo(slot.width);
+    expect(slots.reduce((sum, slot) => sum + slot.center, 0)).toBeCloseTo(0);
   });
 });

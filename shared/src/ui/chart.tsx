@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -6,6 +6,7 @@ import './button.css';
 import './chart.css';
 import './visually-hidden.css';
 import { csvCell } from '../domain/csv';
+import { formatNumber } from '../i18n/format';
 
 export type ChartSeries = { label: string; values: (number | null)[]; color?: string };
 
@@ -76,6 +77,38 @@ function canDrawCanvas(): boolean {
   }
 }
 
+/**
+ * The room one x-axis label needs, in CSS pixels: about 7 px a Latin character and 12 px a Japanese one at the axis
+ * font, plus a gap. Month labels ("2025年10月", "Oct 2025") need more than days, so fewer of them are written.
+ */
+export function labelSpace(labels: string[]): number {
+  let widest = 0;
+  for (const label of labels) {
+    let width = 0;
+    for (const character of label) width += /[\u3000-\u9fff\uff00-\uffef]/.test(character) ? 12 : 7;
+    widest = Math.max(widest, width);
+  }
+  return Math.max(48, widest + 16);
+}
+
+/** The categories whose labels are written on an axis `width` px wide: every n-th one, so that none overlap. */
+export function labelSplits(labels: string[], width: number): number[] {
+  const every = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor(width / labelSpace(labels)))));
+  return labels.map((_, index) => index).filter((index) => index % every === 0);
+}
+
+/** Bars of a category take this share of its slot, side by side, one per series. */
+const GROUP_WIDTH = 0.8;
+
+/**
+ * Where the bar of series `seriesIndex` (of `seriesCount`) stands within its category, in category units: its centre
+ * (uPlot centres a bar on x0) and width. The group is centred on the category, so no bar reaches past the axis ends.
+ */
+export function barSlot(seriesIndex: number, seriesCount: number): { center: number; width: number } {
+  const width = GROUP_WIDTH / Math.max(seriesCount, 1);
+  return { center: -GROUP_WIDTH / 2 + (seriesIndex + 0.5) * width, width };
+}
+
 const INTEGER_STEPS = [1, 2, 5].flatMap((step) => Array.from({ length: 10 }, (_, power) => step * 10 ** power)).sort((a, b) => a - b);
 
 /** uPlot options: categories at x = 0..n-1, grouped bars side by side within each category. */
@@ -95,13 +128,12 @@ function plotOptions({
   format: (value: number) => string;
   bars: typeof uPlot.paths.bars;
 }): uPlot.Options {
-  const groupWidth = 0.8;
   const integerFigures = series.every((s) => s.values.every((value) => value == null || Number.isInteger(value)));
-  const barWidth = groupWidth / Math.max(series.length, 1);
   return {
     width,
     height,
-    legend: { show: series.length > 1 },
+    // A legend of names only: live values read "0pt: –" while no bar is pointed at (the table has the figures).
+    legend: { show: series.length > 1, live: false },
     cursor: { drag: { x: false, y: false }, points: { show: kind === 'line' } },
     scales: {
       x: { time: false, range: () => [-0.5, labels.length - 0.5] },
@@ -109,11 +141,8 @@ function plotOptions({
     },
     axes: [
       {
-        // Every label while they fit (about 48 px each), otherwise every n-th one.
-        splits: (u) => {
-          const every = Math.max(1, Math.ceil(labels.length / Math.max(1, u.width / 48)));
-          return labels.map((_, index) => index).filter((index) => index % every === 0);
-        },
+        // Every label while they fit, otherwise every n-th one (labelSplits).
+        splits: (u) => labelSplits(labels, u.width),
         values: (_u, splits) => splits.map((split) => labels[split] ?? ''),
         grid: { show: false },
       },
@@ -134,8 +163,8 @@ function plotOptions({
           value,
           paths: bars?.({
             disp: {
-              x0: { unit: 1, values: () => labels.map((_, x) => x - groupWidth / 2 + seriesIndex * barWidth) },
-              size: { unit: 1, values: () => labels.map(() => barWidth) },
+              x0: { unit: 1, values: () => labels.map((_, x) => x + barSlot(seriesIndex, series.length).center) },
+              size: { unit: 1, values: () => labels.map(() => barSlot(seriesIndex, series.length).width) },
             },
           }),
           points: { show: false },
@@ -150,10 +179,14 @@ function plotOptions({
  * everyone, plus a CSV download of the same figures (contract 3 of the brief).
  */
 export function Chart({ title, kind, labels, series, csvFileName, height = 260, formatValue }: ChartProps) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const captionId = useId();
+  const tableId = useId();
   const plotRef = useRef<HTMLDivElement>(null);
-  const format = formatValue ?? ((value: number) => value.toLocaleString());
+  // The table is the chart's text alternative: always read by assistive technology, shown on request (or when there is
+  // no canvas to draw on).
+  const [tableShown, setTableShown] = useState(() => !canDrawCanvas());
+  const format = formatValue ?? ((value: number) => formatNumber(value, i18n.language));
   const empty = labels.length === 0 || series.length === 0;
   const categoryHeading = t('chart.category');
   // The plot is rebuilt when the figures change; a stable key avoids rebuilding on every render.
@@ -203,14 +236,30 @@ export function Chart({ title, kind, labels, series, csvFileName, height = 260, 
         >
           {t('chart.downloadCsv')}
         </button>
+        <button
+          type="button"
+          className="kiwi-button kiwi-button--transparent"
+          aria-pressed={tableShown}
+          aria-controls={tableId}
+          aria-describedby={captionId}
+          disabled={empty}
+          onClick={() => setTableShown((shown) => !shown)}
+        >
+          {t('chart.table')}
+        </button>
       </div>
       {empty ? (
         <p className="kiwi-chart__empty">{t('chart.noData')}</p>
       ) : (
         <>
           <div className="kiwi-chart__plot" ref={plotRef} aria-hidden="true" style={{ minHeight: height }} />
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that a keyboard can scroll a table wider than the screen. */}
-          <div className="kiwi-chart__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+          <div
+            id={tableId}
+            className={tableShown ? 'kiwi-chart__table-wrap' : 'kiwi-chart__table-wrap kiwi-visually-hidden'}
+            role="region"
+            aria-labelledby={captionId}
+            tabIndex={tableShown ? 0 : -1}
+          >
             <table className="kiwi-chart__table">
               <caption className="kiwi-visually-hidden">{title}</caption>
               <thead>

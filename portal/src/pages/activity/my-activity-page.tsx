@@ -12,7 +12,7 @@ import { Field } from '../labelled-field';
 import { FormFailure } from '../text-field';
 import { useSchemaForm } from '../use-schema-form';
 import { MonthPicker } from './month-picker';
-import { formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
+import { formatDate, formatDateTime, formatDay, formatMonth, formatNumber, formatShortDay } from '@kiwi/shared/i18n/format';
 import './activity.css';
 
 export type ActivityDay = {
@@ -114,8 +114,8 @@ export function MyActivityPage() {
       const coins = Number(meta?.coinsAwarded ?? 0);
       showToast(
         coins > 0
-          ? t('my.form.savedWithCoins', { day: data.day, points: data.healthPoints, coins })
-          : t('my.form.saved', { day: data.day, points: data.healthPoints }),
+          ? t('my.form.savedWithCoins', { day: formatDay(data.day, i18n.language), points: data.healthPoints, coins })
+          : t('my.form.saved', { day: formatDay(data.day, i18n.language), points: data.healthPoints }),
         'success',
       );
       setMonth(data.day.slice(0, 7));
@@ -180,7 +180,7 @@ export function MyActivityPage() {
 
       <section className="activity-card" aria-labelledby="activity-month-title">
         <div className="activity-card__header">
-          <h2 id="activity-month-title">{t('my.table.title', { month })}</h2>
+          <h2 id="activity-month-title">{t('my.table.title', { month: formatMonth(month, i18n.language) })}</h2>
           <MonthPicker value={month} onChange={setMonth} max={currentMonth} />
         </div>
         {days.isPending ? (
@@ -221,7 +221,7 @@ export function MyActivityPage() {
                 <DailyPointsChart month={month} days={list} />
                 <div className="activity-table-wrap">
                   <table className="activity-table">
-                    <caption className="visually-hidden">{t('my.table.title', { month })}</caption>
+                    <caption className="visually-hidden">{t('my.table.title', { month: formatMonth(month, i18n.language) })}</caption>
                     <thead>
                       <tr>
                         <th scope="col">{t('my.table.day')}</th>
@@ -238,7 +238,7 @@ export function MyActivityPage() {
                     <tbody>
                       {list.map((day) => (
                         <tr key={day.id}>
-                          <th scope="row">{day.day}</th>
+                          <th scope="row">{formatDay(day.day, i18n.language)}</th>
                           <td>{number(day.steps)}</td>
                           <td>{t('units.minutes', { count: day.workoutMinutes })}</td>
                           <td>{t('units.kcal', { count: day.calories })}</td>
@@ -259,7 +259,7 @@ export function MyActivityPage() {
                               type="button"
                               className="button button--text"
                               onClick={() => edit(day)}
-                              aria-label={t('my.table.editDay', { day: day.day })}
+                              aria-label={t('my.table.editDay', { day: formatDay(day.day, i18n.language) })}
                             >
                               {t('my.table.edit')}
                             </button>
@@ -306,12 +306,12 @@ function MembershipNotice({ meta }: { meta: ActivityMeta }) {
 
 /** The logged days' points (only days with a record, so its table stays as short as the month's list). */
 function DailyPointsChart({ month, days }: { month: string; days: ActivityDay[] }) {
-  const { t } = useTranslation('activity');
+  const { t, i18n } = useTranslation('activity');
   return (
     <Chart
-      title={t('my.chart.title', { month })}
+      title={t('my.chart.title', { month: formatMonth(month, i18n.language) })}
       kind="bar"
-      labels={days.map((day) => day.day.slice(5))}
+      labels={days.map((day) => formatShortDay(day.day, i18n.language))}
       series={[{ label: t('my.chart.series'), values: days.map((day) => day.healthPoints) }]}
       csvFileName={`activity-${month}`}
       height={200}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatNumber } from '@kiwi/shared/i18n/format';
+import { formatMonth, formatNumber } from '@kiwi/shared/i18n/format';
 import {
   type DashboardFilterForm,
   DashboardFilterFormSchema,
@@ -125,7 +125,10 @@ export function DashboardPage() {
       ) : (
         <>
           <p className="admin-dashboard__period" data-testid="dashboard-period">
-            {t('filters.period', { from: dashboard.data.meta?.from, to: dashboard.data.meta?.to })}
+            {t('filters.period', {
+              from: formatMonth(String(dashboard.data.meta?.from), i18n.language),
+              to: formatMonth(String(dashboard.data.meta?.to), i18n.language),
+            })}
           </p>
           <FigureCards meta={dashboard.data.meta as unknown as DashboardMeta} number={number} />
           <ByPlanTable meta={dashboard.data.meta as unknown as DashboardMeta} number={number} />

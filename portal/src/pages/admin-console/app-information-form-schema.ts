@@ -2,7 +2,7 @@
 // /app_informations payload and judged by the server's own schema (messages are error codes).
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import type { AppInformationIconName } from '@kiwi/shared/domain/app-information-icons';
-import { fromDateTimeLocalInput, toDateTimeLocalInput } from '@kiwi/shared/i18n/format';
+import { fromLocalInput, toLocalInput } from '@kiwi/shared/i18n/format';
 import { type AppInformationState, CreateAppInformationSchema } from '@kiwi/shared/schemas/app-informations';
 import { z } from 'zod';
 
@@ -41,7 +41,7 @@ const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
  */
 export function appInformationFormSchema(locked: boolean, now: () => Date = () => new Date()) {
   return FormFieldsSchema.transform((values, context) => {
-    const publishedAt = values.publish_mode === 'now' ? now().toISOString() : (fromDateTimeLocalInput(values.published_at) ?? '');
+    const publishedAt = values.publish_mode === 'now' ? now().toISOString() : (fromLocalInput(values.published_at) ?? '');
     const parsed = PayloadSchema.safeParse({
       title: values.title,
       body: values.body,
@@ -75,6 +75,6 @@ export function appInformationFormValues(item: AppInformation | null): AppInform
     head_copy: item?.headCopy ?? '',
     icon_name: item?.iconName ?? 'info',
     publish_mode: item && item.state === 'scheduled' ? 'scheduled' : 'now',
-    published_at: toDateTimeLocalInput(item?.publishedAt ?? null),
+    published_at: toLocalInput(item?.publishedAt ?? null),
   };
 }

@@ -1,7 +1,7 @@
 // The admin's gift form (issue 18 point 1): what the inputs hold, turned into the POST/PUT /gifts payload and checked
 // with the same schema the server parses, plus the cross-field rules the server applies (messages are error codes).
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
-import { fromDateTimeLocalInput, toDateTimeLocalInput } from '@kiwi/shared/i18n/format';
+import { fromLocalInput, toLocalInput } from '@kiwi/shared/i18n/format';
 import { CreateGiftSchema, type GiftType, giftTypeSchema, type WeeklyGachaTier } from '@kiwi/shared/schemas/rewards';
 import { z } from 'zod';
 
@@ -61,8 +61,8 @@ function toPayload(values: z.output<typeof FormFieldsSchema>) {
     need_coins: numberOrNull(values.need_coins) ?? undefined,
     giftee_code: values.giftee_code.trim() === '' ? null : values.giftee_code,
     price: numberOrNull(values.price) ?? 0,
-    active_from: fromDateTimeLocalInput(values.active_from),
-    active_to: fromDateTimeLocalInput(values.active_to),
+    active_from: fromLocalInput(values.active_from),
+    active_to: fromLocalInput(values.active_to),
     disabled: values.disabled,
     weekly_gacha_calculation_type:
       weekly && values.weekly_gacha_calculation_type ? (values.weekly_gacha_calculation_type as WeeklyGachaTier) : null,
@@ -105,8 +105,8 @@ export function giftFormValues(gift: Gift | null): GiftFormValues {
     need_coins: number(gift?.needCoins ?? 0),
     giftee_code: gift?.gifteeCode ?? '',
     price: number(gift?.price ?? 0),
-    active_from: toDateTimeLocalInput(gift?.activeFrom ?? null),
-    active_to: toDateTimeLocalInput(gift?.activeTo ?? null),
+    active_from: toLocalInput(gift?.activeFrom ?? null),
+    active_to: toLocalInput(gift?.activeTo ?? null),
     disabled: gift?.disabled ?? false,
     weekly_gacha_calculation_type: gift?.weeklyGachaCalculationType ?? '',
     category_id: gift?.categoryId ?? '',

@@ -110,7 +110,11 @@ function CoinTransfers({ scope }: { scope: Scope }) {
   const cancel = (transfer: Transfer) =>
     confirmed({
       title: t('coins:transfers.cancelTitle'),
-      body: t('coins:transfers.cancelBody', { amount: transfer.amount, name: transfer.recipientName ?? transfer.organizationName ?? '' }),
+      body: t('coins:transfers.cancelBody', {
+        amount: transfer.amount,
+        count: transfer.amount,
+        name: transfer.recipientName ?? transfer.organizationName ?? '',
+      }),
       okLabel: t('coins:transfers.cancel'),
       action: () => api.delete(`${basePath}/${transfer.id}`),
       done: t('coins:transfers.canceled'),
@@ -129,7 +133,7 @@ function CoinTransfers({ scope }: { scope: Scope }) {
       </header>
       {scope.kind === 'organization' && scope.balance !== null && (
         <p className="coin-transfers__balance" data-testid="organization-coin-balance">
-          {t('coins:transfers.organizationBalance', { balance: formatNumber(scope.balance, i18n.language) })}
+          {t('coins:transfers.organizationBalance', { balance: formatNumber(scope.balance, i18n.language), count: scope.balance })}
         </p>
       )}
 

@@ -1,5 +1,5 @@
 import { eventApi, eventErrorMessage, eventPaths, type KiwiEvent } from '@kiwi/shared/schemas/event-resources';
-import { formatDateTime } from '@kiwi/shared/i18n/format';
+import { formatDateTime, formatMonth, formatShortDay } from '@kiwi/shared/i18n/format';
 import { Chart } from '@kiwi/shared/ui/chart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -25,6 +25,8 @@ export function defaultRange(now: Date): { from: string; to: string } {
 /** The events half of the communication dashboard: summary and participation-rate charts, then every event. */
 export function EventsCommunicationSection() {
   const { t, i18n } = useTranslation(['events', 'errors']);
+  // The API labels periods "2025-10" (months) or "2025-10-01" (days, weeks).
+  const periodLabel = (label: string) => (label.length === 7 ? formatMonth(label, i18n.language) : formatShortDay(label, i18n.language));
   const { api } = useFeatureContext();
   const { organization } = useOrganization();
   const organizationId = organization ? String(organization.id) : '';
@@ -108,7 +110,7 @@ export function EventsCommunicationSection() {
           <Chart
             title={t('events:communication.summaryChart')}
             kind="bar"
-            labels={summary.data.labels}
+            labels={summary.data.labels.map(periodLabel)}
             series={[
               { label: t('events:communication.series.events'), values: summary.data.eventsCount },
               { label: t('events:communication.series.cancelled'), values: summary.data.cancelledCount },
@@ -125,7 +127,7 @@ export function EventsCommunicationSection() {
         <Chart
           title={t('events:communication.rateChart')}
           kind="line"
-          labels={rate.data.labels}
+          labels={rate.data.labels.map(periodLabel)}
           series={[
             {
               label: t('events:communication.series.rate'),

@@ -1,6 +1,6 @@
 import { appInformationIconGlyph } from '@kiwi/shared/domain/app-information-icons';
 import { MarkdownText } from '@kiwi/shared/ui/markdown-text';
-import { formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
+import { formatDate, formatDateTime, formatDateTimeInZone, formatNumber } from '@kiwi/shared/i18n/format';
 import { surveyPaths } from '@kiwi/shared/schemas/survey-resources';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
@@ -137,7 +137,9 @@ function SurveysCard({ home, identifier }: SectionProps) {
             <li key={survey.id} className="home-list__item home-list__item--action">
               <div className="home-list__text">
                 <span className="home-list__title">{survey.title}</span>
-                <span className="home-list__meta">{t('surveys.deadline', { date: formatDateTime(survey.expiredAt, i18n.language) })}</span>
+                <span className="home-list__meta">
+                  {t('surveys.deadline', { date: formatDateTimeInZone(survey.expiredAt, i18n.language) })}
+                </span>
               </div>
               <Link
                 className="button button--primary"
@@ -261,7 +263,7 @@ function CoinsCard({ home }: SectionProps) {
       <p className="home-figure">
         <span className="home-figure__label">{t('coins.balance')}</span>
         <span className="home-figure__value" data-testid="home-coin-balance">
-          {t('coins.balanceValue', { value: number(home.coinBalance) })}
+          {t('coins.balanceValue', { value: number(home.coinBalance), count: home.coinBalance })}
         </span>
       </p>
       <h3 className="home-card__subtitle">{t('coins.latest')}</h3>
@@ -277,7 +279,7 @@ function CoinsCard({ home }: SectionProps) {
                   {t('coins.from', { name: message.sender.name })} · {formatDate(message.createdAt, i18n.language)}
                 </span>
               </div>
-              <span className="home-list__amount">{t('coins.amount', { value: number(message.amount) })}</span>
+              <span className="home-list__amount">{t('coins.amount', { value: number(message.amount), count: message.amount })}</span>
               {message.message && message.transferId && (
                 <ReportButton
                   target={{ type: 'KiwiCoinTransfer', id: message.transferId }}
@@ -304,7 +306,7 @@ function RewardsCard({ home }: SectionProps) {
       <p className="home-figure">
         <span className="home-figure__label">{t('coins.balance')}</span>
         <span className="home-figure__value" data-testid="home-rewards-balance">
-          {t('coins.balanceValue', { value: formatNumber(home.coinBalance, i18n.language) })}
+          {t('coins.balanceValue', { value: formatNumber(home.coinBalance, i18n.language), count: home.coinBalance })}
         </span>
       </p>
     </HomeCard>
@@ -393,7 +395,9 @@ function WalkingEventCard({ home }: SectionProps) {
       <p>{t('member.yourTeam', { name: event.teamName })}</p>
       {event.finalTeamRank !== null && <p>{t('home.rank', { rank: event.finalTeamRank })}</p>}
       {event.daysLeft !== null && <p>{t('member.daysLeft', { count: event.daysLeft })}</p>}
-      {event.status === 'running' && <p>{t('home.todaySteps', { value: formatNumber(event.todaySteps, i18n.language) })}</p>}
+      {event.status === 'running' && (
+        <p>{t('home.todaySteps', { value: formatNumber(event.todaySteps, i18n.language), count: event.todaySteps })}</p>
+      )}
     </HomeCard>
   );
 }
@@ -427,7 +431,7 @@ function ActivityCard({ home }: SectionProps) {
       <div className="home-figures">
         <p className="home-figure">
           <span className="home-figure__label">{t('activity.steps')}</span>
-          <span className="home-figure__value">{t('activity.stepsValue', { value: number(home.monthSteps) })}</span>
+          <span className="home-figure__value">{t('activity.stepsValue', { value: number(home.monthSteps), count: home.monthSteps })}</span>
         </p>
         <p className="home-figure">
           <span className="home-figure__label">{t('activity.points')}</span>

@@ -112,8 +112,22 @@ export function CsvImportPanel({ organizationId, onImported }: { organizationId:
         </a>
       </p>
       <div className="field">
-        <label htmlFor={fileId}>{t('csv.file')}</label>
-        <input id={fileId} type="file" accept=".csv,text/csv" onChange={(event) => void choose(event.target.files?.[0] ?? null)} />
+        <span id={`${fileId}-label`}>{t('csv.file')}</span>
+        {/* The browser's own button speaks the browser's language: ours speaks the page's, the input stays the control. */}
+        <div className="org-csv__file">
+          <input
+            id={fileId}
+            className="visually-hidden"
+            type="file"
+            accept=".csv,text/csv"
+            aria-labelledby={`${fileId}-label ${fileId}-name`}
+            onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+          />
+          <label htmlFor={fileId} className="button button--secondary">
+            {t('csv.chooseFile')}
+          </label>
+          <span id={`${fileId}-name`}>{file ? file.name : t('csv.noFile')}</span>
+        </div>
       </div>
       {preview === 'unreadable' && (
         <p role="alert" className="alert alert--error">

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useSession } from '../../session/session-provider';
 import { FormDialog } from './form-dialog';
-import { DATETIME_INPUT_RANGE, fromLocalInput, type Group, groupTree, type Member, splitList, toggled, toLocalInput } from './member-types';
+import { fromLocalInput, toLocalInput } from '@kiwi/shared/i18n/format';
+import { DATETIME_INPUT_RANGE, type Group, groupTree, type Member, splitList, toggled } from './member-types';
 import { CreateMemberSchema, UpdateMemberSchema } from '@kiwi/shared/schemas/member';
 import { useSchemaForm } from '../use-schema-form';
 

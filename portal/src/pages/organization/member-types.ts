@@ -45,17 +45,6 @@ export function toggled<T>(values: Iterable<T>, value: T, on: boolean): Set<T> {
   return next;
 }
 
-/** ISO instant -> the value of a datetime-local input in the browser's zone. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local value (browser's zone) -> ISO instant, or null when empty. */
-export const fromLocalInput = (value: string): string | null => (value ? new Date(value).toISOString() : null);
-
 export const splitList = (text: string) =>
   text
     .split(/[,、，]/)

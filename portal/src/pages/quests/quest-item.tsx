@@ -24,7 +24,10 @@ export function QuestItem({ quest }: { quest: MemberQuest }) {
   const shown = Math.min(quest.progress, quest.goalValue);
   const progressText = setup
     ? t(quest.progress >= 1 ? 'setup.done' : 'setup.pending')
-    : t('progress', { progress: number(quest.progress), goal: t(`units.${quest.goalType}`, { value: number(quest.goalValue) }) });
+    : t('progress', {
+        progress: number(quest.progress),
+        goal: t(`units.${quest.goalType}`, { value: number(quest.goalValue), count: quest.goalValue }),
+      });
   return (
     <li className={`quest${quest.completed ? ' quest--completed' : ''}`}>
       <div className="quest__head">

@@ -43,8 +43,10 @@ export function ExchangePanel() {
       okLabel: t('exchange.ok'),
       body: (
         <>
-          <p>{t('exchange.confirmCost', { cost: number(gift.needCoins) })}</p>
-          {balance !== undefined && <p>{t('exchange.confirmAfter', { after: number(balance - gift.needCoins) })}</p>}
+          <p>{t('exchange.confirmCost', { cost: number(gift.needCoins), count: gift.needCoins })}</p>
+          {balance !== undefined && (
+            <p>{t('exchange.confirmAfter', { after: number(balance - gift.needCoins), count: balance - gift.needCoins })}</p>
+          )}
         </>
       ),
       send: async () => {
@@ -73,7 +75,9 @@ export function ExchangePanel() {
                 <h3 className="rewards-card__name">{gift.name}</h3>
                 {gift.description && <p className="rewards-card__description">{gift.description}</p>}
                 <p className="rewards-card__facts">
-                  <span className="rewards-card__cost">{t('exchange.needCoins', { value: number(gift.needCoins) })}</span>
+                  <span className="rewards-card__cost">
+                    {t('exchange.needCoins', { value: number(gift.needCoins), count: gift.needCoins })}
+                  </span>
                   <span>{gift.stock === null ? t('exchange.unlimited') : t('exchange.stock', { value: number(gift.stock) })}</span>
                 </p>
                 <button
@@ -85,7 +89,7 @@ export function ExchangePanel() {
                 >
                   {t('exchange.action')}
                 </button>
-                {short > 0 && <p className="rewards-reason">{t('exchange.short', { value: number(short) })}</p>}
+                {short > 0 && <p className="rewards-reason">{t('exchange.short', { value: number(short), count: short })}</p>}
               </li>
             );
           })}

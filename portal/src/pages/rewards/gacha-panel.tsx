@@ -61,14 +61,16 @@ export function GachaPanel({ type, onShowMine }: { type: GachaType; onShowMine: 
     const balance = home.data?.coinBalance;
     drawn.current = null;
     confirmSpend({
-      title: t(`${section}.confirmTitle`, { cost: number(cost) }),
+      title: t(`${section}.confirmTitle`, { cost: number(cost), count: cost }),
       okLabel: t('weekly.draw'),
       body: (
         <>
           <p>
             {type === 'weekly_gacha'
               ? t('weekly.confirmBody')
-              : t('dream.confirmBody', { after: balance === undefined ? '—' : number(balance - cost) })}
+              : balance === undefined
+                ? t('dream.confirmBody', { after: '—' })
+                : t('dream.confirmBody', { after: number(balance - cost), count: balance - cost })}
           </p>
           <OddsTable rows={oddsRowsOf(fresh.data.gifts)} missProbability={fresh.data.meta.missProbability} />
         </>
@@ -111,7 +113,7 @@ export function GachaPanel({ type, onShowMine }: { type: GachaType; onShowMine: 
         </div>
       ) : (
         <div className="rewards-gacha__facts">
-          <p className="rewards-figure">{t('dream.cost', { value: number(cost) })}</p>
+          <p className="rewards-figure">{t('dream.cost', { value: number(cost), count: cost })}</p>
           <p className="rewards-note">{t('dream.explain')}</p>
         </div>
       )}
@@ -128,7 +130,7 @@ export function GachaPanel({ type, onShowMine }: { type: GachaType; onShowMine: 
           aria-describedby={reason ? reasonId : undefined}
           onClick={() => void startDraw()}
         >
-          {type === 'dream_gacha' ? t('dream.draw', { value: number(cost) }) : t('weekly.draw')}
+          {type === 'dream_gacha' ? t('dream.draw', { value: number(cost), count: cost }) : t('weekly.draw')}
         </button>
         {reason && (
           <p id={reasonId} className="rewards-reason" role="status">

@@ -71,7 +71,8 @@ function Redemption({ redemption }: { redemption: GiftRedemption }) {
         <h3 className="rewards-mine__name">{redemption.giftName}</h3>
         <p className="rewards-mine__meta">
           {t(`mine.sources.${redemption.source}`)}
-          {redemption.coinsSpent > 0 && ` · ${t('mine.coinsSpent', { value: formatNumber(redemption.coinsSpent, i18n.language) })}`}
+          {redemption.coinsSpent > 0 &&
+            ` · ${t('mine.coinsSpent', { value: formatNumber(redemption.coinsSpent, i18n.language), count: redemption.coinsSpent })}`}
           {` · ${t('mine.received', { date: formatDate(redemption.createdAt, i18n.language) })}`}
           {redemption.issuedAt && ` · ${t('mine.issued', { date: formatDate(redemption.issuedAt, i18n.language) })}`}
         </p>

@@ -183,7 +183,7 @@ describe('RewardsPage, weekly gacha', () => {
     expect(within(table).getByRole('rowheader', { name: t('odds.miss') })).toBeTruthy();
     expect(screen.getByText(t('weekly.drawsLeft', { value: '1' }))).toBeTruthy();
     expect(screen.getByText(t('weekly.stamps', { value: '2', perCard: '5' }))).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('rewards-balance').textContent).toBe(t('coins', { value: '120' })));
+    await waitFor(() => expect(screen.getByTestId('rewards-balance').textContent).toBe(t('coins', { value: '120', count: 120 })));
     expect(cellsOf(table).length).toBe(2);
 
     // The first try gets no answer: the dialog stays open and OK sends the same attempt (same key) again.
@@ -242,8 +242,8 @@ describe('RewardsPage, coin exchange', () => {
     expect(within(card).getByText(t('exchange.stock', { value: '4' }))).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: t('exchange.actionFor', { name: 'Coffee ticket' }) }));
     const confirm = await screen.findByRole('dialog', { name: t('exchange.confirmTitle', { name: 'Coffee ticket' }) });
-    expect(within(confirm).getByText(t('exchange.confirmCost', { cost: '100' }))).toBeTruthy();
-    expect(within(confirm).getByText(t('exchange.confirmAfter', { after: '20' }))).toBeTruthy();
+    expect(within(confirm).getByText(t('exchange.confirmCost', { cost: '100', count: 100 }))).toBeTruthy();
+    expect(within(confirm).getByText(t('exchange.confirmAfter', { after: '20', count: 20 }))).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: t('exchange.ok') }));
     expect(await screen.findByText(i18n.t('validation:notEnoughCoins') as string)).toBeTruthy();
     // Sending again cannot help a refusal: the dialog closed.

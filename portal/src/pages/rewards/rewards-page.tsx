@@ -32,7 +32,7 @@ export function RewardsPage() {
         <p className="rewards-balance">
           <span className="rewards-balance__label">{t('balance')}</span>{' '}
           <span className="rewards-balance__value" data-testid="rewards-balance">
-            {home.data ? t('coins', { value: formatNumber(home.data.coinBalance, i18n.language) }) : '—'}
+            {home.data ? t('coins', { value: formatNumber(home.data.coinBalance, i18n.language), count: home.data.coinBalance }) : '—'}
           </span>
         </p>
       </header>

@@ -7,20 +7,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
 import { Pager } from '../organization/pager';
-import { formatDateTime } from '@kiwi/shared/i18n/format';
+import { formatDateTime, fromLocalInput, toLocalInput } from '@kiwi/shared/i18n/format';
 import './surveys.css';
 
 type AdminOrganization = { id: string; name: string; identifier: string; archived?: boolean };
 type FieldErrors = Partial<Record<'title' | 'expiredAt' | 'organizations', string>>;
 
 const PER = 50;
-
-/** `<input type="datetime-local">` value (local time) for an ISO instant, and back. */
-const toLocalInput = (iso: string) => {
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
 
 /** The same rules as CreateSurveySchema and the service, checked before sending (codes are error keys). */
 function checkSurveyFields(title: string, expiredAt: string, now: Date): FieldErrors {
@@ -70,7 +63,7 @@ function CreateSurveyForm() {
   const create = useMutation({
     mutationFn: (organizationIds: number[]) =>
       api.post<Survey[]>('/well_being_surveys', {
-        well_being_survey: { title: title.trim(), expired_at: fromLocalInput(expiredAt), organization_ids: organizationIds },
+        well_being_survey: { title: title.trim(), expired_at: fromLocalInput(expiredAt) ?? '', organization_ids: organizationIds },
       }),
     onSuccess: ({ data }) => {
       showToast(t('surveys:admin.create.created', { count: data.length }), 'success');
@@ -100,7 +93,7 @@ function CreateSurveyForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkSurveyFields(title, fromLocalInput(expiredAt), new Date());
+    const found = checkSurveyFields(title, fromLocalInput(expiredAt) ?? '', new Date());
     if (selected.size === 0) found.organizations = 'survey.organizationsRequired';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -239,7 +232,7 @@ function EditSurveyDialog({ survey, onClose }: { survey: Survey; onClose: () => 
       // The input has minute precision: an untouched deadline is not sent, so it keeps its seconds.
       const changed = expiredAt !== toLocalInput(survey.expiredAt);
       return api.put<Survey>(`/well_being_surveys/${survey.id}`, {
-        well_being_survey: { title: title.trim(), ...(changed ? { expired_at: fromLocalInput(expiredAt) } : {}) },
+        well_being_survey: { title: title.trim(), ...(changed ? { expired_at: fromLocalInput(expiredAt) ?? '' } : {}) },
       });
     },
     onSuccess: async () => {
@@ -251,7 +244,7 @@ function EditSurveyDialog({ survey, onClose }: { survey: Survey; onClose: () => 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const deadline = fromLocalInput(expiredAt);
+    const deadline = fromLocalInput(expiredAt) ?? '';
     const found = checkSurveyFields(title, deadline, new Date());
     // An unchanged deadline of a closed survey may stay as it is.
     if (found.expiredAt === 'survey.deadlineInPast' && expiredAt === toLocalInput(survey.expiredAt)) delete found.expiredAt;

@@ -1,4 +1,4 @@
-import { formatNumber } from '@kiwi/shared/i18n/format';
+import { formatNumber, formatShortDay } from '@kiwi/shared/i18n/format';
 import { LazyChart } from '@kiwi/shared/ui/lazy-chart';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -29,7 +29,7 @@ export function DailyDashboard({ eventId }: { eventId: string }) {
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
   const summary = query.data.data;
   if (summary.days.length === 0) return null;
-  const labels = summary.days.map((day) => day.slice(5));
+  const labels = summary.days.map((day) => formatShortDay(day, i18n.language));
   const percent = (value: number) => formatNumber(value, i18n.language, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <section className="walking-section" aria-labelledby={`${headingId}`}>

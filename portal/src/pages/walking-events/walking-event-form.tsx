@@ -1,7 +1,7 @@
 import { useWalkingTranslation } from './use-walking-translation';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RANDOM_TYPES } from '@kiwi/shared/domain/walking-event';
-import { fromDateTimeLocalInput, toDateTimeLocalInput } from '@kiwi/shared/i18n/format';
+import { fromLocalInput, toLocalInput } from '@kiwi/shared/i18n/format';
 import { WalkingEventFormSchema, type WalkingEventFormValues } from '@kiwi/shared/schemas/walking-event';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation } from '@tanstack/react-query';
@@ -61,7 +61,7 @@ export function WalkingEventForm({
       title: event?.title ?? '',
       started_at: event?.startedAt ?? '',
       ended_at: event?.endedAt ?? '',
-      final_result_published_at: event ? toDateTimeLocalInput(event.finalResultPublishedAt) : '',
+      final_result_published_at: event ? toLocalInput(event.finalResultPublishedAt) : '',
       random_type: event?.randomType ?? 'balanced',
       team_limit: event?.teamLimit ?? 10,
       member_limit: event?.memberLimit ?? 10,
@@ -71,7 +71,7 @@ export function WalkingEventForm({
   });
   const save = useMutation({
     mutationFn: async (values: FormValues) => {
-      const finalResult = fromDateTimeLocalInput(values.final_result_published_at) ?? '';
+      const finalResult = fromLocalInput(values.final_result_published_at) ?? '';
       const payload =
         editable === 'finalResultOnly' ? { final_result_published_at: finalResult } : { ...values, final_result_published_at: finalResult };
       const path = `/organizations/${organizationId}/walking_events`;

@@ -1,4 +1,4 @@
-import { formatDate } from '@kiwi/shared/i18n/format';
+import { formatDay } from '@kiwi/shared/i18n/format';
 import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -43,7 +43,7 @@ export function WalkingEventsPage() {
 
   if (!loaded) return <Loading />;
   if (!organizationId || !organization) return <LoadFailed onRetry={() => window.location.reload()} />;
-  const day = (value: string) => formatDate(`${value}T00:00:00+09:00`, i18n.language, { timeZone: 'Asia/Tokyo' });
+  const day = (value: string) => formatDay(value, i18n.language);
 
   return (
     <div className="org-page">

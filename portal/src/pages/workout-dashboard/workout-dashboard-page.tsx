@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
 import { MonthPicker } from '../activity/month-picker';
-import { formatNumber } from '@kiwi/shared/i18n/format';
+import { formatMonth, formatNumber } from '@kiwi/shared/i18n/format';
 import '../activity/activity.css';
 
 type GroupCount = { group: string; members: number };
@@ -182,13 +182,13 @@ export function WorkoutDashboardPage() {
           </dl>
           {data.members === 0 && (
             <p className="activity-empty" role="status">
-              {t(groupIds.length > 0 ? 'dashboard.emptyWithGroups' : 'dashboard.empty', { month })}
+              {t(groupIds.length > 0 ? 'dashboard.emptyWithGroups' : 'dashboard.empty', { month: formatMonth(month, i18n.language) })}
             </p>
           )}
           <div className="dashboard-charts">
             {data.members > 0 && (
               <Chart
-                title={t('dashboard.distribution.title', { month })}
+                title={t('dashboard.distribution.title', { month: formatMonth(month, i18n.language) })}
                 kind="bar"
                 labels={pointGroupLabels}
                 series={[
@@ -200,7 +200,7 @@ export function WorkoutDashboardPage() {
             )}
             {rate && (
               <Chart
-                title={t('dashboard.utilization.title', { month })}
+                title={t('dashboard.utilization.title', { month: formatMonth(month, i18n.language) })}
                 kind="bar"
                 labels={[t('dashboard.utilization.invited'), t('dashboard.utilization.appInstalled'), t('dashboard.utilization.active')]}
                 series={[
@@ -213,7 +213,7 @@ export function WorkoutDashboardPage() {
             {data.members > 0 && (
               <>
                 <Chart
-                  title={t('dashboard.ageRanges.title', { month })}
+                  title={t('dashboard.ageRanges.title', { month: formatMonth(month, i18n.language) })}
                   kind="bar"
                   labels={ageRangeLabels}
                   series={POINT_GROUPS.map((group, index) => ({
@@ -227,7 +227,7 @@ export function WorkoutDashboardPage() {
                   height={300}
                 />
                 <Chart
-                  title={t('dashboard.ageRanges.averageTitle', { month })}
+                  title={t('dashboard.ageRanges.averageTitle', { month: formatMonth(month, i18n.language) })}
                   kind="bar"
                   labels={ageRangeLabels}
                   series={[

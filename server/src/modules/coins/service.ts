@@ -149,7 +149,7 @@ export async function sendCoinMessage(
     render: (t, { organizationMemberId }) => {
       const entry = received.get(organizationMemberId)!;
       return {
-        title: t('push:coin_message.title', { sender: sender.name, amount: entry.amount }),
+        title: t('push:coin_message.title', { sender: sender.name, amount: entry.amount, count: entry.amount }),
         body: t('push:coin_message.body', { message: entry.text }),
       };
     },

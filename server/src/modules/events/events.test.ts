@@ -69,7 +69,8 @@ describe('events (organisation)', () => {
       expect(data.attributes).toMatchObject({
         name: 'Morning walk',
         location: 'Main gate',
-        tags: ['walking', '初心者歓迎', 'free'],
+        // Presets are stored as keys (each reader sees them in their language); other tags as typed.
+        tags: ['walking', 'preset:beginnersWelcome', 'preset:free'],
         'apply-maximum': 10,
         'joined-count': 0,
         'my-role': 'author',
@@ -207,6 +208,30 @@ describe('events (organisation)', () => {
       expect((await list('?tag=yoga')).data.map((event: any) => event.attributes.name)).toEqual(['Upcoming yoga']);
       expect((await list('', owner.token)).data.map((event: any) => event.attributes.name)).toContain('Secret');
       expect((await server.request(`/api/organizations/${org.id}/events?period=soon`, { token: viewer.token })).status).toBe(400);
+    });
+
+    it('stores preset tags as keys whatever language they were written in, and filters by a label in any language', async () => {
+      const org = await buildOrganization(server);
+      const [ja, en] = await Promise.all([buildUser(server, { organization: org }), buildUser(server, { organization: org })]);
+      const post = (tags: string, token: string) =>
+        server.request(`/api/organizations/${org.id}/events`, { method: 'POST', token, json: validEvent({ name: tags, tags }) });
+      const byJa = await post('初心者歓迎、無料、散歩', ja.token);
+      const byEn = await post('beginners WELCOME, Free, Online ＯＫ', en.token);
+      expect(byJa.body.data.attributes.tags).toEqual(['preset:beginnersWelcome', 'preset:free', '散歩']);
+      expect(byEn.body.data.attributes.tags).toEqual(['preset:beginnersWelcome', 'preset:free', 'preset:onlineOk']);
+      const names = async (query: string) =>
+        (await server.request(`/api/organizations/${org.id}/events${query}`, { token: en.token })).body.data.map(
+          (event: any) => event.attributes.name,
+        );
+      expect(await names(`?tag=${encodeURIComponent('無料')}`)).toHaveLength(2);
+      expect(await names('?tag=free')).toHaveLength(2);
+      expect(await names('?tag=Online%20OK')).toEqual(['beginners WELCOME, Free, Online ＯＫ']);
+      const edited = await server.request(`/api/organizations/${org.id}/events/${byJa.body.data.id}`, {
+        method: 'PUT',
+        token: ja.token,
+        json: { event: { tags: '家族歓迎, 散歩' } },
+      });
+      expect(edited.body.data.attributes.tags).toEqual(['preset:familyWelcome', '散歩']);
     });
 
     it('answers 404 for a private event to a member who is not in it', async () => {

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { eventScheduleProblems, joinRefusal, maximumBelowJoined } from '@kiwi/shared/domain/event-rules';
+import { eventTagsToStore } from '@kiwi/shared/i18n/event-tags';
 import type { CreateEvent, UpdateEvent } from '@kiwi/shared/schemas/event';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Session } from '../../auth/session-cache';
@@ -116,7 +117,7 @@ export async function createEvent(tx: Executor, session: Session, organizationId
       location: input.location,
       applyMinimum: input.apply_minimum,
       applyMaximum: input.apply_maximum,
-      tags: input.tags,
+      tags: eventTagsToStore(input.tags),
       publicRange: input.public_range,
       sendNotification: input.send_notification,
       headerImageUrl: input.header_image_url,
@@ -211,7 +212,7 @@ export async function updateEvent(
   if (input.location !== undefined) changes.location = input.location;
   if (input.apply_minimum !== undefined) changes.applyMinimum = input.apply_minimum;
   if (input.apply_maximum !== undefined) changes.applyMaximum = input.apply_maximum;
-  if (input.tags !== undefined) changes.tags = input.tags;
+  if (input.tags !== undefined) changes.tags = eventTagsToStore(input.tags);
   if (input.public_range !== undefined) changes.publicRange = input.public_range;
   if (input.send_notification !== undefined) changes.sendNotification = input.send_notification;
   if (input.header_image_url !== undefined) changes.headerImageUrl = input.header_image_url;
@@ -266,7 +267,8 @@ export async function listEvents(
   }
   if (period === 'upcoming') conditions.push(gte(events.endsAt, now));
   if (period === 'past') conditions.push(lt(events.endsAt, now));
-  if (tag) conditions.push(sql`${events.tags} @> array[${tag}]::text[]`);
+  // A filter by a preset's label (in any language) finds the events that store its key.
+  if (tag) conditions.push(sql`${events.tags} @> array[${eventTagsToStore([tag])[0]}]::text[]`);
   const where = and(...conditions);
 
   const [totalRow] = await tx.select({ total: count() }).from(events).where(where);

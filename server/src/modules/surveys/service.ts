@@ -1,4 +1,5 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import { formatDateTimeInZone } from '@kiwi/shared/i18n/format';
 import {
   automaticReminderAt,
   averageScores,
@@ -400,18 +401,8 @@ export async function surveyResult(tx: Executor, session: Session, surveyId: num
 // ---------------------------------------------------------------------------------------------------------------
 // Reminders and the opening notice
 
-const DEADLINE_FORMAT: Record<'ja' | 'en', Intl.DateTimeFormat> = {
-  ja: new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' }),
-  en: new Intl.DateTimeFormat('en-GB', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Asia/Tokyo',
-    timeZoneName: 'short',
-  }),
-};
+/** A deadline in a mail or push: Japan's time, with the zone named, as Kiwi's one formatting module writes it. */
+const deadlineText = (at: Date, language: 'ja' | 'en') => formatDateTimeInZone(at, language, { timeZone: 'Asia/Tokyo' });
 
 /** Active members of the survey's organisation who have not answered, with what a mail needs. */
 export async function nonResponders(tx: Executor, survey: Pick<WellBeingSurveyRow, 'id' | 'organizationId'>, now: Date) {
@@ -455,7 +446,7 @@ async function pushSurvey(
     organizationId: survey.organizationId,
     render: (t, { language }) => ({
       title: t(`push:${kind}.title`),
-      body: t(`push:${kind}.body`, { title: survey.title, deadline: DEADLINE_FORMAT[language].format(survey.expiredAt) }),
+      body: t(`push:${kind}.body`, { title: survey.title, deadline: deadlineText(survey.expiredAt, language) }),
     }),
   });
 }
@@ -492,7 +483,7 @@ async function remindNonResponders(
         params: {
           name: recipient.name,
           title: survey.title,
-          deadline: DEADLINE_FORMAT[language].format(survey.expiredAt),
+          deadline: deadlineText(survey.expiredAt, language),
           path,
           link: `${publicUrl}${path}`,
         },

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { HttpResponseError } from '../../api/errors';
 import { COIN_LIMITS, fillCoinMessage } from '../../domain/coin-message';
 import { countGraphemes } from '../../domain/graphemes';
-import { formatAuthorName, formatDateTime, formatNumber } from '../../i18n/format';
+import { formatAuthorName, formatDateTime, formatNumber, formatRelativeTime } from '../../i18n/format';
 import { useFeatureContext } from '../feature-context';
 import { ReportButton } from '../report/report-button';
 import './coin-messages.css';
@@ -187,7 +187,7 @@ export function CoinMessages() {
         <h2 id={headingId}>{t('coins:send.title')}</h2>
         {balance !== undefined && (
           <p className="kiwi-coins__balance" data-testid="coin-balance">
-            {t('coins:send.balance', { balance: formatNumber(balance, i18n.language) })}
+            {t('coins:send.balance', { balance: formatNumber(balance, i18n.language), count: balance })}
           </p>
         )}
         <form onSubmit={submit} noValidate>
@@ -277,7 +277,7 @@ export function CoinMessages() {
             </p>
           )}
           <div className="kiwi-coins__actions">
-            <span>{t('coins:send.total', { total: formatNumber(total, i18n.language) })}</span>
+            <span>{t('coins:send.total', { total: formatNumber(total, i18n.language), count: total })}</span>
             <button type="submit" className="kiwi-coins__button kiwi-coins__button--primary" disabled={send.isPending || tooLong}>
               {send.isPending ? t('coins:send.sending') : t('coins:send.submit')}
             </button>
@@ -312,14 +312,20 @@ export function CoinMessages() {
                             ? t('coins:feed.sent')
                             : t('coins:feed.received', { name: formatAuthorName(t, entry.sender.name) })}
                         </strong>{' '}
-                        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
+                        <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, i18n.language)}>
+                          {formatRelativeTime(entry.createdAt, i18n.language, new Date())}
+                        </time>
                       </p>
                       {entry.recipients.map((part) => (
                         <div key={part.id} className="kiwi-coins__part">
                           <p className="kiwi-coins__amount">
                             {entry.direction === 'sent'
-                              ? t('coins:feed.toRecipient', { name: formatAuthorName(t, part.name), amount: part.amount })
-                              : t('coins:feed.coins', { amount: part.amount })}
+                              ? t('coins:feed.toRecipient', {
+                                  name: formatAuthorName(t, part.name),
+                                  amount: part.amount,
+                                  count: part.amount,
+                                })
+                              : t('coins:feed.coins', { amount: part.amount, count: part.amount })}
                           </p>
                           {part.message && (
                             <p className="kiwi-coins__text">

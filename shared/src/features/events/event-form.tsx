@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVENT_LIMITS, PRESET_EVENT_TAGS } from '../../domain/event-rules';
+import { EVENT_LIMITS, eventTagLabel, PRESET_EVENT_TAGS } from '../../domain/event-rules';
 import { splitTags } from '../../domain/tags';
 import { CreateEventSchema } from '../../schemas/event';
 import { type FieldErrors as FieldErrorsOf, responseFieldErrors, schemaFieldErrors } from '../../ui/field-errors';
@@ -17,7 +17,7 @@ import {
   eventQueryKeys,
   type KiwiEvent,
 } from '../../schemas/event-resources';
-import { formatDateTime, fromDateTimeLocalInput, toDateTimeLocalInput } from '../../i18n/format';
+import { formatDateTimeInZone, fromLocalInput, toLocalInput } from '../../i18n/format';
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/visually-hidden.css';
@@ -49,9 +49,9 @@ export function eventPayload(values: EventFormValues) {
     event: {
       name: values.name,
       description: values.description,
-      started_at: fromDateTimeLocalInput(values.started_at) ?? undefined,
-      ended_at: fromDateTimeLocalInput(values.ended_at) ?? undefined,
-      recruitment_deadline: fromDateTimeLocalInput(values.recruitment_deadline),
+      started_at: fromLocalInput(values.started_at) ?? undefined,
+      ended_at: fromLocalInput(values.ended_at) ?? undefined,
+      recruitment_deadline: fromLocalInput(values.recruitment_deadline),
       location: values.location.trim() === '' ? null : values.location,
       apply_minimum: number(values.apply_minimum),
       apply_maximum: number(values.apply_maximum),
@@ -137,13 +137,13 @@ function EventFormFields({
   const [values, setValues] = useState<EventFormValues>({
     name: event?.name ?? '',
     description: event?.description ?? '',
-    started_at: toDateTimeLocalInput(event?.startedAt ?? null),
-    ended_at: toDateTimeLocalInput(event?.endedAt ?? null),
-    recruitment_deadline: toDateTimeLocalInput(event?.recruitmentDeadline ?? null),
+    started_at: toLocalInput(event?.startedAt ?? null),
+    ended_at: toLocalInput(event?.endedAt ?? null),
+    recruitment_deadline: toLocalInput(event?.recruitmentDeadline ?? null),
     location: event?.location ?? '',
     apply_minimum: event?.applyMinimum?.toString() ?? '',
     apply_maximum: event?.applyMaximum?.toString() ?? '',
-    tags: event?.tags.join(', ') ?? '',
+    tags: event?.tags.map((tag) => eventTagLabel(tag, t)).join(', ') ?? '',
     public_range: event?.publicRange ?? 'public',
     send_notification: event?.sendNotification ?? false,
     header_image_url: event?.headerImageUrl ?? null,
@@ -183,8 +183,9 @@ function EventFormFields({
       </p>
     ) : null;
   const datePreview = (value: string) => {
-    const iso = fromDateTimeLocalInput(value);
-    return iso ? <p className="kiwi-event__muted">{formatDateTime(iso, i18n.language)}</p> : null;
+    const iso = fromLocalInput(value);
+    // The picked time as everyone will read it, with the zone it was picked in (members may be elsewhere).
+    return iso ? <p className="kiwi-event__muted">{formatDateTimeInZone(iso, i18n.language)}</p> : null;
   };
   const presetTags = PRESET_EVENT_TAGS.map((key) => t(`events:presetTags.${key}`));
   const chosenTags = new Set(splitTags(values.tags));
@@ -227,6 +228,7 @@ function EventFormFields({
       <input
         {...fieldProps(field)}
         type="datetime-local"
+        lang={i18n.language}
         min={DATE_INPUT_MIN}
         max={DATE_INPUT_MAX}
         required={required}

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type EventStatusMessage, type EventViewerState, eventStatusMessages } from '../../domain/event-rules';
+import { type EventStatusMessage, type EventViewerState, eventStatusMessages, eventTagLabel } from '../../domain/event-rules';
 import type { KiwiEvent } from '../../schemas/event-resources';
 import { formatDateTime } from '../../i18n/format';
 import { useFeatureContext } from '../feature-context';
@@ -79,7 +79,7 @@ export function EventTagsAndDescription({ event }: { event: KiwiEvent }) {
         <ul className="kiwi-event__tags" aria-label={t('form.tags')}>
           {event.tags.map((tag) => (
             <li key={tag} className="kiwi-event__tag">
-              #{tag}
+              #{eventTagLabel(tag, t)}
             </li>
           ))}
         </ul>

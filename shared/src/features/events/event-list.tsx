@@ -5,6 +5,7 @@ import { useFeatureContext } from '../feature-context';
 import { applicantsText } from './event-header';
 import { eventApi, eventErrorMessage, eventPaths, eventQueryKeys, type KiwiEvent } from '../../schemas/event-resources';
 import { formatDateTime } from '../../i18n/format';
+import { eventTagLabel } from '../../domain/event-rules';
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/layout.css';
@@ -69,7 +70,7 @@ export function EventList() {
           <option value="">{t('events:list.allTags')}</option>
           {[...new Set([...tags, ...(tag ? [tag] : [])])].map((name) => (
             <option key={name} value={name}>
-              {name}
+              {eventTagLabel(name, t)}
             </option>
           ))}
         </select>
@@ -126,7 +127,7 @@ export function EventList() {
                           }}
                           aria-pressed={tag === name}
                         >
-                          #{name}
+                          #{eventTagLabel(name, t)}
                         </button>
                       </li>
                     ))}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format';
+import { formatDay, formatNumber, formatShortDay } from '../../i18n/format';
 import { guildApi, guildErrorMessage, guildQueryKeys, type GuildsSummary } from '../../schemas/guild-resources';
 import { Chart } from '../../ui/chart';
 import { useFeatureContext } from '../feature-context';
@@ -25,7 +25,9 @@ export function GuildSummaryView({ summary, scope }: { summary: GuildsSummary; s
   ];
   return (
     <div className="kiwi-guild-dashboard">
-      <p className="kiwi-guild__muted">{t('guilds:dashboard.period', { from: summary.from, to: summary.to })}</p>
+      <p className="kiwi-guild__muted">
+        {t('guilds:dashboard.period', { from: formatDay(summary.from, i18n.language), to: formatDay(summary.to, i18n.language) })}
+      </p>
       <dl className="kiwi-guild-dashboard__tiles">
         {tiles.map(([label, value]) => (
           <div key={label} className="kiwi-guild-dashboard__tile">
@@ -37,7 +39,7 @@ export function GuildSummaryView({ summary, scope }: { summary: GuildsSummary; s
       <Chart
         title={t('guilds:dashboard.activityChart')}
         kind="bar"
-        labels={summary.days.map((day) => day.date.slice(5))}
+        labels={summary.days.map((day) => formatShortDay(day.date, i18n.language))}
         series={[
           { label: t('guilds:dashboard.messages'), values: summary.days.map((day) => day.messages) },
           { label: t('guilds:dashboard.reactions'), values: summary.days.map((day) => day.reactions) },

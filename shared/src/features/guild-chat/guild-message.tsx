@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countGraphemes } from '../../domain/graphemes';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
-import { formatAuthorName, formatDateTime } from '../../i18n/format';
+import { formatAuthorName, formatDateTime, formatRelativeTime } from '../../i18n/format';
 import { guildApi, type GuildMessage } from '../../schemas/guild-resources';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { EmojiPicker } from '../../ui/emoji-picker';
@@ -66,7 +66,9 @@ export function MessageItem({
     >
       <p className="kiwi-guild-message__meta">
         <span className="kiwi-guild-message__author">{author}</span>{' '}
-        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, language)}</time>
+        <time dateTime={message.createdAt} title={formatDateTime(message.createdAt, language)}>
+          {formatRelativeTime(message.createdAt, language, new Date())}
+        </time>
         {message.editedAt && <span className="kiwi-guild__muted"> {t('guilds:chat.edited')}</span>}
         {pinned && <span className="kiwi-guild__muted"> 📌</span>}
         {message.hidden && <span className="kiwi-guild__badge">{t('common:hiddenWhileReviewed')}</span>}

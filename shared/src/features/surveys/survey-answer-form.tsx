@@ -11,7 +11,7 @@ import {
 } from '../../domain/well-being';
 import { errorMessageOf, type Survey, surveyPaths } from '../../schemas/survey-resources';
 import { useFeatureContext } from '../feature-context';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTimeInZone } from '../../i18n/format';
 import './surveys.css';
 import '../../ui/visually-hidden.css';
 
@@ -64,7 +64,7 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
     <section className="kiwi-survey" aria-labelledby={headingId}>
       <header>
         <h1 id={headingId}>{title}</h1>
-        <p className="kiwi-survey__meta">{t('surveys:deadline', { date: formatDateTime(expiredAt, i18n.language) })}</p>
+        <p className="kiwi-survey__meta">{t('surveys:deadline', { date: formatDateTimeInZone(expiredAt, i18n.language) })}</p>
       </header>
       {content}
     </section>

@@ -6,7 +6,7 @@ import { errorMessageOf, formatScore, type Survey, type SurveyResultResource, su
 import { LazyChart } from '../../ui/lazy-chart';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useFeatureContext } from '../feature-context';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTime, formatDateTimeInZone } from '../../i18n/format';
 import './surveys.css';
 import '../../ui/visually-hidden.css';
 
@@ -52,7 +52,7 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
       <header>
         <h1 id={headingId}>{t('surveys:result.title', { title: survey.title })}</h1>
         <p className="kiwi-survey__meta">
-          {t('surveys:deadline', { date: formatDateTime(survey.expiredAt, i18n.language) })} ·{' '}
+          {t('surveys:deadline', { date: formatDateTimeInZone(survey.expiredAt, i18n.language) })} ·{' '}
           {t('surveys:summary', { answered: answeredSummary.answered, invited: answeredSummary.invited })}
         </p>
       </header>

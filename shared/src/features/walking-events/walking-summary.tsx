@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '../../i18n/format';
+import { formatDay, formatNumber } from '../../i18n/format';
 import { daysLeft, type WalkingEvent } from '../../schemas/walking-event-resources';
 import './walking-events.css';
 import '../../ui/visually-hidden.css';
@@ -21,7 +21,7 @@ export function WalkingSummary({
   const { t, i18n } = useTranslation('walking');
   const myTeam = event.teams?.find((team) => team.mine);
   const left = daysLeft(event, now);
-  const day = (value: string) => formatDate(`${value}T00:00:00+09:00`, i18n.language, { timeZone: 'Asia/Tokyo' });
+  const day = (value: string) => formatDay(value, i18n.language);
   return (
     <div className="kiwi-walking-summary">
       <p>{t('period', { from: day(event.startedAt), to: day(event.endedAt) })}</p>
