@@ -13,7 +13,7 @@ describe('perIpRateLimit', () => {
       req.log = pino({ level: 'silent' });
       next();
     });
-    app.get('/public', perIpRateLimit({ limit: 2 }), (_req, res) => {
+    app.get('/public', perIpRateLimit(null, { name: 'test', limit: 2 }), (_req, res) => {
       res.json({ ok: true });
     });
     app.use(errorHandler);
