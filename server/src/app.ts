@@ -7,6 +7,7 @@ import { createSessionCache, type SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { apiNotFound, errorHandler } from './http/error-handler';
+import { invalidationBus } from './realtime/invalidation';
 import { devMailboxRoutes } from './mail/mailbox-routes';
 import { jsonBodies, rejectNulCharacters, requireAcceptedContentType, securityHeaders } from './http/middleware';
 import { parseQueryString } from './jsonapi/query';
@@ -69,6 +70,8 @@ export type AppDependencies = {
 
 export function createApp({ db, identity, config, logger, sessions }: AppDependencies): Express {
   const sessionCache = sessions ?? startedSessionCache(db, logger);
+  // Issue 22: a disabled identity's verified tokens are forgotten on every replica (the invalidation bus).
+  invalidationBus(db, logger).on('tokens', (message) => identity.forgetTokens(message?.uid));
   const deps: ModuleDependencies = { db, identity, config, logger, sessions: sessionCache };
 
   const app = express();
