@@ -180,7 +180,7 @@ function failOpen(store: Store, logger: Logger | undefined, { reinitialise = fal
       } catch (error) {
         failed(error);
         // Counted as the window's first hit: let through, with headers that still make sense.
-        return { totalHits: 1, resetTime: undefined };
+        return { totalHits: 1, resetTime: new Date(Date.now() + (options?.windowMs ?? 60_000)) };
       }
     },
     async decrement(key) {
