@@ -144,6 +144,33 @@ describe('two replicas on one database', () => {
     }
   });
 
+  it('forgets on replica B the verified tokens of a user whose sign-in an admin turned off through replica A', async () => {
+    const admin = await buildUser(a, { role: 'admin' });
+    const member = await buildUser(a, { organization: acme });
+    expect((await b.request('/api/user', { token: member.token })).status).toBe(200);
+    const verify = vi.spyOn(b.identity.auth, 'verifyIdToken');
+    try {
+      // Verified once, then served from B's token cache.
+      expect((await b.request('/api/user', { token: member.token })).status).toBe(200);
+      expect(verify).not.toHaveBeenCalled();
+      const turnedOff = await a.request(`/api/users/${member.user.id}/sign_in`, {
+        method: 'PUT',
+        token: admin.token,
+        json: { user: { disabled: true } },
+      });
+      expect(turnedOff.status).toBe(204);
+      await withinASecond(async () => {
+        const refused = await b.request('/api/user', { token: member.token });
+        expect(refused.status).toBe(403);
+        expect(refused.body.errors[0].code).toBe('auth.signInDisabled');
+      });
+      // The token was verified again rather than trusted from the cache.
+      expect(verify).toHaveBeenCalled();
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
   it("ends the member's stream when the membership period ends, not when the token expires", async () => {
     const leaving = await buildUser(a, { organization: acme, activeTo: new Date(Date.now() + 60_000) });
     await joinAs(a, leaving, guildId);
