@@ -5,9 +5,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { organizationMembers, type OrganizationRow } from '../db/schema/organizations';
 import { createGuildAs, joinAs, openStream, postMessageAs } from '../modules/guilds/test-support';
+import { slackSettingsPort } from '../modules/slack-settings/ports';
 import { openReplicaHandle, testEngine } from '../test/database';
 import { type BuiltUser, buildOrganization, buildUser } from '../test/factories';
 import { startTestServer, testConfig, type TestServer } from '../test/server';
+import { invalidationBus } from './invalidation';
 
 /** "Within a second": what one replica committed, the other acts on by then. */
 const withinASecond = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 1000, interval: 20 });
@@ -169,6 +171,19 @@ describe('two replicas on one database', () => {
     } finally {
       verify.mockRestore();
     }
+  });
+
+  it("gives replica B's Slack delivery a webhook saved through replica A at once (not after its cache's TTL)", async () => {
+    const port = slackSettingsPort(b.db.db, { ttlMs: 60_000, invalidations: invalidationBus(b.db) });
+    expect(await port.forOrganization(acme.id)).toBeNull();
+    const url = 'https://hooks.slack.com/services/T0/B0/replicas';
+    const saved = await a.request(`/api/organizations/${acme.id}/slack_webhooks`, {
+      method: 'POST',
+      token: manager.token,
+      json: { slack_webhook: { url, language: 'en' } },
+    });
+    expect(saved.status).toBe(201);
+    await withinASecond(async () => expect(await port.forOrganization(acme.id)).toEqual({ webhookUrl: url, language: 'en' }));
   });
 
   it("ends the member's stream when the membership period ends, not when the token expires", async () => {
