@@ -19,6 +19,7 @@ import { slackSettingsRoutes } from './modules/slack-settings/routes';
 import { slackReceiver } from './modules/slack-settings/slack-routes';
 import type { ModuleDependencies } from './modules/deps';
 import { healthRoutes } from './modules/health/routes';
+import type { Readiness } from './modules/health/readiness';
 import { groupsRoutes } from './modules/groups/routes';
 import { invitationsRoutes } from './modules/invitations/routes';
 import { consumerUsersRoutes } from './modules/consumer-users/routes';
@@ -66,9 +67,11 @@ export type AppDependencies = {
   logger: Logger;
   /** Built (and its LISTEN started) here when not given; main.ts passes one it has already started. */
   sessions?: SessionCache;
+  /** GET /api/ready's draining flag; main.ts passes the one its SIGTERM handler sets (issue 22). */
+  readiness?: Readiness;
 };
 
-export function createApp({ db, identity, config, logger, sessions }: AppDependencies): Express {
+export function createApp({ db, identity, config, logger, sessions, readiness }: AppDependencies): Express {
   const sessionCache = sessions ?? startedSessionCache(db, logger);
   // Issue 22: a disabled identity's verified tokens are forgotten on every replica (the invalidation bus).
   invalidationBus(db, logger).on('tokens', (message) => identity.forgetTokens(message?.uid));
@@ -82,6 +85,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLogging(logger));
+  if (readiness) app.use(closeConnectionsWhileDraining(readiness));
   app.use(securityHeaders(config));
   // Slack signs the raw body: its receiver reads the body itself, so it comes before any body parser.
   app.use('/slack', slackReceiver(deps));
@@ -99,7 +103,7 @@ export function createApp({ db, identity, config, logger, sessions }: AppDepende
   api.use(authentication({ identity, sessions: sessionCache, checkSession: checkEmbedOrigin }));
   // Issue 20 point 8: staff writes are logged by route once answered (unless the handler logged them with before/after).
   api.use(staffActionLog(deps));
-  api.use(healthRoutes(deps));
+  api.use(healthRoutes(deps, readiness));
   api.use(clientConfigRoutes(deps));
   api.use(activityRoutes(deps));
   api.use(usersRoutes(deps));
@@ -173,9 +177,18 @@ function requestLogging(logger: Logger): RequestHandler {
         status: res.statusCode,
         ms: Math.round(performance.now() - started),
       };
-      if (res.statusCode >= 500) logger.error(line, 'request failed');
+      // A 503 the handler meant (readiness while draining) is information, not a failure.
+      if (res.statusCode >= 500 && !res.locals.expectedUnavailable) logger.error(line, 'request failed');
       else logger.info(line, 'request completed');
     });
+    next();
+  };
+}
+
+/** While draining, every answer ends its keep-alive connection: the balancer's next request opens one to another replica. */
+function closeConnectionsWhileDraining(readiness: Readiness): RequestHandler {
+  return (_req, res, next) => {
+    if (readiness.draining) res.setHeader('Connection', 'close');
     next();
   };
 }

@@ -35,6 +35,7 @@ const MUTATING = /^(POST|PUT|PATCH|DELETE) /;
 const CORE: MatrixModule = {
   rows: [
     { route: 'GET /api/health', expect: EVERYONE },
+    { route: 'GET /api/ready', expect: EVERYONE },
     { route: 'GET /api/client_config', expect: EVERYONE },
     { route: 'GET /api/user', expect: ANY_ACTIVE_USER },
     { route: 'PUT /api/users/:id', sample: 'own id', params: ownUserId, body: profileChange, expect: ANY_ACTIVE_USER, openTo: OWN_THINGS },

@@ -64,6 +64,8 @@ const EnvSchema = z.object({
     .default('64kb'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WORKERS: booleanFlag.optional(),
+  /** How long a replica answers as "not ready" after SIGTERM before it stops accepting (docs/deploy.md). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   PUBLIC_URL: z.preprocess(blankAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SLACK_API_URL: z.preprocess(blankAsUndefined, z.url({ protocol: /^https?$/ }).default('https://slack.com/api/')),
   SLACK_CREDENTIALS_KEY: z.preprocess(
@@ -124,6 +126,8 @@ export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   /** Outbox and jobs workers in this process (WORKERS=false leaves them to `npm run worker -w server`). */
   workers: boolean;
+  /** Graceful shutdown: drainMs of "not ready" before the listener closes (issue 22). */
+  shutdown: { drainMs: number };
   /** Where people open the portal; links in Slack messages. Defaults to http://localhost:PORT. */
   publicUrl: string;
   slack: {
@@ -202,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     nodeEnv: e.NODE_ENV,
     workers: e.WORKERS ?? true,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     slack: { apiUrl: e.SLACK_API_URL, credentialsKey: e.SLACK_CREDENTIALS_KEY },
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
@@ -226,7 +231,14 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
 export type WorkerConfig = Pick<
   Config,
   'dataDir' | 'databaseUrl' | 'logLevel' | 'logFormat' | 'nodeEnv' | 'publicUrl' | 'slack' | 'mail' | 'push' | 'giftIssuer'
->;
+> & {
+  /**
+   * Firebase admin access for `identity.delete_account` outbox rows (issue 22): the Auth Emulator at
+   * FIREBASE_AUTH_EMULATOR_HOST, or the real project with GOOGLE_APPLICATION_CREDENTIALS; null = neither is set, and
+   * those rows wait for a process that has it (a server with workers on).
+   */
+  adminIdentity: { projectId: string; emulatorHost: string | undefined } | null;
+};
 
 /** Like loadConfig, but starts with only DATABASE_URL (and the Slack and mail settings): no Firebase variables required. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -242,6 +254,10 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     push: pushConfig(e),
     giftIssuer: giftIssuerConfig(e),
+    adminIdentity:
+      e.FIREBASE_AUTH_EMULATOR_HOST || e.GOOGLE_APPLICATION_CREDENTIALS
+        ? { projectId: e.FIREBASE_PROJECT_ID, emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST }
+        : null,
   };
 }
 

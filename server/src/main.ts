@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { DatabaseLockedError } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { closeEventStreams } from './realtime/sse';
+import { createReadiness } from './modules/health/readiness';
 import { demoAccountsTable, seedDemo } from './db/seed';
 import { createLogger } from './logger';
 import { createWorkers } from './workers';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   const identity = createIdentity(config, { logger });
   const sessions = createSessionCache(db, { logger });
   const workers = config.workers ? createWorkers({ db, config, logger, identity }) : null;
+  const readiness = createReadiness();
   let stopping = false;
 
   const shutdown = async (signal: string) => {
@@ -46,20 +48,27 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    logger.info(`${signal}: shutting down`);
+    logger.info(`${signal}: draining, then shutting down`);
     const force = setTimeout(() => {
-      logger.error('shutdown took longer than 10 s; exiting');
+      logger.error(`shutdown took longer than ${config.shutdown.drainMs + 10_000} ms; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, config.shutdown.drainMs + 10_000);
     force.unref();
     try {
       if (server) {
+        // 1. Not ready: the load balancer's next probe (or its next request, answered with Connection: close) moves
+        //    traffic to the other replicas while this one still answers whatever reaches it meanwhile.
+        readiness.drain();
+        await new Promise((resolve) => setTimeout(resolve, config.shutdown.drainMs));
+        // 2. Stop accepting; idle keep-alive sockets go now, busy ones after their answer (Connection: close).
         const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
         server.closeIdleConnections();
-        // Live streams (guild chats, event pages) never finish by themselves: end them; their clients reconnect.
-        closeEventStreams();
-        // Requests in flight get a moment; keep-alive sockets are not waited for.
-        setTimeout(() => server?.closeAllConnections(), 5_000).unref();
+        // 3. Live streams (guild chats, event pages) never finish by themselves: each is told to reconnect elsewhere
+        //    after a jittered wait, then ended; their clients resume with Last-Event-ID on another replica.
+        const streams = closeEventStreams();
+        if (streams > 0) logger.info(`${streams} event streams told to reconnect elsewhere`);
+        // 4. Requests in flight get a moment to finish; then whatever is left is cut.
+        setTimeout(() => server?.closeAllConnections(), 8_000).unref();
         await closed;
       }
       await demo?.close();
@@ -91,7 +100,7 @@ async function main(): Promise<void> {
   }
 
   workers?.start();
-  const app = createApp({ db, identity, config, logger, sessions });
+  const app = createApp({ db, identity, config, logger, sessions, readiness });
   server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });

@@ -41,6 +41,17 @@ describe('loadWorkerConfig', () => {
     expect(config).not.toHaveProperty('firebase');
   });
 
+  it('gives Firebase admin access (account deletions) with the emulator host or a credentials file, none without', () => {
+    expect(loadWorkerConfig({}).adminIdentity).toBeNull();
+    expect(loadWorkerConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).adminIdentity).toEqual({
+      projectId: 'demo-kiwi',
+      emulatorHost: '127.0.0.1:9099',
+    });
+    expect(
+      loadWorkerConfig({ GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/firebase.json', FIREBASE_PROJECT_ID: 'kiwi-prod' }).adminIdentity,
+    ).toEqual({ projectId: 'kiwi-prod', emulatorHost: undefined });
+  });
+
   it('still rejects an invalid DATABASE_URL', () => {
     expect(() => loadWorkerConfig({ DATABASE_URL: 'mysql://nope' })).toThrow(/DATABASE_URL: expected a postgres:\/\/ URL/);
   });

@@ -54,7 +54,10 @@ export type Identity = {
 
 type IdentityOptions = { logger?: Logger; tokenCacheSize?: number; now?: () => number };
 
-export function createIdentity(config: Pick<Config, 'firebase'>, options: IdentityOptions = {}): Identity {
+export function createIdentity(
+  config: { firebase: Pick<Config['firebase'], 'projectId' | 'emulatorHost'> },
+  options: IdentityOptions = {},
+): Identity {
   const { projectId, emulatorHost } = config.firebase;
   // firebase-admin reads the emulator host from the environment on every call.
   if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;

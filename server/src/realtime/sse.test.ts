@@ -96,9 +96,17 @@ describe('openEventStream', () => {
       return chunks;
     });
     const serverClosed = new Promise((resolve) => server.close(resolve));
-    expect(closeEventStreams()).toBe(2);
+    // The jitter pinned at both ends of its range: 1 s and 2 s (SHUTDOWN_RECONNECT).
+    const jitter = [0, 0.999];
+    expect(closeEventStreams({ random: () => jitter.shift() ?? 0 })).toBe(2);
     // Each response ends (the last chunk of a chunked body) and its connection with it, so the server closes.
     await expect.poll(() => received.every((chunks) => chunks.join('').endsWith('0\r\n\r\n'))).toBe(true);
+    // Before that, each client was told to come back elsewhere after its own wait (graceful shutdown, issue 22).
+    const told = received.map((chunks) => /retry: (\d+)\nevent: reconnect\ndata: \{"retry_ms":(\d+)\}/.exec(chunks.join(''))?.slice(1));
+    expect(told).toEqual([
+      ['1000', '1000'],
+      ['1999', '1999'],
+    ]);
     await serverClosed;
     servers.splice(servers.indexOf(server), 1);
   });

@@ -1,3 +1,4 @@
+import { backoffDelay } from '@kiwi/shared/domain/backoff';
 import type { Request, Response } from 'express';
 
 export type EventStream = {
@@ -19,15 +20,19 @@ const HEARTBEAT_MS = 20_000;
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** Every open stream of this process with its shutdown closer, so a shutdown can end them instead of waiting. */
-const openStreams = new Map<EventStream, () => void>();
+const openStreams = new Map<EventStream, (retryMs: number) => void>();
+
+/** How soon a stream ended by a shutdown comes back, spread over 1-2 s so its clients do not all return at once. */
+export const SHUTDOWN_RECONNECT = { baseDelayMs: 2_000, maxDelayMs: 2_000 };
 
 /**
  * Ends every open event stream (graceful shutdown: `server.close()` would otherwise wait for each client to go away).
- * Clients reconnect with Last-Event-ID to another process, or to this one once it is back.
+ * Each first gets a jittered `retry:` and a `reconnect` event: its client comes back with Last-Event-ID after that
+ * wait, through the load balancer to another replica (or to this one once it is back), and misses nothing.
  */
-export function closeEventStreams(): number {
+export function closeEventStreams({ random = Math.random }: { random?: () => number } = {}): number {
   const closers = [...openStreams.values()];
-  for (const close of closers) close();
+  for (const close of closers) close(backoffDelay(1, { ...SHUTDOWN_RECONNECT, random }));
   return closers.length;
 }
 
@@ -87,8 +92,9 @@ export function openEventStream(
   heartbeat.unref();
   res.on('close', finish);
   // At shutdown the connection goes too: an idle keep-alive socket would hold server.close() for keepAliveTimeout.
-  openStreams.set(stream, () => {
+  openStreams.set(stream, (retryAfterMs) => {
     if (done) return;
+    put(`retry: ${retryAfterMs}\n${frameEvent({ event: 'reconnect', data: JSON.stringify({ retry_ms: retryAfterMs }) }).toString()}`);
     finish();
     res.end(() => req.socket.end());
   });

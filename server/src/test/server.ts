@@ -1,4 +1,5 @@
 // The real app on an ephemeral port, called with fetch: what a test sees is what a client sees.
+import type { Readiness } from '../modules/health/readiness';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -87,14 +88,16 @@ export type TestServer = Served & {
 };
 
 /** A fresh database copy, identity against the run's emulator, the session cache listening, and the app served. */
-export async function startTestServer(options: { db?: DatabaseHandle; config?: Config; identity?: Identity } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { db?: DatabaseHandle; config?: Config; identity?: Identity; readiness?: Readiness } = {},
+): Promise<TestServer> {
   const config = options.config ?? testConfig();
   const db = options.db ?? (await createTestDatabase());
   const logger = pino({ level: 'silent' });
   const identity = options.identity ?? createIdentity(config, { logger });
   const sessions = createSessionCache(db, { logger });
   await sessions.start();
-  const app = createApp({ db, identity, config, logger, sessions });
+  const app = createApp({ db, identity, config, logger, sessions, ...(options.readiness ? { readiness: options.readiness } : {}) });
   const served = await serve(app);
   return {
     ...served,

@@ -212,6 +212,8 @@ describe('createApiClient', () => {
   it.each<[string, string, Failure[], 'GET' | 'POST' | 'PUT' | 'DELETE', number]>([
     ['a GET after no answer at all', '/flaky-drop', ['drop'], 'GET', 2],
     ['a GET after a 503', '/flaky-503', [{ status: 503 }], 'GET', 2],
+    // A load balancer's 502: the replica went away (a rolling restart); the next attempt reaches another one.
+    ['a GET after a 502', '/flaky-502', [{ status: 502 }], 'GET', 2],
     ['a GET after a 429 and a 503', '/flaky-busy', [{ status: 429 }, { status: 503 }], 'GET', 3],
     ['a POST after a 429 with Retry-After (the server did not act on it)', '/flaky-post', [{ status: 429, retryAfter: '0' }], 'POST', 2],
     [
@@ -236,7 +238,8 @@ describe('createApiClient', () => {
     ['a POST after a 503 without Retry-After', '/flaky-post-503', [{ status: 503 }], 'POST', 'http-response/503'],
     ['a GET after a 400', '/flaky-400', [{ status: 400 }], 'GET', 'http-response/400'],
     ['a GET after a 500', '/flaky-500', [{ status: 500 }], 'GET', 'http-response/500'],
-    ['a GET after a 502', '/flaky-502', [{ status: 502 }], 'GET', 'http-response/502'],
+    ['a POST after a 502 (the replica may have done it)', '/flaky-post-502', [{ status: 502 }], 'POST', 'http-response/502'],
+    ['a DELETE after a 502', '/flaky-delete-502', [{ status: 502 }], 'DELETE', 'http-response/502'],
     ['a GET whose Retry-After is beyond the cap', '/flaky-later', [{ status: 503, retryAfter: '3600' }], 'GET', 'http-response/503'],
   ])('does not retry %s', async (_name, path, planned, method, outcome) => {
     failures.set(`/api${path}`, planned);

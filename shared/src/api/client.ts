@@ -69,6 +69,8 @@ const ACCEPT = 'application/vnd.api+json, application/json';
 /** Methods that change nothing, so a request that may have reached the server can be sent again. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BUSY_STATUSES = new Set([429, 503]);
+/** A load balancer's "the replica went away" (a rolling restart): a safe call is sent again, to another replica. */
+const BAD_GATEWAY = 502;
 /** ofetch reports a call that got no answer at all as status 500 to its retryStatusCodes check. */
 const NO_ANSWER = 500;
 
@@ -77,12 +79,14 @@ type CallAuth = { public: boolean; token: string | null };
 type KiwiContext = FetchContext & { options: ResolvedFetchOptions & { kiwiAuth?: CallAuth } };
 
 /**
- * Whether ofetch may send a failed call again: a safe method after no answer or a 429/503; any method after a 429/503
- * whose Retry-After says when (the server did not act on it). A Retry-After beyond the cap is not waited for.
+ * Whether ofetch may send a failed call again: a safe method after no answer, a 502 or a 429/503; any method after a
+ * 429/503 whose Retry-After says when (the server did not act on it). A Retry-After beyond the cap is not waited for.
+ * A write is never sent again after no answer or a 502: it may have been done (docs/deploy.md, rolling restarts).
  */
 function mayRetry(context: FetchContext, policy: RetryPolicy): boolean {
-  const safe = SAFE_METHODS.has(context.options.method ?? 'GET');
+  const safe = SAFE_METHODS.has((context.options.method ?? 'GET').toUpperCase());
   if (!context.response) return safe;
+  if (context.response.status === BAD_GATEWAY) return safe;
   if (!BUSY_STATUSES.has(context.response.status)) return false;
   const retryAfter = parseRetryAfter(context.response.headers.get('retry-after'), new Date());
   if (retryAfter !== null && retryAfter > policy.maxRetryAfterMs) return false;
@@ -109,7 +113,7 @@ export function createApiClient({
     {
       baseURL,
       retry: retryPolicy.retries,
-      retryStatusCodes: [...BUSY_STATUSES, NO_ANSWER],
+      retryStatusCodes: [...BUSY_STATUSES, BAD_GATEWAY, NO_ANSWER],
       retryDelay: (context) => {
         const retryAfter = context.response ? parseRetryAfter(context.response.headers.get('retry-after'), new Date()) : null;
         const attempt = retryPolicy.retries - Number(context.options.retry) + 1;

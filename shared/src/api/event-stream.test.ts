@@ -52,6 +52,17 @@ describe('openLiveStream', () => {
       status: 200,
       headers: { 'content-type': 'text/event-stream' },
     });
+  /** A stream the server ends after `text` (a replica shutting down, a dropped connection). */
+  const ended = (text: string) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          controller.enqueue(new TextEncoder().encode(text));
+          controller.close();
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'text/event-stream' } },
+    );
   const refused = () =>
     new Response(JSON.stringify({ errors: [{ status: '401', code: 'auth.tokenExpired' }] }), {
       status: 401,
@@ -95,6 +106,70 @@ describe('openLiveStream', () => {
       onState: (state) => states.push(state),
     });
     await vi.waitFor(() => expect(states).toContain('failed'), { timeout: 4000 });
+    close();
+  });
+
+  it('comes back when a draining server says so, from the last event seen, without repeats', async () => {
+    const sent: (string | null)[] = [];
+    // A replica shutting down: one event, then `reconnect` with its jittered wait, then the end. The next replica
+    // answers from Last-Event-ID 8 and repeats event 8, which is dropped.
+    const answers = [
+      ended('id: 8\nevent: message.created\ndata: {"n":8}\n\nretry: 5\nevent: reconnect\ndata: {"retry_ms":5}\n\n'),
+      sse('id: 8\nevent: message.created\ndata: {"n":8}\n\nid: 9\nevent: message.created\ndata: {"n":9}\n\n'),
+    ];
+    const api = createApiClient({
+      baseURL: 'http://kiwi.test/api',
+      getToken: async () => 'token',
+      fetch: async (_input, init) => {
+        sent.push(new Headers(init?.headers).get('last-event-id'));
+        return answers.shift() ?? new Promise<Response>(() => undefined);
+      },
+    });
+    const events: StreamEvent[] = [];
+    const close = openLiveStream({ api, path: '/guilds/1/stream', lastEventId: 7, onEvent: (event) => events.push(event) });
+    await vi.waitFor(() => expect(events.map((event) => event.data)).toEqual(['{"n":8}', '{"n":9}']), { timeout: 4000 });
+    close();
+    expect(sent.slice(0, 2)).toEqual(['7', '8']);
+  });
+
+  it('streams signals without Last-Event-ID, as a guest, and says when it is live again after a drop', async () => {
+    const seen: { lastEventId: string | null; authorization: string | null }[] = [];
+    const answers = [ended('event: changed\ndata: {}\n\n'), sse('event: changed\ndata: {}\n\n')];
+    const api = createApiClient({
+      baseURL: 'http://kiwi.test/api',
+      getToken: async () => null,
+      fetch: async (_input, init) => {
+        const headers = new Headers(init?.headers);
+        seen.push({ lastEventId: headers.get('last-event-id'), authorization: headers.get('authorization') });
+        return answers.shift() ?? new Promise<Response>(() => undefined);
+      },
+    });
+    let changes = 0;
+    let reconnects = 0;
+    const close = openLiveStream({
+      api,
+      path: '/shared_events/1/stream',
+      token: 'guest-token',
+      onEvent: (event) => (changes += event.event === 'changed' ? 1 : 0),
+      onReconnect: () => (reconnects += 1),
+    });
+    await vi.waitFor(() => expect(changes).toBe(2), { timeout: 4000 });
+    close();
+    expect(reconnects).toBe(1);
+    expect(seen.slice(0, 2)).toEqual(Array(2).fill({ lastEventId: null, authorization: 'Bearer guest-token' }));
+  });
+
+  it('stops at once when nobody is signed in', async () => {
+    const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => null, fetch: async () => sse('') });
+    const states: string[] = [];
+    const close = openLiveStream({
+      api,
+      path: '/guilds/1/stream',
+      lastEventId: 0,
+      onEvent: () => undefined,
+      onState: (state) => states.push(state),
+    });
+    await vi.waitFor(() => expect(states).toEqual(['connecting', 'failed']), { timeout: 4000 });
     close();
   });
 });

@@ -1,8 +1,9 @@
 // Server-Sent Events read with fetch, so the bearer token travels in the Authorization header rather than in the URL
-// (EventSource cannot send headers). Used by the guild chat in the browser and by the server's tests in Node.
+// (EventSource cannot send headers). Used by the guild chat and the event pages in the browser and by the server's tests
+// in Node.
 import { backoffDelay } from '../domain/backoff';
 import type { ApiClient } from './client';
-import { HttpResponseError } from './errors';
+import { HttpResponseError, IgnorableError } from './errors';
 
 export type StreamEvent = { id: string | null; event: string; data: string };
 
@@ -61,43 +62,83 @@ export type LiveStreamOptions = {
   api: ApiClient;
   /** The API path of the stream: `/guilds/12/stream`. */
   path: string;
-  /** Where to start: the `last-event-id` the page's data was loaded with. */
-  lastEventId: number;
+  /**
+   * Where to start: the `last-event-id` the page's data was loaded with. Given, the loop resumes from the last event
+   * seen (Last-Event-ID) and drops repeats; without it (signal-only streams) a reconnect calls `onReconnect`.
+   */
+  lastEventId?: number;
+  /** A bearer token to stream with instead of the session's (a shared-event guest), or `public` to send none. */
+  token?: string | null;
+  public?: boolean;
   onEvent: (event: StreamEvent) => void;
   onState?: (state: LiveState) => void;
   /** The server cannot fill the gap (or the guild is gone): reload everything. */
   onReset?: () => void;
+  /** Live again after a drop: what happened meanwhile may have been missed (streams without lastEventId). */
+  onReconnect?: () => void;
 };
 
-/** The reconnect backoff of both event streams (this one and the events' use-event-changes). */
+/** The reconnect backoff of every event stream (shared/src/domain/backoff.ts's one formula). */
 export const STREAM_BACKOFF = { baseDelayMs: 1_000, maxDelayMs: 30_000 };
 
+/** The `reconnect` event's retry_ms, at most 30 s; null when unreadable (the backoff applies then). */
+function serverRetryOf(data: string): number | null {
+  try {
+    const ms = Math.min(Number(JSON.parse(data).retry_ms), 30_000);
+    return ms >= 0 ? ms : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a failed connection attempt is worth another: not a 4xx (no longer a member, gone), except 408 and 429. */
+function isFinalRefusal(error: unknown): boolean {
+  if (error instanceof IgnorableError) return true;
+  return error instanceof HttpResponseError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
 /**
- * Keeps one live stream open (a guild's chat): on a drop it reconnects with Last-Event-ID, so no event is lost or
- * repeated. A 4xx answer (no longer a member, guild deleted) stops it. Returns the function that closes it.
+ * The one SSE reconnect loop (guild chat, event pages, shared events): keeps one stream open and, on a drop, reconnects
+ * with jittered backoff (or when a draining server said to, through the load balancer to another replica), resuming
+ * from Last-Event-ID so no event is lost or repeated. A 4xx answer (no longer a member, guild deleted) stops it.
+ * Returns the function that closes it.
  */
-export function openLiveStream({ api, path, lastEventId, onEvent, onState, onReset }: LiveStreamOptions): () => void {
+export function openLiveStream({
+  api,
+  path,
+  lastEventId,
+  token,
+  public: isPublic = false,
+  onEvent,
+  onState,
+  onReset,
+  onReconnect,
+}: LiveStreamOptions): () => void {
   const controller = new AbortController();
   let cursor = lastEventId;
   let attempt = 0;
+  let dropped = false;
   // The server ends a stream when its token expires; a token that expired on the way (clock skew) is worth one more
   // attempt, which asks for a fresh one. Two refusals in a row mean the session is gone.
   let refusedBefore = false;
 
   const run = async () => {
     while (!controller.signal.aborted) {
-      onState?.(attempt === 0 ? 'connecting' : 'reconnecting');
+      onState?.(dropped ? 'reconnecting' : 'connecting');
+      let serverRetryMs: number | null = null;
       try {
         const response = await api.raw<'stream'>(path, {
           responseType: 'stream',
-          headers: { 'Last-Event-ID': String(cursor), Accept: 'text/event-stream' },
+          headers: { ...(cursor === undefined ? {} : { 'Last-Event-ID': String(cursor) }), Accept: 'text/event-stream' },
           signal: controller.signal,
           // This loop reconnects itself (with the Last-Event-ID the client's own retry would not update).
           retry: false,
+          ...(token ? { token } : isPublic ? { public: true } : {}),
         });
         const body = response._data ?? response.body;
         if (!body) throw new Error('no stream body');
         onState?.('live');
+        if (dropped) onReconnect?.();
         attempt = 0;
         refusedBefore = false;
         let reset = false;
@@ -106,7 +147,11 @@ export function openLiveStream({ api, path, lastEventId, onEvent, onState, onRes
             reset = true;
             return;
           }
-          if (event.id !== null && /^\d+$/.test(event.id)) {
+          if (event.event === 'reconnect') {
+            serverRetryMs = serverRetryOf(event.data);
+            return;
+          }
+          if (cursor !== undefined && event.id !== null && /^\d+$/.test(event.id)) {
             const seq = Number(event.id);
             if (seq <= cursor) return;
             cursor = seq;
@@ -121,22 +166,16 @@ export function openLiveStream({ api, path, lastEventId, onEvent, onState, onRes
         if (controller.signal.aborted) return;
         const retryableRefusal = error instanceof HttpResponseError && error.status === 401 && !refusedBefore;
         if (error instanceof HttpResponseError) refusedBefore = error.status === 401;
-        if (
-          !retryableRefusal &&
-          error instanceof HttpResponseError &&
-          error.status >= 400 &&
-          error.status < 500 &&
-          error.status !== 408 &&
-          error.status !== 429
-        ) {
+        if (!retryableRefusal && isFinalRefusal(error)) {
           onState?.('failed');
           return;
         }
       }
       if (controller.signal.aborted) return;
-      attempt += 1;
+      dropped = true;
       onState?.('reconnecting');
-      await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt, STREAM_BACKOFF)));
+      attempt += 1;
+      await new Promise((resolve) => setTimeout(resolve, serverRetryMs ?? backoffDelay(attempt, STREAM_BACKOFF)));
     }
   };
   void run();

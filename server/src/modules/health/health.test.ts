@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../test/database';
 import { startTestServer, type TestServer } from '../../test/server';
+import { createReadiness } from './readiness';
 
 describe('GET /api/health', () => {
   let server: TestServer;
@@ -41,6 +42,41 @@ describe('GET /api/health', () => {
       expect(response.body.data.attributes).toMatchObject({ database: 'down', identity: 'ok' });
     } finally {
       await degraded.close();
+    }
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('answers 200 while the database answers, 503 while draining, with Connection: close on every answer', async () => {
+    const readiness = createReadiness();
+    const server = await startTestServer({ readiness });
+    try {
+      const ready = await server.request('/api/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toEqual({ data: { type: 'readinesses', id: 'server', attributes: { status: 'ready', database: 'ok' } } });
+      expect(ready.headers.get('connection')).not.toBe('close');
+      readiness.drain();
+      const draining = await server.request('/api/ready');
+      expect(draining.status).toBe(503);
+      expect(draining.body.data.attributes).toEqual({ status: 'draining', database: 'ok' });
+      // Requests still reaching a draining replica are answered, and their keep-alive connection ends with them.
+      const user = await server.request('/api/health');
+      expect(user.status).toBe(200);
+      expect(user.headers.get('connection')).toBe('close');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 503 "unavailable" while the database does not answer (the cluster test sees it recover)', async () => {
+    const server = await startTestServer();
+    try {
+      await server.db.close();
+      const response = await server.request('/api/ready');
+      expect(response.status).toBe(503);
+      expect(response.body.data.attributes).toEqual({ status: 'unavailable', database: 'down' });
+    } finally {
+      await server.close();
     }
   });
 });
