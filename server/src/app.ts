@@ -7,6 +7,7 @@ import { createSessionCache, type SessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { apiNotFound, errorHandler } from './http/error-handler';
+import { invalidationBus } from './realtime/invalidation';
 import { devMailboxRoutes } from './mail/mailbox-routes';
 import { jsonBodies, rejectNulCharacters, requireAcceptedContentType, securityHeaders } from './http/middleware';
 import { parseQueryString } from './jsonapi/query';
@@ -36,6 +37,7 @@ import { pushRoutes } from './modules/push/routes';
 import { cancellationRoutes } from './modules/cancellation/routes';
 import { surveysRoutes } from './modules/surveys/routes';
 import { embedOriginsRoutes } from './modules/embed-origins/routes';
+import { embedOriginRegistry } from './modules/embed-origins/registry';
 import { signInPolicyRoutes } from './modules/sign-in-policy/routes';
 import { appInstallRoutes } from './modules/app-install/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
@@ -71,6 +73,8 @@ export type AppDependencies = {
 
 export function createApp({ db, identity, config, logger, sessions, readiness }: AppDependencies): Express {
   const sessionCache = sessions ?? startedSessionCache(db, logger);
+  // Issue 22: a disabled identity's verified tokens are forgotten on every replica (the invalidation bus).
+  invalidationBus(db, logger).on('tokens', (message) => identity.forgetTokens(message?.uid));
   const deps: ModuleDependencies = { db, identity, config, logger, sessions: sessionCache };
 
   const app = express();
@@ -90,7 +94,8 @@ export function createApp({ db, identity, config, logger, sessions, readiness }:
   // JSON answers above 1 kB go compressed; event streams and images never are (http/precompressed.ts).
   api.use(compressJson());
   // First: a refused origin gets nothing else, and a preflight is answered before any body or auth check.
-  api.use(apiCors({ db, config }));
+  // CORS asks the embed-origins module (through app.ts: http/ knows no feature module) which origins are registered.
+  api.use(apiCors({ publicUrl: config.publicUrl, organizationsFor: embedOriginRegistry(db, logger).organizationsFor }));
   api.use(requireAcceptedContentType);
   // A group's member list (up to 10,000 ids) is the one JSON body that needs more than a text field does.
   api.use(jsonBodies(config.bodyLimit, [{ path: '/organizations/:organizationId/groups', limit: GROUP_BODY_LIMIT }]));

@@ -29,6 +29,15 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
       .optional(),
   ),
+  /** Issue 22: rate-limit counts live in this Redis when set (shared by every replica), else in PostgreSQL or memory. */
+  REDIS_URL: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\//, 'expected a redis:// URL')
+      .optional(),
+  ),
   FIREBASE_PROJECT_ID: z.string().trim().min(1).default('demo-kiwi'),
   FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(
     blankAsUndefined,
@@ -97,6 +106,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  redisUrl: string | undefined;
   firebase: {
     projectId: string;
     /** host:port of the Auth Emulator; undefined means the real Firebase project. */
@@ -178,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: listenHost(e.HOST, { emulator: emulatorHost !== undefined, allowNetwork: e.ALLOW_EMULATOR_ON_NETWORK ?? false }),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     firebase: {
       projectId: e.FIREBASE_PROJECT_ID,
       emulatorHost,

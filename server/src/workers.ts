@@ -14,6 +14,7 @@ import { gachaJobHandlers, scheduleWeeklyStock } from './modules/gacha/jobs';
 import { createPushDelivery } from './modules/push/fcm';
 import { pushJobHandlers, scheduleIdleDeviceCleanup } from './modules/push/jobs';
 import { slackSettingsPort } from './modules/slack-settings/ports';
+import { invalidationBus } from './realtime/invalidation';
 import { surveyJobHandlers } from './modules/surveys/jobs';
 import { walkingEventJobHandlers } from './modules/walking-events/final-result';
 import { createOutboxWorker, type OutboxHandler, type OutboxHandlers, type OutboxWorker } from './outbox/worker';
@@ -51,7 +52,7 @@ export function outboxHandlers({
   identity,
 }: Pick<WorkerDependencies, 'db' | 'config' | 'fetch' | 'logger' | 'identity'>): OutboxHandlers {
   const slack: OutboxHandler = createSlackDelivery({
-    settings: slackSettingsPort(db.db),
+    settings: slackSettingsPort(db.db, { invalidations: invalidationBus(db, logger) }),
     publicUrl: config.publicUrl,
     ...(fetch ? { fetch } : {}),
   });

@@ -40,6 +40,11 @@ export type Identity = {
   readonly auth: Auth;
   /** Verified claims, from the cache while the token has not expired. Throws TokenRejectedError. */
   verifyIdToken(token: string): Promise<VerifiedToken>;
+  /**
+   * Forgets the verified tokens of `uid` (every token when undefined): their next use is verified again, and refused
+   * when the identity was disabled or its tokens revoked. Each process calls it on the invalidation bus's `tokens`.
+   */
+  forgetTokens(uid?: string): void;
   /** Whether the identity backend answers (emulator reachable / project reachable). */
   ready(): Promise<boolean>;
   /** Creates the user with this fixed uid, or brings an existing one back to these values. */
@@ -106,6 +111,11 @@ export function createIdentity(
       }
       return pending;
     },
+    forgetTokens(uid) {
+      tokens.forget(uid);
+      // A verification in flight would store what it read before the change.
+      inFlight.clear();
+    },
     async ready() {
       if (emulatorHost) return authEmulatorAnswers(emulatorHost);
       // A real project: one cheap admin call, remembered for a while so health checks cost no quota.
@@ -165,6 +175,13 @@ function createTokenCache(maxEntries: number, now: () => number) {
         return undefined;
       }
       return entry;
+    },
+    forget(uid: string | undefined) {
+      if (uid === undefined) {
+        entries.clear();
+        return;
+      }
+      for (const [token, entry] of entries) if (entry.uid === uid) entries.delete(token);
     },
     set(token: string, value: VerifiedToken) {
       if (entries.size >= maxEntries) {

@@ -10,7 +10,8 @@ import { buildOrganization, buildUser } from '../test/factories';
 import { type Served, serve, startTestServer, testConfig, type TestServer } from '../test/server';
 import { authentication, requireOrganizationMember } from './guards';
 import { createIdentity } from './identity';
-import { CACHE_CHANNEL, createSessionCache } from './session-cache';
+import { INVALIDATION_CHANNEL } from '../realtime/invalidation';
+import { createSessionCache } from './session-cache';
 
 // A reconnect waits a second before it tries again.
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 50 });
@@ -104,7 +105,7 @@ describe('session cache', () => {
         .update(organizationMembers)
         .set({ role: 'member' })
         .where(and(eq(organizationMembers.userId, manager.user.id), eq(organizationMembers.organizationId, acme.id)));
-      await server.db.notify(CACHE_CHANNEL, JSON.stringify({ userId: manager.user.id }));
+      await server.db.notify(INVALIDATION_CHANNEL, JSON.stringify({ cache: 'sessions', userId: manager.user.id }));
 
       await eventually(async () => expect(await listeningBackends(server.db)).toHaveLength(1));
       await eventually(async () => expect((await guarded.request(path, { token: manager.token })).status).toBe(403));
@@ -113,7 +114,7 @@ describe('session cache', () => {
       const member = await buildUser(server, { organization: acme, name: 'before' });
       expect((await server.sessions.get(member.uid))?.user.name).toBe('before');
       await server.db.db.update(users).set({ name: 'after' }).where(eq(users.id, member.user.id));
-      await server.db.notify(CACHE_CHANNEL, JSON.stringify({ userId: member.user.id }));
+      await server.db.notify(INVALIDATION_CHANNEL, JSON.stringify({ cache: 'sessions', userId: member.user.id }));
       await eventually(async () => expect((await server.sessions.get(member.uid))?.user.name).toBe('after'));
     });
 

@@ -5,6 +5,7 @@ import type { DatabaseHandle, Executor } from '../db/client';
 import { userIdentityLinks } from '../db/schema/identity-links';
 import { organizationMembers, organizations } from '../db/schema/organizations';
 import { users } from '../db/schema/users';
+import { invalidationBus } from '../realtime/invalidation';
 
 export type SessionOrganization = Pick<
   typeof organizations.$inferSelect,
@@ -38,6 +39,8 @@ export type SessionCache = {
   get(uid: string): Promise<Session | null>;
   /** Drop a user's session here at once and, through NOTIFY kiwi_cache, in every other process within moments. */
   invalidateUser(userId: number): Promise<void>;
+  /** The same for every member of an organisation (its settings are part of their sessions). */
+  invalidateOrganization(organizationId: number): Promise<void>;
   invalidateAll(): Promise<void>;
   /**
    * Makes the product user's email the identity's verified one (it changed through a verify-and-change-email link) and
@@ -59,8 +62,7 @@ export type SessionCache = {
   stop(): Promise<void>;
 };
 
-export const CACHE_CHANNEL = 'kiwi_cache';
-type CacheMessage = { userId: number } | { all: true };
+type CacheMessage = { userId?: number; organizationId?: number } | null;
 
 type SessionCacheOptions = {
   logger?: Logger;
@@ -82,22 +84,35 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
   const refusedEmails = new Map<number, string>();
   // Bumped by every invalidation: a load that started before it must not store what it read.
   let generation = 0;
-  let unlisten: (() => Promise<void>) | null = null;
+  let unlisten: (() => void) | null = null;
+  const bus = invalidationBus(handle, options.logger);
   // The last auth_time (ms) recorded or read per user: a request with a token already seen writes nothing.
   const signIns = new Map<number, number>();
 
+  const dropUser = (userId: number) => {
+    refusedEmails.delete(userId);
+    for (const uid of uidsByUserId.get(userId) ?? []) entries.delete(uid);
+    uidsByUserId.delete(userId);
+  };
+
+  // null, or a message naming neither a user nor an organisation: everybody's session.
   const dropLocal = (message: CacheMessage) => {
     generation += 1;
     loading.clear();
-    if ('all' in message) {
+    if (message?.userId !== undefined) {
+      dropUser(message.userId);
+    } else if (message?.organizationId !== undefined) {
+      const { organizationId } = message;
+      const members = new Set<number>();
+      for (const { session } of entries.values()) {
+        if (session.memberships.some((membership) => membership.organizationId === organizationId)) members.add(session.user.id);
+      }
+      for (const userId of members) dropUser(userId);
+    } else {
       refusedEmails.clear();
       entries.clear();
       uidsByUserId.clear();
-      return;
     }
-    refusedEmails.delete(message.userId);
-    for (const uid of uidsByUserId.get(message.userId) ?? []) entries.delete(uid);
-    uidsByUserId.delete(message.userId);
   };
 
   const store = (uid: string, session: Session) => {
@@ -111,13 +126,10 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
     uidsByUserId.set(session.user.id, uids);
   };
 
-  const broadcast = async (message: CacheMessage) => {
+  // Dropped here at once (whether or not start() ran) and in every other process through the bus.
+  const broadcast = async (message: { userId?: number; organizationId?: number }) => {
     dropLocal(message);
-    try {
-      await handle.notify(CACHE_CHANNEL, JSON.stringify(message));
-    } catch (error) {
-      options.logger?.error({ err: error }, 'could not broadcast a session cache invalidation');
-    }
+    await bus.publish({ cache: 'sessions', ...message });
   };
 
   return {
@@ -141,7 +153,8 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
       return pending;
     },
     invalidateUser: (userId) => broadcast({ userId }),
-    invalidateAll: () => broadcast({ all: true }),
+    invalidateOrganization: (organizationId) => broadcast({ organizationId }),
+    invalidateAll: () => broadcast({}),
     async followIdentityEmail(session, email) {
       const { id, firebaseUid } = session.user;
       if (refusedEmails.get(id) === email) return session;
@@ -203,30 +216,14 @@ export function createSessionCache(handle: DatabaseHandle, options: SessionCache
     },
     async start() {
       if (unlisten) return;
-      unlisten = await handle.listen(
-        CACHE_CHANNEL,
-        (payload) => {
-          try {
-            const message = JSON.parse(payload) as CacheMessage;
-            if ('all' in message || Number.isInteger(message.userId)) dropLocal(message);
-          } catch {
-            options.logger?.warn({ payload }, 'ignored a malformed kiwi_cache notification');
-          }
-        },
-        {
-          // Invalidations sent while the connection was down are lost: a demoted manager must not keep rights until
-          // the TTL. Only this process missed them, so nothing is broadcast.
-          onReconnect: () => {
-            options.logger?.info('LISTEN kiwi_cache is back; dropping every cached session');
-            dropLocal({ all: true });
-          },
-        },
-      );
+      // A lost LISTEN connection calls this with null once it is back: a demoted manager must not keep rights until
+      // the TTL because the notification went nowhere.
+      unlisten = bus.on('sessions', dropLocal);
+      await bus.listening;
     },
     async stop() {
-      const current = unlisten;
+      unlisten?.();
       unlisten = null;
-      await current?.();
     },
   };
 }

@@ -10,7 +10,7 @@ import { createGuildAs, postMessageAs } from '../modules/guilds/test-support';
 import { embedOriginRegistry } from '../modules/embed-origins/registry';
 import { buildCallers, type Callers } from '../test/authorization';
 import { buildUser } from '../test/factories';
-import { apiCors } from './cors';
+import { apiCors, ownOrigin } from './cors';
 import { startTestServer, testConfig, type TestServer } from '../test/server';
 
 const ACME_PAGE = 'https://intranet.acme.example';
@@ -152,8 +152,8 @@ describe('CORS on /api', () => {
       expect(await server.db.db.select().from(embedOrigins)).toEqual(before);
     });
 
-    it("needs no CORS for the server's own origin (Host or PUBLIC_URL) or without Origin", async () => {
-      for (const origin of [server.url, 'https://kiwi.example.com', undefined]) {
+    it("needs no CORS for the server's own origin (PUBLIC_URL) or without Origin", async () => {
+      for (const origin of ['https://kiwi.example.com', undefined]) {
         const response = await call('/api/user', { origin, token: callers.tokens.member });
         expect(response.status, origin).toBe(200);
         expect(response.headers.get('access-control-allow-origin'), origin).toBeNull();
@@ -163,7 +163,7 @@ describe('CORS on /api', () => {
     });
 
     it('passes the common requests (no Origin, own origin) on at once, without a promise or the registry', async () => {
-      const cors = apiCors({ db: server.db, config: server.config });
+      const cors = apiCors({ publicUrl: server.config.publicUrl, organizationsFor: embedOriginRegistry(server.db).organizationsFor });
       const run = (headers: Record<string, string | undefined>) => {
         const next = vi.fn();
         const vary: string[] = [];
@@ -175,7 +175,6 @@ describe('CORS on /api', () => {
       for (const headers of [
         { host: 'kiwi.example.com', origin: undefined },
         { host: 'kiwi.example.com', origin: 'https://kiwi.example.com' },
-        { host: '127.0.0.1:8080', origin: 'http://127.0.0.1:8080' },
       ]) {
         const { returned, next, vary } = run(headers);
         expect(returned, JSON.stringify(headers)).toBeUndefined();
@@ -187,6 +186,38 @@ describe('CORS on /api', () => {
       expect(foreign.returned).toBeInstanceOf(Promise);
       await expect(foreign.returned).rejects.toMatchObject({ code: 'originNotAllowed' });
       expect(foreign.next).not.toHaveBeenCalled();
+      // Issue 22, DNS rebinding: a page at evil.example that resolves to this server sends a Host matching its Origin;
+      // that does not make it Kiwi's own origin (nor does the wrong scheme of the right host).
+      for (const headers of [
+        { host: 'evil.example:8080', origin: 'http://evil.example:8080' },
+        { host: 'kiwi.example.com', origin: 'http://kiwi.example.com' },
+      ]) {
+        const rebound = run(headers);
+        await expect(rebound.returned, JSON.stringify(headers)).rejects.toMatchObject({ code: 'originNotAllowed' });
+        expect(rebound.next).not.toHaveBeenCalled();
+      }
+    });
+
+    it('refuses a request whose Origin only matches its Host header (DNS rebinding), over the network too', async () => {
+      // server.url is http://127.0.0.1:<port>: the Host fetch sends, but not PUBLIC_URL (https://kiwi.example.com).
+      const response = await call('/api/user', { origin: server.url, token: callers.tokens.member });
+      expect(response.status).toBe(403);
+      expect((await json(response)).errors[0].code).toBe('originNotAllowed');
+    });
+
+    it('with a loopback PUBLIC_URL, takes a loopback Origin naming the host the request came to as own (development)', () => {
+      const isOwn = ownOrigin('http://localhost:8080');
+      expect(isOwn('http://localhost:8080', undefined)).toBe(true);
+      expect(isOwn('http://127.0.0.1:8080', '127.0.0.1:8080')).toBe(true);
+      expect(isOwn('http://localhost:8081', 'localhost:8081')).toBe(true);
+      expect(isOwn('http://[::1]:8080', '[::1]:8080')).toBe(true);
+      // Not loopback, another port than the Host, another scheme, or no Host at all.
+      expect(isOwn('http://evil.example:8080', 'evil.example:8080')).toBe(false);
+      expect(isOwn('http://127.0.0.1:9999', '127.0.0.1:8080')).toBe(false);
+      expect(isOwn('https://127.0.0.1:8080', '127.0.0.1:8080')).toBe(false);
+      expect(isOwn('http://127.0.0.1:8080', undefined)).toBe(false);
+      // A public PUBLIC_URL allows nothing but itself.
+      expect(ownOrigin('https://kiwi.example.com')('http://127.0.0.1:8080', '127.0.0.1:8080')).toBe(false);
     });
 
     it("refuses a signed-in user calling from an origin none of the user's organisations registered; admins may use any", async () => {

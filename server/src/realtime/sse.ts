@@ -131,15 +131,3 @@ export function limitStreamLifetime(stream: EventStream, req: Request, tokenExpi
   lifetime.unref();
   void stream.closed.then(() => clearTimeout(lifetime));
 }
-
-/**
- * When the request's bearer ID token expires (ms since epoch). The authentication middleware verified it already
- * (the answer is cached); a request without one gets "now", so its stream ends at once.
- */
-export async function bearerTokenExpiresAt(
-  req: Request,
-  identity: { verifyIdToken(token: string): Promise<{ exp: number }> },
-): Promise<number> {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
-  return bearer ? (await identity.verifyIdToken(bearer)).exp * 1000 : Date.now();
-}

@@ -63,6 +63,19 @@ async function createPostgresDatabase(adminUrl: string, name: string, template: 
   };
 }
 
+/**
+ * Another server process (a replica) on the same database: on PostgreSQL its own pool and LISTEN connection; on PGlite
+ * (one in-memory database, one client) a handle of its own over the same client, so that its caches are its own.
+ * Closing it leaves the database to `handle`.
+ */
+export async function openReplicaHandle(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  if (testEngine() === 'pglite') return { ...handle, close: async () => {} };
+  const target = inject('postgres');
+  if (!target) throw new Error('KIWI_TEST_DB=postgres but the global setup created no template database');
+  const result = (await handle.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  return wrapPool(new pg.Pool({ connectionString: databaseUrl(target.adminUrl, result.rows[0]?.name ?? ''), max: 3 }));
+}
+
 /** PostgreSQL only: the pids of the connections LISTENing on this test's database (one per process's handle). */
 export async function listeningBackends(handle: DatabaseHandle): Promise<number[]> {
   const result = (await handle.db.execute(

@@ -42,12 +42,20 @@ const presentJoinCode = (joinCode: JoinCode) =>
 export function consumerUsersRoutes(deps: ModuleDependencies): Router {
   const { db, identity, config, sessions, logger } = deps;
   const router = Router();
-  const limited = perIpRateLimit({ limit: publicRateLimit(deps) });
+  const limited = perIpRateLimit(deps, { name: 'consumer-users', limit: publicRateLimit(deps) });
   // One counter per route: a sign-up and a resend for one address each have their own allowance.
-  const signUpPerClient = perIpRateLimit(CONSUMER_MAIL_LIMITS.perClient);
-  const signUpPerAddress = keyedRateLimit({ ...CONSUMER_MAIL_LIMITS.perAddress, keyOf: bodyEmailKey('consumer_user') });
-  const resendPerClient = perIpRateLimit(CONSUMER_MAIL_LIMITS.perClient);
-  const resendPerAddress = keyedRateLimit({ ...CONSUMER_MAIL_LIMITS.perAddress, keyOf: bodyEmailKey('consumer_user') });
+  const signUpPerClient = perIpRateLimit(deps, { name: 'consumer-users.sign-up.client', ...CONSUMER_MAIL_LIMITS.perClient });
+  const signUpPerAddress = keyedRateLimit(deps, {
+    name: 'consumer-users.sign-up.address',
+    ...CONSUMER_MAIL_LIMITS.perAddress,
+    keyOf: bodyEmailKey('consumer_user'),
+  });
+  const resendPerClient = perIpRateLimit(deps, { name: 'consumer-users.resend.client', ...CONSUMER_MAIL_LIMITS.perClient });
+  const resendPerAddress = keyedRateLimit(deps, {
+    name: 'consumer-users.resend.address',
+    ...CONSUMER_MAIL_LIMITS.perAddress,
+    keyOf: bodyEmailKey('consumer_user'),
+  });
   const managers = requireOrganizationMember();
 
   // 204 and no body whether the address is new, waiting for confirmation or already a member: each gets a mail

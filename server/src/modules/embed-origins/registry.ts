@@ -1,13 +1,21 @@
 import { eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client';
+import type { Logger } from 'pino';
+import type { DatabaseHandle, Executor } from '../../db/client';
 import { embedOrigins } from '../../db/schema/embed-origins';
 import { organizations } from '../../db/schema/organizations';
+import { invalidateIn, invalidationBus } from '../../realtime/invalidation';
 
 /**
- * How long this process trusts its copy of the registered origins. A change here clears it at once; another process
- * (a second replica) sees the change within this time.
+ * How long this process trusts its copy of the registered origins when no invalidation arrives (a safety net only): a
+ * change clears every process's copy through the invalidation bus within moments of its commit.
  */
 const EMBED_ORIGINS_TTL_MS = 30_000;
+
+/**
+ * Inside the transaction of a change to the registered origins (a list edited, an organisation archived or deleted):
+ * every process, this one included, drops its copy on commit.
+ */
+export const embedOriginsChanged = (tx: Executor) => invalidateIn(tx, { cache: 'embed-origins' });
 
 export type EmbedOriginRegistry = {
   /** The organisations (ids) that registered `origin`, or null when none did. */
@@ -17,7 +25,7 @@ export type EmbedOriginRegistry = {
 };
 
 type Snapshot = Map<string, Set<number>>;
-type Options = { ttlMs?: number; now?: () => number };
+type Options = { ttlMs?: number; now?: () => number; logger?: Logger };
 
 const registries = new WeakMap<DatabaseHandle, EmbedOriginRegistry>();
 
@@ -25,10 +33,10 @@ const registries = new WeakMap<DatabaseHandle, EmbedOriginRegistry>();
  * The union of every (not archived) organisation's embed origins, read in one query and kept for EMBED_ORIGINS_TTL_MS.
  * One registry per database handle, so the CORS middleware and the routes that change the list share it.
  */
-export function embedOriginRegistry(db: DatabaseHandle): EmbedOriginRegistry {
+export function embedOriginRegistry(db: DatabaseHandle, logger?: Logger): EmbedOriginRegistry {
   let registry = registries.get(db);
   if (!registry) {
-    registry = createEmbedOriginRegistry(db);
+    registry = createEmbedOriginRegistry(db, logger ? { logger } : {});
     registries.set(db, registry);
   }
   return registry;
@@ -37,7 +45,7 @@ export function embedOriginRegistry(db: DatabaseHandle): EmbedOriginRegistry {
 /** A registry of its own (tests give it a clock); the app uses embedOriginRegistry(). */
 export function createEmbedOriginRegistry(
   db: DatabaseHandle,
-  { ttlMs = EMBED_ORIGINS_TTL_MS, now = Date.now }: Options = {},
+  { ttlMs = EMBED_ORIGINS_TTL_MS, now = Date.now, logger }: Options = {},
 ): EmbedOriginRegistry {
   let cached: { snapshot: Snapshot; at: number } | null = null;
   let loading: Promise<Snapshot> | null = null;
@@ -77,15 +85,22 @@ export function createEmbedOriginRegistry(
     return pending;
   };
 
+  const invalidate = () => {
+    generation += 1;
+    cached = null;
+    loading = null;
+  };
+  // Another process changed the list (or LISTEN came back after missing notifications): read it again.
+  const bus = invalidationBus(db, logger);
+  bus.on('embed-origins', invalidate);
+
   return {
     async organizationsFor(origin) {
-      const snapshot = cached && now() - cached.at < ttlMs ? cached.snapshot : await load();
+      // Without LISTEN a copy could outlive a removal: read every time rather than trust one.
+      const fresh = cached && now() - cached.at < ttlMs && (await bus.listening);
+      const snapshot = fresh && cached ? cached.snapshot : await load();
       return snapshot.get(origin) ?? null;
     },
-    invalidate() {
-      generation += 1;
-      cached = null;
-      loading = null;
-    },
+    invalidate,
   };
 }

@@ -4,18 +4,19 @@ import { requireOrganizationMember } from '../../auth/guards';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
 import { presentEmbedOrigins } from './presenter';
-import { embedOriginRegistry } from './registry';
+import { embedOriginRegistry, embedOriginsChanged } from './registry';
 import { addEmbedOrigin, listEmbedOrigins, removeEmbedOrigin, replaceEmbedOrigins } from './service';
 
 /**
  * The External services page's embed origins: the pages (origins) allowed to embed the widgets and call /api. Every
  * change answers the whole list as saved, and clears this process's copy of the registered origins so CORS answers
- * the new list at once (other processes within EMBED_ORIGINS_TTL_MS).
+ * the new list at once; every other process drops its copy when the change commits (the invalidation bus), and the
+ * event streams opened from a removed origin end.
  */
-export function embedOriginsRoutes({ db }: ModuleDependencies): Router {
+export function embedOriginsRoutes({ db, logger }: ModuleDependencies): Router {
   const router = Router();
   const managers = requireOrganizationMember();
-  const registry = embedOriginRegistry(db);
+  const registry = embedOriginRegistry(db, logger);
   const path = '/organizations/:organizationId/embed_origins';
 
   router.get(path, managers, async (req, res) => {
@@ -27,7 +28,11 @@ export function embedOriginsRoutes({ db }: ModuleDependencies): Router {
   router.put(path, managers, async (req, res) => {
     const organizationId = parseId(req, 'organizationId');
     const { embed_origins: origins } = parseBody(EmbedOriginsPayloadSchema, req);
-    const rows = await db.db.transaction((tx) => replaceEmbedOrigins(tx, organizationId, origins));
+    const rows = await db.db.transaction(async (tx) => {
+      const saved = await replaceEmbedOrigins(tx, organizationId, origins);
+      await embedOriginsChanged(tx);
+      return saved;
+    });
     registry.invalidate();
     res.json(presentEmbedOrigins(rows));
   });
@@ -36,7 +41,11 @@ export function embedOriginsRoutes({ db }: ModuleDependencies): Router {
   router.post(path, managers, async (req, res) => {
     const organizationId = parseId(req, 'organizationId');
     const { embed_origin: origin } = parseBody(EmbedOriginPayloadSchema, req);
-    const { added, rows } = await db.db.transaction((tx) => addEmbedOrigin(tx, organizationId, origin));
+    const { added, rows } = await db.db.transaction(async (tx) => {
+      const result = await addEmbedOrigin(tx, organizationId, origin);
+      if (result.added) await embedOriginsChanged(tx);
+      return result;
+    });
     if (added) registry.invalidate();
     res.status(added ? 201 : 200).json(presentEmbedOrigins(rows, { added }));
   });
@@ -45,7 +54,11 @@ export function embedOriginsRoutes({ db }: ModuleDependencies): Router {
   router.delete(`${path}/:embedOriginId`, managers, async (req, res) => {
     const organizationId = parseId(req, 'organizationId');
     const embedOriginId = parseId(req, 'embedOriginId');
-    const rows = await db.db.transaction((tx) => removeEmbedOrigin(tx, organizationId, embedOriginId));
+    const rows = await db.db.transaction(async (tx) => {
+      const left = await removeEmbedOrigin(tx, organizationId, embedOriginId);
+      await embedOriginsChanged(tx);
+      return left;
+    });
     registry.invalidate();
     res.json(presentEmbedOrigins(rows));
   });

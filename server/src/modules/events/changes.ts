@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { type DatabaseHandle, type Executor, notifyIn } from '../../db/client';
 import { limitStreamLifetime, openEventStream } from '../../realtime/sse';
+import type { StreamOwner } from '../../realtime/stream-owners';
 
 export const EVENT_CHANGES_CHANNEL = 'kiwi_event_changes';
 
@@ -62,8 +63,8 @@ export async function streamEventChanges(
   res: Response,
   eventId: number,
   stillAllowed: () => Promise<boolean> = async () => true,
-  /** When the bearer token the stream was opened with expires (ms since epoch): the stream ends then. */
-  tokenExpiresAt?: number,
+  /** The session that opens the stream: it ends when that session's rights change or its token expires (issue 22). */
+  owner?: StreamOwner,
 ): Promise<void> {
   // Subscribed before the stream answers: a change made once the client sees the stream open is never missed (one
   // that arrives in between is sent as soon as the stream is open).
@@ -83,7 +84,8 @@ export async function streamEventChanges(
   const unsubscribe = await broker.subscribe(eventId, changed);
   stream = openEventStream(req, res);
   if (missed) changed();
-  limitStreamLifetime(stream, req, tokenExpiresAt);
+  if (owner) owner.watch(stream);
+  else limitStreamLifetime(stream, req);
   await stream.closed;
   unsubscribe();
 }

@@ -16,7 +16,7 @@ import { currentSession, requireOrganizationMember, requireSignedIn } from '../.
 import { ApiError, invalidParameter } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import { serialize } from '../../jsonapi/serialize';
-import { bearerTokenExpiresAt } from '../../realtime/sse';
+import { streamOwner } from '../../realtime/stream-owners';
 import type { ModuleDependencies } from '../deps';
 import { assertParticipant, canManage, type EventContext, loadEventContext } from './access';
 import { eventChangeBroker, streamEventChanges } from './changes';
@@ -72,7 +72,7 @@ function statisticsQuery(req: Request) {
   return { from, to, type: query.type };
 }
 
-export function eventsRoutes({ db, logger, identity }: ModuleDependencies): Router {
+export function eventsRoutes({ db, logger, identity, sessions }: ModuleDependencies): Router {
   const router = Router();
   const transaction = <T>(work: Parameters<typeof db.db.transaction<T>>[0]) => db.db.transaction(work);
 
@@ -137,9 +137,9 @@ export function eventsRoutes({ db, logger, identity }: ModuleDependencies): Rout
         () => true,
         () => false,
       );
-    // The bearer token's expiry bounds the stream, as for guild chat (the client reconnects with a fresh token).
-    const tokenExpiresAt = await bearerTokenExpiresAt(req, identity);
-    await streamEventChanges(eventChangeBroker(db, logger), req, res, context.event.id, stillVisible, tokenExpiresAt);
+    // The bearer token's expiry and the session bound the stream, as for guild chat (the client reconnects).
+    const owner = await streamOwner(req, { db, identity, sessions, logger });
+    await streamEventChanges(eventChangeBroker(db, logger), req, res, context.event.id, stillVisible, owner);
   });
 
   router.put(EVENT, member, async (req, res) => {

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { currentSession, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
 import { ApiError } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
-import { bearerTokenExpiresAt } from '../../realtime/sse';
+import { streamOwner } from '../../realtime/stream-owners';
 import type { ModuleDependencies } from '../deps';
 import { guildViewerOf } from './access';
 import { acceptInvitation, joinOrInvite, removeGuildMember, updateGuildMember } from './members';
@@ -65,7 +65,7 @@ const viewerOf = async (req: Request) => guildViewerOf(await currentSession(req)
 const urlOf = (req: Request) => req.originalUrl;
 
 /** Spec §7 "Guilds": organisation-level calls under /organizations/:organizationId, chat and membership under /guilds. */
-export function guildsRoutes({ db, logger, identity }: ModuleDependencies): Router {
+export function guildsRoutes({ db, logger, identity, sessions }: ModuleDependencies): Router {
   const router = Router();
   const hub = createGuildHub(db, logger);
   const anyMember = requireOrganizationMember({ managerOnly: false });
@@ -255,14 +255,14 @@ export function guildsRoutes({ db, logger, identity }: ModuleDependencies): Rout
         return false;
       }
     };
-    // requireSignedIn verified this token already (the answer is cached): its expiry bounds the stream.
-    const tokenExpiresAt = await bearerTokenExpiresAt(req, identity);
+    // requireSignedIn verified this token already (the answer is cached): its expiry and the session bound the stream.
+    const owner = await streamOwner(req, { db, identity, sessions, logger });
     await streamGuild(hub, req, res, {
       guildId,
       viewerMemberId: viewer.memberId,
       startAt: loaded.guild.lastEventSeq,
       stillReadable,
-      tokenExpiresAt,
+      owner,
     });
   });
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../../db/client';
 import { createRealtimeHub, type RealtimeEvent, type RealtimeHub } from '../../realtime/hub';
 import { frameEvent, lastEventIdOf, limitStreamLifetime, openEventStream } from '../../realtime/sse';
+import type { StreamOwner } from '../../realtime/stream-owners';
 import { fetchGuildEvents, GUILD_EVENTS_CHANNEL } from './event-log';
 import { presentMessage } from './presenter';
 import type { MessageView } from './views';
@@ -73,15 +74,15 @@ export async function streamGuild(
     viewerMemberId,
     startAt,
     stillReadable,
-    tokenExpiresAt,
+    owner,
   }: {
     guildId: number;
     viewerMemberId: number | null;
     startAt: number;
     /** Asked after membership or visibility changes: a member removed from a private guild stops receiving at once. */
     stillReadable: () => Promise<boolean>;
-    /** When the bearer token the stream was opened with expires (ms since epoch): the stream ends then. */
-    tokenExpiresAt?: number;
+    /** The session that opens the stream: it ends when that session's rights change or its token expires (issue 22). */
+    owner?: StreamOwner;
   },
 ) {
   const after = lastEventIdOf(req) ?? startAt;
@@ -92,9 +93,10 @@ export async function streamGuild(
     stream.close();
     return;
   }
-  // A stream lives at most `Prefer: wait=N` seconds, else 30 minutes, and never past its token's expiry: the client then
-  // reconnects with Last-Event-ID and a fresh token, which checks its token and membership again.
-  limitStreamLifetime(stream, req, tokenExpiresAt);
+  // A stream lives at most `Prefer: wait=N` seconds, else 30 minutes, and never past its token's expiry or a change to
+  // its owner's rights: the client then reconnects with Last-Event-ID and a fresh token, which is checked again.
+  if (owner) owner.watch(stream);
+  else limitStreamLifetime(stream, req);
   let unsubscribe: () => void = () => undefined;
   // While a membership or visibility change is being re-checked, later events wait: a member removed from a private
   // guild must not receive what was posted right after the removal.

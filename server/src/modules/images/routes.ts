@@ -15,7 +15,7 @@ const FIELD = 'image';
 export function imagesRoutes(deps: ModuleDependencies): Router {
   const { db } = deps;
   const router = Router();
-  const guestLimit = perIpRateLimit({ limit: publicRateLimit(deps) });
+  const guestLimit = perIpRateLimit(deps, { name: 'images.guest', limit: publicRateLimit(deps) });
 
   // A guest's upload is a public call and counts against the per-IP limit; a signed-in member's does not.
   const limitGuests: RequestHandler = (req, res, next) => (guestBearer(req) ? guestLimit(req, res, next) : next());

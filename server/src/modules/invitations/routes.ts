@@ -25,9 +25,13 @@ export const RESEND_FROM_EMAIL_LIMITS = {
 export function invitationsRoutes(deps: ModuleDependencies): Router {
   const { db, identity, config, sessions } = deps;
   const router = Router();
-  const limited = perIpRateLimit({ limit: publicRateLimit(deps) });
-  const resendPerClient = perIpRateLimit(RESEND_FROM_EMAIL_LIMITS.perClient);
-  const resendPerAddress = keyedRateLimit({ ...RESEND_FROM_EMAIL_LIMITS.perAddress, keyOf: bodyEmailKey('user') });
+  const limited = perIpRateLimit(deps, { name: 'invitations', limit: publicRateLimit(deps) });
+  const resendPerClient = perIpRateLimit(deps, { name: 'invitations.resend.client', ...RESEND_FROM_EMAIL_LIMITS.perClient });
+  const resendPerAddress = keyedRateLimit(deps, {
+    name: 'invitations.resend.address',
+    ...RESEND_FROM_EMAIL_LIMITS.perAddress,
+    keyOf: bodyEmailKey('user'),
+  });
 
   router.post('/user/check_effective_token', limited, async (req, res) => {
     const { user } = parseBody(CheckEffectiveTokenSchema, req);

@@ -3,6 +3,7 @@ import type { CreateMember, UpdateMember } from '@kiwi/shared/schemas/member';
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { authorize } from '../../auth/authorize';
 import type { Session } from '../../auth/session-cache';
+import { deleteMemberPosts } from '../violation-reports/objects';
 import type { Executor } from '../../db/client';
 import { groupMemberships, groups } from '../../db/schema/groups';
 import { organizationMembers, organizations } from '../../db/schema/organizations';
@@ -233,6 +234,14 @@ export async function deleteMember(
 ): Promise<{ userId: number; firebaseUid: string | null }> {
   await assertSeatsAvailable(tx, organizationId, 0, now);
   const managersBefore = await activeManagerCount(tx, organizationId, now);
+  const [existing] = await tx
+    .select({ id: organizationMembers.id })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.id, memberId)));
+  if (!existing) throw notFound();
+  // Issue 22: the member's posts would go with the membership (foreign keys cascade) without a word to the open chats
+  // and event pages; deleted first the way a moderator's delete does, each open stream hears its removals.
+  await deleteMemberPosts(tx, memberId);
   const [member] = await tx
     .delete(organizationMembers)
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.id, memberId)))

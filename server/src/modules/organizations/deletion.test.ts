@@ -33,6 +33,8 @@ const PLATFORM_TABLES = new Set([
   'gift_categories',
   'gifts',
   'quests',
+  // Hit counters of the public calls' rate limits, per client IP or address (issue 22).
+  'rate_limit_hits',
   'system_settings',
 ]);
 

@@ -17,6 +17,7 @@ import { AdminUpdateOrganizationSchema, DeleteOrganizationSchema } from '@kiwi/s
 import type { OrganizationRow } from '../../db/schema/organizations';
 import { changedFields, recordStaffAction } from '../staff-actions/record';
 import { deleteOrganization } from './deletion';
+import { embedOriginsChanged } from '../embed-origins/registry';
 import {
   assertManagerMayChange,
   assertSeatsCoverMembers,
@@ -115,8 +116,8 @@ export function organizationsRoutes({ db, sessions }: ModuleDependencies): Route
       return after;
     });
     res.locals.staffActionRecorded = true;
-    // Sessions carry the organisation's name and identifier.
-    await sessions.invalidateAll();
+    // Its members' sessions carry the organisation's name, identifier and settings.
+    await sessions.invalidateOrganization(id);
     res.json(presentOrganization(row, { withMfaEnabled: true, forManager: true }));
   });
 
@@ -140,10 +141,12 @@ export function organizationsRoutes({ db, sessions }: ModuleDependencies): Route
           changes: changedFields(before, after, ['archived']),
           statusCode: 200,
         });
+        // An archived organisation's embed origins no longer let anything through (an unarchived one's again).
+        await embedOriginsChanged(tx);
         return after;
       });
       res.locals.staffActionRecorded = true;
-      await sessions.invalidateAll();
+      await sessions.invalidateOrganization(id);
       res.json(presentOrganization(row, { withMfaEnabled: true, forManager: true }));
     });
   }
@@ -153,9 +156,15 @@ export function organizationsRoutes({ db, sessions }: ModuleDependencies): Route
     const session = await currentSession(req);
     const id = parseId(req);
     const { organization: input } = parseBody(DeleteOrganizationSchema, req);
-    const deletion = await db.db.transaction((tx) =>
-      deleteOrganization(tx, { organizationId: id, identifierConfirmation: input.identifier_confirmation, actor: session }),
-    );
+    const deletion = await db.db.transaction(async (tx) => {
+      const deleted = await deleteOrganization(tx, {
+        organizationId: id,
+        identifierConfirmation: input.identifier_confirmation,
+        actor: session,
+      });
+      await embedOriginsChanged(tx);
+      return deleted;
+    });
     res.locals.staffActionRecorded = true;
     // Its members' sessions name it; the users who left with it must not be served from the cache either.
     await sessions.invalidateAll();

@@ -80,7 +80,7 @@ export function sharedEventsRoutes(deps: ModuleDependencies): Router {
   const { db, logger } = deps;
   const router = Router();
   const transaction = <T>(work: Parameters<typeof db.db.transaction<T>>[0]) => db.db.transaction(work);
-  router.use('/shared_events', perIpRateLimit({ limit: publicRateLimit(deps) }));
+  router.use('/shared_events', perIpRateLimit(deps, { name: 'shared-events', limit: publicRateLimit(deps) }));
 
   router.get(SHARED, async (req, res) => {
     const eventId = parseId(req);

@@ -10,7 +10,7 @@ import { getSignInPolicy, updateSignInPolicy } from './service';
 
 /**
  * Issue 16: which sign-in methods an organisation's members may use and whether its managers need a second factor.
- * Sessions carry the policy, so a change drops every cached session: the next request of each member is judged by it.
+ * Sessions carry the policy, so a change drops its members' cached sessions: the next request of each is judged by it.
  */
 export function signInPolicyRoutes({ db, sessions }: ModuleDependencies): Router {
   const router = Router();
@@ -38,7 +38,8 @@ export function signInPolicyRoutes({ db, sessions }: ModuleDependencies): Router
       return after;
     });
     markStaffActionRecorded(res);
-    await sessions.invalidateAll();
+    // Issue 22: only this organisation's members carry its policy (and their open streams end on every replica).
+    await sessions.invalidateOrganization(organizationId);
     res.json(presentSignInPolicy(row));
   });
 

@@ -1,6 +1,7 @@
 import type { SlackSettings, SlackWorkspaces } from '@kiwi/slack-app/ports';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { InvalidationBus } from '../../realtime/invalidation';
 import { slackCredentials, slackWebhooks } from '../../db/schema/slack';
 import type { SecretBox } from './crypto';
 
@@ -8,13 +9,18 @@ type Setting = Awaited<ReturnType<SlackSettings['forOrganization']>>;
 
 /**
  * The Slack app's SlackSettings port, read from slack_webhooks. Each organisation's setting is kept for `ttlMs` (a
- * batch of deliveries asks once, not once per message), so a changed webhook applies within that time.
+ * batch of deliveries asks once, not once per message); a change dropped it in every process through `invalidations`
+ * (issue 22), so the TTL only bounds a notification that never came.
  */
 export function slackSettingsPort(
   db: Database,
-  { ttlMs = 5_000, now = () => Date.now() }: { ttlMs?: number; now?: () => number } = {},
+  { ttlMs = 5_000, now = () => Date.now(), invalidations }: { ttlMs?: number; now?: () => number; invalidations?: InvalidationBus } = {},
 ): SlackSettings {
   const cache = new Map<number, { at: number; setting: Promise<Setting> }>();
+  invalidations?.on('slack-settings', (message) => {
+    if (message?.organizationId === undefined) cache.clear();
+    else cache.delete(message.organizationId);
+  });
   return {
     forOrganization(organizationId) {
       const cached = cache.get(organizationId);

@@ -13,6 +13,7 @@ import type { ModuleDependencies } from '../deps';
 import { markStaffActionRecorded, recordRowChange } from '../staff-actions/record';
 import { MissingCredentialsKeyError, secretBox } from './crypto';
 import { presentCredentials, presentDeliveries, presentWebhook } from './presenter';
+import { invalidateIn } from '../../realtime/invalidation';
 import {
   assertWebhookUrl,
   createWebhook,
@@ -63,6 +64,7 @@ export function slackSettingsRoutes({ db, config }: ModuleDependencies): Router 
         fields: ['url', 'language'],
         targetType: 'slack_webhooks',
       });
+      await invalidateIn(tx, { cache: 'slack-settings', organizationId });
       return created;
     });
     markStaffActionRecorded(res);
@@ -84,6 +86,8 @@ export function slackSettingsRoutes({ db, config }: ModuleDependencies): Router 
         after: loggedWebhook(after),
         fields: ['url', 'language'],
       });
+      // Every process's delivery worker reads the new webhook from its next message on (issue 22).
+      await invalidateIn(tx, { cache: 'slack-settings', organizationId });
       return after;
     });
     markStaffActionRecorded(res);

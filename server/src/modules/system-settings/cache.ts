@@ -1,14 +1,16 @@
 // Issue 20 point 6: the system settings in each server process's memory, read by every feature that needs one (app
-// install links, the public rate limit, the maintenance message). A write NOTIFYs kiwi_settings in its transaction;
-// every process (this one included) LISTENs and drops its copy, so a change is seen everywhere within moments of the
-// commit. Same mechanism as the session cache (auth/session-cache.ts, kiwi_cache).
+// install links, the public rate limit, the maintenance message). A write sends `{ cache: 'settings' }` on the
+// invalidation bus in its transaction (realtime/invalidation.ts, NOTIFY kiwi_cache); every process (this one included)
+// drops its copy, so a change is seen everywhere within moments of the commit.
 import { checkSystemSetting, readSystemSetting, SYSTEM_SETTING_KEYS, type SystemSettingKey } from '@kiwi/shared/domain/system-settings';
 import type { Logger } from 'pino';
-import { type DatabaseHandle, type Executor, notifyIn } from '../../db/client';
+import type { DatabaseHandle, Executor } from '../../db/client';
 import { systemSettings } from '../../db/schema/system-settings';
+import { type Invalidation, invalidateIn, invalidationBus } from '../../realtime/invalidation';
 import type { ModuleDependencies } from '../deps';
 
-export const SETTINGS_CHANNEL = 'kiwi_settings';
+/** The bus message of a settings change (tests send it as another process would). */
+export const SETTINGS_CHANGED: Invalidation = { cache: 'settings' };
 
 export type SystemSettingValues = Readonly<Record<SystemSettingKey, string>>;
 type Loaded = { values: SystemSettingValues; stored: ReadonlySet<SystemSettingKey> };
@@ -30,7 +32,7 @@ type Options = { logger?: Logger; ttlMs?: number; now?: () => number };
  * Called by every write in its transaction: PostgreSQL delivers the NOTIFY on commit only, so no process reloads
  * before the change is visible, and a rolled-back write tells nobody.
  */
-export const notifySettingsChanged = (tx: Executor) => notifyIn(tx, SETTINGS_CHANNEL, 'changed');
+export const notifySettingsChanged = (tx: Executor) => invalidateIn(tx, SETTINGS_CHANGED);
 
 async function loadValues(handle: DatabaseHandle): Promise<Loaded> {
   const rows = await handle.db.select({ key: systemSettings.key, value: systemSettings.value }).from(systemSettings);
@@ -56,18 +58,11 @@ export function createSystemSettingsCache(handle: DatabaseHandle, options: Optio
     loading = null;
   };
 
-  // LISTEN before the first read, so that no change committed after that read can be missed.
-  const listening = handle
-    .listen(SETTINGS_CHANNEL, dropLocal, {
-      onReconnect: () => {
-        options.logger?.info('LISTEN kiwi_settings is back; dropping the cached settings');
-        dropLocal();
-      },
-    })
-    .catch((error: unknown) => {
-      options.logger?.error({ err: error }, 'could not LISTEN kiwi_settings; settings are reloaded on every read');
-      return null;
-    });
+  // LISTEN before the first read, so that no change committed after that read can be missed. A lost connection drops
+  // the copy once LISTEN is back (null), as what was notified meanwhile is lost.
+  const bus = invalidationBus(handle, options.logger);
+  const unsubscribe = bus.on('settings', dropLocal);
+  const listening = bus.listening;
 
   const load = async (): Promise<Loaded> => {
     const unlisten = await listening;
@@ -99,8 +94,7 @@ export function createSystemSettingsCache(handle: DatabaseHandle, options: Optio
     async stop() {
       stopped = true;
       dropLocal();
-      const unlisten = await listening;
-      await unlisten?.();
+      unsubscribe();
     },
   };
 }

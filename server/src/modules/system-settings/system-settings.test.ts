@@ -1,46 +1,34 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { type DatabaseHandle, wrapPool } from '../../db/client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
 import { staffActions } from '../../db/schema/admin-console';
 import { organizationMembers } from '../../db/schema/organizations';
 import { systemSettings } from '../../db/schema/system-settings';
-import { listeningBackends, testEngine } from '../../test/database';
+import { listeningBackends, openReplicaHandle, testEngine } from '../../test/database';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
-import { databaseUrl } from '../../test/pg-admin';
 import { startTestServer, type TestServer, testConfig } from '../../test/server';
-import { createSystemSettingsCache, SETTINGS_CHANNEL } from './cache';
+import { INVALIDATION_CHANNEL } from '../../realtime/invalidation';
+import { createSystemSettingsCache, SETTINGS_CHANGED } from './cache';
 
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
 
 /**
- * Waits until every kiwi_settings notification sent so far has reached `handle`'s listeners: one of our own, sent now,
+ * Waits until every kiwi_cache notification sent so far has reached `handle`'s listeners: one of our own, sent now,
  * arrives after them (a connection delivers notifications in commit order). Keeps an earlier test's late NOTIFY from
  * dropping a cache a test means to find stale.
  */
 async function settled(handle: DatabaseHandle): Promise<void> {
   const marker = `barrier-${Math.random()}`;
   let heard = false;
-  const unlisten = await handle.listen(SETTINGS_CHANNEL, (payload) => {
+  const unlisten = await handle.listen(INVALIDATION_CHANNEL, (payload) => {
     if (payload === marker) heard = true;
   });
   try {
-    await handle.notify(SETTINGS_CHANNEL, marker);
+    await handle.notify(INVALIDATION_CHANNEL, marker);
     await vi.waitFor(() => expect(heard).toBe(true), { timeout: 5000, interval: 10 });
   } finally {
     await unlisten();
   }
-}
-
-/**
- * Another server process on the same database: on PostgreSQL its own pool and LISTEN connection; on PGlite (one
- * in-memory database, one client) a handle of its own over the same client, so that its caches are its own.
- */
-async function anotherProcessHandle(handle: DatabaseHandle): Promise<DatabaseHandle> {
-  if (testEngine() === 'pglite') return { ...handle, close: async () => {} };
-  const target = inject('postgres')!;
-  const result = (await handle.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
-  return wrapPool(new pg.Pool({ connectionString: databaseUrl(target.adminUrl, result.rows[0]!.name), max: 2 }));
 }
 
 const SEEDED = {
@@ -231,7 +219,7 @@ describe('system settings and the app install call', () => {
   });
 
   it('invalidates the settings cache of another server on the same database within a second', async () => {
-    const other = await startTestServer({ db: await anotherProcessHandle(server.db) });
+    const other = await startTestServer({ db: await openReplicaHandle(server.db) });
     try {
       const id = await idOf('google_play_url');
       const link = async (on: TestServer) =>
@@ -273,7 +261,7 @@ describe('system settings and the app install call', () => {
   it('shows the maintenance message on the member’s home while set, in both languages', async () => {
     // None set (an earlier test added a Japanese one): no message at all.
     await server.db.db.delete(systemSettings).where(inArray(systemSettings.key, ['maintenance_message_ja', 'maintenance_message_en']));
-    await server.db.notify(SETTINGS_CHANNEL, 'changed');
+    await server.db.notify(INVALIDATION_CHANNEL, JSON.stringify(SETTINGS_CHANGED));
     await eventually(async () => {
       const before = await server.request('/api/home', { token: member.token });
       expect(before.body.data.attributes['maintenance-message']).toBeNull();
@@ -299,13 +287,13 @@ describe('system settings and the app install call', () => {
       // Another process changes the link while nobody here listens: its NOTIFY goes nowhere.
       const changed = 'https://apps.apple.com/app/id99';
       await server.db.db.update(systemSettings).set({ value: changed }).where(eq(systemSettings.key, 'app_store_url'));
-      await server.db.notify(SETTINGS_CHANNEL, 'changed');
+      await server.db.notify(INVALIDATION_CHANNEL, JSON.stringify(SETTINGS_CHANGED));
       try {
         await eventually(async () => expect(await listeningBackends(server.db)).toHaveLength(1));
         await eventually(async () => expect(await link()).toBe(changed));
       } finally {
         await server.db.db.update(systemSettings).set({ value: SEEDED.app_store_url }).where(eq(systemSettings.key, 'app_store_url'));
-        await server.db.notify(SETTINGS_CHANNEL, 'changed');
+        await server.db.notify(INVALIDATION_CHANNEL, JSON.stringify(SETTINGS_CHANGED));
       }
     });
 
@@ -319,13 +307,13 @@ describe('system settings and the app install call', () => {
         .set({ value: 'https://apps.apple.com/app/id7' })
         .where(eq(systemSettings.key, 'app_store_url'));
       expect(await cache.get('app_store_url')).toBe(SEEDED.app_store_url);
-      await server.db.notify(SETTINGS_CHANNEL, 'changed');
+      await server.db.notify(INVALIDATION_CHANNEL, JSON.stringify(SETTINGS_CHANGED));
       await eventually(async () => expect(await cache.get('app_store_url')).toBe('https://apps.apple.com/app/id7'));
       // Unset keys read as their defaults.
       expect(await cache.get('public_rate_limit_per_minute')).toMatch(/^\d+$/);
     } finally {
       await server.db.db.update(systemSettings).set({ value: SEEDED.app_store_url }).where(eq(systemSettings.key, 'app_store_url'));
-      await server.db.notify(SETTINGS_CHANNEL, 'changed');
+      await server.db.notify(INVALIDATION_CHANNEL, JSON.stringify(SETTINGS_CHANGED));
       await cache.stop();
     }
   });
@@ -357,7 +345,7 @@ describe('system settings and the app install call', () => {
 
   it('answers a stored link that is not https as null (a row written around the API)', async () => {
     await server.db.db.update(systemSettings).set({ value: 'javascript:alert(1)' }).where(eq(systemSettings.key, 'app_store_url'));
-    await server.db.notify(SETTINGS_CHANNEL, 'changed');
+    await server.db.notify(INVALIDATION_CHANNEL, JSON.stringify(SETTINGS_CHANGED));
     try {
       await eventually(async () => {
         const page = await server.request('/api/app_install', { token: member.token });
@@ -366,7 +354,7 @@ describe('system settings and the app install call', () => {
       });
     } finally {
       await server.db.db.update(systemSettings).set({ value: SEEDED.app_store_url }).where(eq(systemSettings.key, 'app_store_url'));
-      await server.db.notify(SETTINGS_CHANNEL, 'changed');
+      await server.db.notify(INVALIDATION_CHANNEL, JSON.stringify(SETTINGS_CHANGED));
     }
   });
 });

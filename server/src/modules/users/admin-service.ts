@@ -4,6 +4,7 @@ import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Identity } from '../../auth/identity';
 import type { Session } from '../../auth/session-cache';
+import { invalidateIn } from '../../realtime/invalidation';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { ApiError, forbidden, notFound } from '../../jsonapi/errors';
@@ -87,6 +88,8 @@ export async function changeUserSignIn(tx: Executor, identity: Identity, log: Lo
     statusCode: 200,
   });
   if (target.firebaseUid.startsWith(PENDING_UID_PREFIX)) return;
+  // Issue 22: every replica forgets the tokens it verified for this identity once this commits.
+  if (disabled) await invalidateIn(tx, { cache: 'tokens', uid: target.firebaseUid });
   try {
     await identity.auth.updateUser(target.firebaseUid, { disabled });
     if (disabled) await identity.auth.revokeRefreshTokens(target.firebaseUid);
