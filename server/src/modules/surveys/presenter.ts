@@ -1,6 +1,7 @@
 import { isSurveyOpen } from '@kiwi/shared/domain/well-being';
 import { serialize, type Pagination } from '../../jsonapi/serialize';
-import type { SurveyOrganization, SurveyResult, SurveyView } from './service';
+import type { SurveyResult } from './results';
+import type { SurveyOrganization, SurveyView } from './views';
 
 const organizationRelationship = {
   type: 'organizations',

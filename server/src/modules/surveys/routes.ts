@@ -11,16 +11,11 @@ import type { ModuleDependencies } from '../deps';
 import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
 import { surveyAccess } from './access';
 import { presentAnswer, presentResult, presentSurvey, presentSurveys } from './presenter';
-import {
-  answerSurvey,
-  createSurveys,
-  findSurveyForAnswer,
-  listSurveys,
-  sendReminder,
-  showSurvey,
-  surveyResult,
-  updateSurvey,
-} from './service';
+import { answerSurvey, findSurveyForAnswer } from './answers';
+import { createSurveys, updateSurvey } from './editing';
+import { sendReminder } from './reminders';
+import { surveyResult } from './results';
+import { listSurveys, showSurvey } from './views';
 
 export function surveysRoutes({ db, logger, config }: ModuleDependencies): Router {
   const router = Router();
