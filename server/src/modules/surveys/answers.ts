@@ -3,11 +3,12 @@ import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { isSurveyOpen, scoreAnswers, type WellBeingScores } from '@kiwi/shared/domain/well-being';
 import type { AnswerSurvey } from '@kiwi/shared/schemas/survey';
 import { and, eq } from 'drizzle-orm';
-import type { SessionMembership } from '../../auth/session-cache';
+import type { Session, SessionMembership } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { groupMemberships, groups } from '../../db/schema/groups';
 import { wellBeingSurveyAnswers, wellBeingSurveys, type WellBeingSurveyRow } from '../../db/schema/surveys';
 import { ApiError } from '../../jsonapi/errors';
+import { knownSurvey } from './views';
 
 /**
  * Stores the member's answers and scores. The unique (survey, member) constraint decides between two simultaneous
@@ -51,9 +52,12 @@ async function groupsWithAncestors(tx: Executor, organizationId: number, organiz
   return [...found].sort((a, b) => a - b);
 }
 
-/** The survey a member answers: a missing one is reported like a closed one (spec §8's single message). */
-export async function findSurveyForAnswer(tx: Executor, surveyId: number): Promise<WellBeingSurveyRow> {
-  const [survey] = await tx.select().from(wellBeingSurveys).where(eq(wellBeingSurveys.id, surveyId));
+/**
+ * The survey a member answers: a missing one, and another organisation's, are reported like a closed one (spec §8's
+ * single message).
+ */
+export async function findSurveyForAnswer(tx: Executor, session: Session, surveyId: number): Promise<WellBeingSurveyRow> {
+  const [survey] = await tx.select().from(wellBeingSurveys).where(knownSurvey(session, surveyId));
   if (!survey) throw new ApiError(ErrorCode.surveyExpiredOrNotFound);
   return survey;
 }

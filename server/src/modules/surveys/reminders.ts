@@ -1,7 +1,7 @@
 // Reminders and the opening notice: the automatic reminder's scheduling, manual reminders and the jobs' work.
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { automaticReminderAt, canSendReminder, isSurveyOpen, nextReminderAllowedAt } from '@kiwi/shared/domain/well-being';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { jobs } from '../../db/schema/jobs';
@@ -13,7 +13,7 @@ import { ApiError, notFound } from '../../jsonapi/errors';
 import { enqueue } from '../../outbox/enqueue';
 import { pushToMembers } from '../push/notify';
 import { surveyAccess } from './access';
-import { activeMemberCondition } from './views';
+import { activeMemberCondition, knownSurvey } from './views';
 
 export const SURVEY_JOB_KINDS = { opened: 'survey.opened', reminder: 'survey.reminder' } as const;
 
@@ -78,12 +78,13 @@ export async function nonResponders(tx: Executor, survey: Pick<WellBeingSurveyRo
     .orderBy(organizationMembers.id);
 }
 
-async function surveyWithOrganization(tx: Executor, surveyId: number, lock: boolean) {
+/** The survey and its organisation's identifier; `where` narrows it to what a caller may know of. */
+async function surveyWithOrganization(tx: Executor, surveyId: number, lock: boolean, where: SQL = eq(wellBeingSurveys.id, surveyId)) {
   const query = tx
     .select({ survey: wellBeingSurveys, identifier: organizations.identifier })
     .from(wellBeingSurveys)
     .innerJoin(organizations, eq(organizations.id, wellBeingSurveys.organizationId))
-    .where(eq(wellBeingSurveys.id, surveyId))
+    .where(where)
     .$dynamic();
   const [row] = await (lock ? query.for('update', { of: wellBeingSurveys }) : query);
   return row ?? null;
@@ -161,7 +162,7 @@ export async function sendReminder(
   surveyId: number,
   { now, publicUrl }: { now: Date; publicUrl: string },
 ): Promise<{ reminded: number }> {
-  const row = await surveyWithOrganization(tx, surveyId, true);
+  const row = await surveyWithOrganization(tx, surveyId, true, knownSurvey(session, surveyId));
   if (!row) throw notFound();
   surveyAccess.assertCanManage(session, row.survey);
   if (!isSurveyOpen(row.survey, now)) throw new ApiError(ErrorCode.surveyExpiredOrNotFound);

@@ -98,7 +98,7 @@ export function surveysRoutes({ db, logger, config }: ModuleDependencies): Route
     const session = await currentSession(req);
     const surveyId = parseId(req);
     const now = new Date();
-    const survey = await db.db.transaction((tx) => findSurveyForAnswer(tx, surveyId));
+    const survey = await db.db.transaction((tx) => findSurveyForAnswer(tx, session, surveyId));
     const membership = surveyAccess.assertCanAnswer(session, survey);
     const { well_being_survey_answer: input } = parseBody(AnswerSurveySchema, req);
     const answer = await db.db.transaction((tx) => answerSurvey(tx, survey, membership, input, now));

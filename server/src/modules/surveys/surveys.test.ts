@@ -252,11 +252,11 @@ describe('POST /api/well_being_surveys/:id/answers', () => {
     expect(stored).toHaveLength(0);
   });
 
-  it('refuses an answer to another organisation’s survey', async () => {
+  it('answers an answer to another organisation’s survey like one to a missing survey', async () => {
     const survey = await buildSurvey(server, globex.id);
     const response = await answer(survey.id, member);
-    expect(response.status).toBe(403);
-    expect(response.body.errors[0].code).toBe('auth.forbidden');
+    expect(response.status).toBe(404);
+    expect(response.body.errors[0].code).toBe('survey.expiredOrNotFound');
   });
 
   it('refuses an answer after the deadline and to a survey that does not exist with the spec message', async () => {
@@ -376,10 +376,10 @@ describe('GET /api/well_being_surveys/:id/result', () => {
     await server.db.db.delete(groups).where(eq(groups.id, department!.id));
   });
 
-  it('refuses another organisation’s member', async () => {
+  it('answers another organisation’s member as if the survey did not exist', async () => {
     const survey = await buildSurvey(server, acme.id);
     const response = await server.request(`/api/well_being_surveys/${survey.id}/result`, { token: globexMember.token });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
   });
 });
 
@@ -573,5 +573,37 @@ describe('demo data', () => {
       expect(surveys[0]!.expiredAt.getTime()).toBe(now.getTime() + 14 * DAY);
       expect((await jobsOf(surveys[0]!.id)).map((job) => job.kind)).toEqual(['survey.reminder']);
     }
+  });
+});
+
+describe('another organisation’s survey id (issue 22 point 5)', () => {
+  it('answers every survey route exactly as for an id that does not exist', async () => {
+    const survey = await buildSurvey(server, acme.id);
+    const globexManager = await buildUser(server, { organization: globex, memberRole: 'manager' });
+    const missing = 2_000_000_000;
+    const routes = [
+      { method: 'GET', path: (id: number) => `/api/well_being_surveys/${id}` },
+      { method: 'GET', path: (id: number) => `/api/well_being_surveys/${id}/result` },
+      { method: 'POST', path: (id: number) => `/api/well_being_surveys/${id}/reminder`, json: {} },
+      { method: 'POST', path: (id: number) => `/api/well_being_surveys/${id}/answers`, json: answerBody() },
+    ];
+    for (const caller of [globexMember, globexManager]) {
+      for (const route of routes) {
+        const ask = (id: number) =>
+          server.request(route.path(id), {
+            method: route.method,
+            token: caller.token,
+            json: route.json,
+            headers: { 'accept-language': 'en' },
+          });
+        const [foreign, absent] = [await ask(survey.id), await ask(missing)];
+        expect(foreign.status, `${route.method} ${route.path(0)}`).toBe(404);
+        expect({ status: foreign.status, errors: foreign.body.errors }).toEqual({ status: absent.status, errors: absent.body.errors });
+      }
+    }
+    const stored = await server.db.db.select().from(wellBeingSurveyAnswers).where(eq(wellBeingSurveyAnswers.surveyId, survey.id));
+    expect(stored).toHaveLength(0);
+    const [unchanged] = await server.db.db.select().from(wellBeingSurveys).where(eq(wellBeingSurveys.id, survey.id));
+    expect(unchanged?.lastRemindedAt).toBeNull();
   });
 });

@@ -92,8 +92,24 @@ export async function listSurveys(
   return { views, total: totalRow?.total ?? 0 };
 }
 
+/**
+ * The surveys a caller may know of, as a condition (issue 22 point 5): admins every survey, everybody else their first
+ * membership's organisation's. Applied when a survey is looked up by id, so another organisation's survey answers the
+ * same 404 as a missing one and its id tells nothing.
+ */
+export function knownSurveys(session: Session): SQL | undefined {
+  if (isAdmin(session)) return undefined;
+  const membership = firstMembership(session);
+  return membership ? eq(wellBeingSurveys.organizationId, membership.organizationId) : sql`false`;
+}
+
+/** `id = surveyId` within what the caller may know of. */
+export function knownSurvey(session: Session, surveyId: number): SQL {
+  return and(eq(wellBeingSurveys.id, surveyId), knownSurveys(session)) as SQL;
+}
+
 async function findView(tx: Executor, session: Session, surveyId: number, now: Date): Promise<SurveyView | null> {
-  const [view] = await loadViews(tx, eq(wellBeingSurveys.id, surveyId), session, now);
+  const [view] = await loadViews(tx, knownSurvey(session, surveyId), session, now);
   return view ?? null;
 }
 
