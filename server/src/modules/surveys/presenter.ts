@@ -54,6 +54,7 @@ export function presentResult(result: SurveyResult, threshold: number, now: Date
     attributes: (row) => ({
       ownScores: row.ownScores,
       organizationAverage: row.organizationAverage,
+      published: row.published,
       answeredSummary: { answered: row.survey.answeredCount, invited: row.survey.invitedCount },
       anonymityThreshold: threshold,
       groups: row.groups,

@@ -3,6 +3,7 @@ import {
   averageScores,
   averagesFromTotals,
   groupsSafeToShow,
+  isSurveyOpen,
   type WellBeingAverages,
   type WellBeingScores,
 } from '@kiwi/shared/domain/well-being';
@@ -19,7 +20,9 @@ export type GroupResult = { id: number; name: string; answers: number | null; sc
 export type SurveyResult = {
   survey: SurveyView;
   ownScores: WellBeingScores | null;
-  /** Per dimension; null values until ANONYMITY_THRESHOLD members answered. */
+  /** False while the survey is open: no average is published before the deadline (docs/decisions.md, issue 22). */
+  published: boolean;
+  /** Per dimension; null values until the deadline and until ANONYMITY_THRESHOLD members answered. */
   organizationAverage: WellBeingAverages;
   /** Managers and admins only: every group of the organisation, scores only where enough of its members answered. */
   groups: GroupResult[] | null;
@@ -58,16 +61,26 @@ export async function surveyResult(tx: Executor, session: Session, surveyId: num
     ownScores = own ?? null;
   }
 
+  // Averages are published once, at the deadline: a figure that moved with each answer would give away the newest
+  // answer to anybody who compares two readings (issue 22 point 5).
+  const published = !isSurveyOpen(survey, now);
+  if (!published) {
+    const groupRows = surveyAccess.canManage(session, survey) ? await organizationGroups(tx, survey.organizationId) : null;
+    return {
+      survey,
+      ownScores,
+      published,
+      organizationAverage: averagesFromTotals(0, { physical: 0, relationship: 0, career: 0, community: 0, economically: 0 }),
+      groups: groupRows?.map((group) => ({ ...group, answers: null, scores: null })) ?? null,
+    };
+  }
+
   const [totals] = await tx.select(scoreTotals).from(wellBeingSurveyAnswers).where(eq(wellBeingSurveyAnswers.surveyId, surveyId));
   const organizationAverage = averagesOf(totals ?? { answers: 0, physical: 0, relationship: 0, career: 0, community: 0, economically: 0 });
 
   let groupResults: GroupResult[] | null = null;
   if (surveyAccess.canManage(session, survey)) {
-    const groupRows = await tx
-      .select({ id: groups.id, name: groups.name })
-      .from(groups)
-      .where(eq(groups.organizationId, survey.organizationId))
-      .orderBy(groups.name, groups.id);
+    const groupRows = await organizationGroups(tx, survey.organizationId);
     // The groups of each answer as they were when it was given. Groups deleted since still take part in deciding what
     // may be shown (or deleting one could unlock a group whose difference from it is one person); they are not listed.
     const answers =
@@ -97,5 +110,14 @@ export async function surveyResult(tx: Executor, session: Session, surveyId: num
     });
   }
 
-  return { survey, ownScores, organizationAverage, groups: groupResults };
+  return { survey, ownScores, published, organizationAverage, groups: groupResults };
+}
+
+/** The organisation's groups in the order the result lists them. */
+function organizationGroups(tx: Executor, organizationId: number) {
+  return tx
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(eq(groups.organizationId, organizationId))
+    .orderBy(groups.name, groups.id);
 }

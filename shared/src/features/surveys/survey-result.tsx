@@ -36,7 +36,7 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
     );
   }
 
-  const { survey, ownScores, organizationAverage, answeredSummary, anonymityThreshold, groups } = result.data;
+  const { survey, ownScores, organizationAverage, answeredSummary, anonymityThreshold, groups, published } = result.data;
   const labels = WELL_BEING_DIMENSIONS.map((dimension) => t(`surveys:dimensions.${dimension}`));
   const averageShown = hasFigures(organizationAverage);
   const series = [
@@ -71,7 +71,13 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
           )}
         </div>
       )}
-      {!averageShown && <p className="kiwi-survey__meta">{t('surveys:result.averageHidden', { count: anonymityThreshold })}</p>}
+      {!averageShown && (
+        <p className="kiwi-survey__meta">
+          {published
+            ? t('surveys:result.averageHidden', { count: anonymityThreshold })
+            : t('surveys:result.averageAtDeadline', { date: formatDateTime(survey.expiredAt, i18n.language) })}
+        </p>
+      )}
       {series.length > 0 && (
         <LazyChart
           title={ownScores ? t('surveys:result.yourScores') : t('surveys:result.organization.byDimension')}
@@ -88,6 +94,7 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
           survey={survey}
           groups={groups}
           averageShown={averageShown}
+          published={published}
           answered={answeredSummary.answered}
           threshold={anonymityThreshold}
         />
@@ -100,12 +107,14 @@ function OrganizationResults({
   survey,
   groups,
   averageShown,
+  published,
   answered,
   threshold,
 }: {
   survey: Survey;
   groups: NonNullable<SurveyResultResource['groups']>;
   averageShown: boolean;
+  published: boolean;
   answered: number;
   threshold: number;
 }) {
@@ -117,7 +126,11 @@ function OrganizationResults({
     <section className="kiwi-survey__section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('surveys:result.organization.title')}</h2>
       {!averageShown ? (
-        <p>{t('surveys:result.organization.hidden', { count: threshold, answered })}</p>
+        <p>
+          {published
+            ? t('surveys:result.organization.hidden', { count: threshold, answered })
+            : t('surveys:result.organization.atDeadline')}
+        </p>
       ) : (
         <>
           <h3>{t('surveys:result.organization.byGroup')}</h3>
