@@ -7,6 +7,7 @@ import { mailOutboxHandler } from './mail/deliver';
 import type { Identity } from './auth/identity';
 import { activityJobHandlers, scheduleDailySettlement } from './modules/activity/settlement';
 import { identityDeletionHandler } from './modules/cancellation/identity-deletion';
+import { imageJobHandlers, scheduleImageCollection } from './modules/images/collection';
 import { IDENTITY_DELETE_TOPIC } from './modules/cancellation/service';
 import { runScheduledGrant, SCHEDULED_GRANT_JOB } from './modules/coins/jobs';
 import { createExportWorker, type ExportWorker } from './modules/exports/worker';
@@ -27,6 +28,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...walkingEventJobHandlers,
   ...gachaJobHandlers,
   ...activityJobHandlers,
+  ...imageJobHandlers,
 };
 
 export type WorkerDependencies = {
@@ -109,6 +111,9 @@ export function createWorkers(deps: WorkerDependencies): Workers {
       void deps.db.db
         .transaction((tx) => scheduleDailySettlement(tx, new Date()))
         .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the daily coin settlement'));
+      void deps.db.db
+        .transaction((tx) => scheduleImageCollection(tx, new Date()))
+        .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the image collection'));
     },
     async stop() {
       await Promise.all([outbox.stop(), jobs.stop(), gifts.stop(), exports.stop()]);
