@@ -163,7 +163,6 @@ export const ErrorCode = {
   surveyOrganizationsRequired: 'survey.organizationsRequired',
   surveyReminderTooSoon: 'survey.reminderTooSoon',
   surveyNotRespondent: 'survey.notRespondent',
-  surveyDeadlineFixed: 'survey.deadlineFixed',
 
   guildPinnedMessageUndeletable: 'guild.pinnedMessageUndeletable',
   guildPinnedMessageInvalid: 'guild.pinnedMessageInvalid',
@@ -260,7 +259,6 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   'survey.organizationsRequired': 422,
   'survey.reminderTooSoon': 429,
   'survey.notRespondent': 403,
-  'survey.deadlineFixed': 422,
   'activity.futureDay': 422,
   'activity.duplicateDay': 422,
   'gifts.outOfStock': 409,

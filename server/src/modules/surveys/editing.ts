@@ -94,8 +94,9 @@ export async function updateSurvey(
   const changes: Partial<typeof wellBeingSurveys.$inferInsert> = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.expired_at !== undefined && input.expired_at.getTime() !== survey.expiredAt.getTime()) {
-    // A closed survey's results are published: reopening it would let a second reading be compared with the first.
-    if (!isSurveyOpen(survey, now)) throw new ApiError(ErrorCode.surveyDeadlineFixed, { pointer: '/well_being_survey/expired_at' });
+    // A closed survey's results are published: reopening it would let a second reading be compared with the first
+    // (spec §8's one message for a survey past its deadline).
+    if (!isSurveyOpen(survey, now)) throw new ApiError(ErrorCode.surveyExpiredOrNotFound, { pointer: '/well_being_survey/expired_at' });
     assertFutureDeadline(input.expired_at, now);
     changes.expiredAt = input.expired_at;
   }

@@ -28,6 +28,15 @@ export type SurveyResult = {
   groups: GroupResult[] | null;
 };
 
+const scoreColumns = {
+  physical: wellBeingSurveyAnswers.physical,
+  relationship: wellBeingSurveyAnswers.relationship,
+  career: wellBeingSurveyAnswers.career,
+  community: wellBeingSurveyAnswers.community,
+  economically: wellBeingSurveyAnswers.economically,
+};
+const NO_SCORES: WellBeingScores = { physical: 0, relationship: 0, career: 0, community: 0, economically: 0 };
+
 const scoreTotals = {
   answers: sql<number>`count(*)::int`,
   physical: sql<number>`coalesce(sum(${wellBeingSurveyAnswers.physical}), 0)::int`,
@@ -49,13 +58,7 @@ export async function surveyResult(tx: Executor, session: Session, surveyId: num
   let ownScores: WellBeingScores | null = null;
   if (survey.answeredByMe && membership) {
     const [own] = await tx
-      .select({
-        physical: wellBeingSurveyAnswers.physical,
-        relationship: wellBeingSurveyAnswers.relationship,
-        career: wellBeingSurveyAnswers.career,
-        community: wellBeingSurveyAnswers.community,
-        economically: wellBeingSurveyAnswers.economically,
-      })
+      .select(scoreColumns)
       .from(wellBeingSurveyAnswers)
       .where(and(eq(wellBeingSurveyAnswers.surveyId, surveyId), eq(wellBeingSurveyAnswers.organizationMemberId, membership.id)));
     ownScores = own ?? null;
@@ -70,13 +73,13 @@ export async function surveyResult(tx: Executor, session: Session, surveyId: num
       survey,
       ownScores,
       published,
-      organizationAverage: averagesFromTotals(0, { physical: 0, relationship: 0, career: 0, community: 0, economically: 0 }),
+      organizationAverage: averagesFromTotals(0, NO_SCORES),
       groups: groupRows?.map((group) => ({ ...group, answers: null, scores: null })) ?? null,
     };
   }
 
   const [totals] = await tx.select(scoreTotals).from(wellBeingSurveyAnswers).where(eq(wellBeingSurveyAnswers.surveyId, surveyId));
-  const organizationAverage = averagesOf(totals ?? { answers: 0, physical: 0, relationship: 0, career: 0, community: 0, economically: 0 });
+  const organizationAverage = averagesOf(totals ?? { answers: 0, ...NO_SCORES });
 
   let groupResults: GroupResult[] | null = null;
   if (surveyAccess.canManage(session, survey)) {
@@ -88,14 +91,7 @@ export async function surveyResult(tx: Executor, session: Session, surveyId: num
         ? []
         : (
             await tx
-              .select({
-                groupIds: wellBeingSurveyAnswers.groupIds,
-                physical: wellBeingSurveyAnswers.physical,
-                relationship: wellBeingSurveyAnswers.relationship,
-                career: wellBeingSurveyAnswers.career,
-                community: wellBeingSurveyAnswers.community,
-                economically: wellBeingSurveyAnswers.economically,
-              })
+              .select({ groupIds: wellBeingSurveyAnswers.groupIds, ...scoreColumns })
               .from(wellBeingSurveyAnswers)
               .where(eq(wellBeingSurveyAnswers.surveyId, surveyId))
           ).map(({ groupIds, ...scores }) => ({ groupIds, scores }));

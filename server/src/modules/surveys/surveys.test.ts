@@ -527,8 +527,11 @@ describe('PUT /api/well_being_surveys/:id', () => {
     const response = await put(`/api/well_being_surveys/${survey.id}`, admin.token, {
       well_being_survey: { expired_at: inDays(7).toISOString() },
     });
-    expect(response.status).toBe(422);
-    expect(response.body.errors[0]).toMatchObject({ code: 'survey.deadlineFixed', source: { pointer: '/well_being_survey/expired_at' } });
+    expect(response.status).toBe(404);
+    expect(response.body.errors[0]).toMatchObject({
+      code: 'survey.expiredOrNotFound',
+      source: { pointer: '/well_being_survey/expired_at' },
+    });
     const [stored] = await server.db.db.select().from(wellBeingSurveys).where(eq(wellBeingSurveys.id, survey.id));
     expect(stored?.expiredAt).toEqual(survey.expiredAt);
   });

@@ -36,7 +36,7 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
     );
   }
 
-  const { survey, ownScores, organizationAverage, answeredSummary, anonymityThreshold, groups, published } = result.data;
+  const { survey, ownScores, organizationAverage, answeredSummary, anonymityThreshold, groups } = result.data;
   const labels = WELL_BEING_DIMENSIONS.map((dimension) => t(`surveys:dimensions.${dimension}`));
   const averageShown = hasFigures(organizationAverage);
   const series = [
@@ -73,9 +73,7 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
       )}
       {!averageShown && (
         <p className="kiwi-survey__meta">
-          {published
-            ? t('surveys:result.averageHidden', { count: anonymityThreshold })
-            : t('surveys:result.averageAtDeadline', { date: formatDateTime(survey.expiredAt, i18n.language) })}
+          {survey.open ? t('surveys:result.atDeadline') : t('surveys:result.averageHidden', { count: anonymityThreshold })}
         </p>
       )}
       {series.length > 0 && (
@@ -94,7 +92,6 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
           survey={survey}
           groups={groups}
           averageShown={averageShown}
-          published={published}
           answered={answeredSummary.answered}
           threshold={anonymityThreshold}
         />
@@ -107,14 +104,12 @@ function OrganizationResults({
   survey,
   groups,
   averageShown,
-  published,
   answered,
   threshold,
 }: {
   survey: Survey;
   groups: NonNullable<SurveyResultResource['groups']>;
   averageShown: boolean;
-  published: boolean;
   answered: number;
   threshold: number;
 }) {
@@ -126,11 +121,7 @@ function OrganizationResults({
     <section className="kiwi-survey__section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('surveys:result.organization.title')}</h2>
       {!averageShown ? (
-        <p>
-          {published
-            ? t('surveys:result.organization.hidden', { count: threshold, answered })
-            : t('surveys:result.organization.atDeadline')}
-        </p>
+        <p>{survey.open ? t('surveys:result.atDeadline') : t('surveys:result.organization.hidden', { count: threshold, answered })}</p>
       ) : (
         <>
           <h3>{t('surveys:result.organization.byGroup')}</h3>
