@@ -5,7 +5,9 @@ import type { DatabaseHandle } from './db/client';
 import { createJobWorker, type JobHandler, type JobWorker } from './jobs/worker';
 import { mailOutboxHandler } from './mail/deliver';
 import type { Identity } from './auth/identity';
+import { activityJobHandlers, scheduleDailySettlement } from './modules/activity/settlement';
 import { identityDeletionHandler } from './modules/cancellation/identity-deletion';
+import { imageJobHandlers, scheduleImageCollection } from './modules/images/collection';
 import { IDENTITY_DELETE_TOPIC } from './modules/cancellation/service';
 import { runScheduledGrant, SCHEDULED_GRANT_JOB } from './modules/coins/jobs';
 import { createExportWorker, type ExportWorker } from './modules/exports/worker';
@@ -26,6 +28,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   ...pushJobHandlers,
   ...walkingEventJobHandlers,
   ...gachaJobHandlers,
+  ...activityJobHandlers,
+  ...imageJobHandlers,
 };
 
 export type WorkerDependencies = {
@@ -105,6 +109,12 @@ export function createWorkers(deps: WorkerDependencies): Workers {
       void deps.db.db
         .transaction((tx) => scheduleWeeklyStock(tx, new Date()))
         .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the weekly gacha stock'));
+      void deps.db.db
+        .transaction((tx) => scheduleDailySettlement(tx, new Date()))
+        .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the daily coin settlement'));
+      void deps.db.db
+        .transaction((tx) => scheduleImageCollection(tx, new Date()))
+        .catch((error: unknown) => deps.logger?.error({ err: error }, 'could not schedule the image collection'));
     },
     async stop() {
       await Promise.all([outbox.stop(), jobs.stop(), gifts.stop(), exports.stop()]);

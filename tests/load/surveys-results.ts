@@ -11,7 +11,10 @@ import { groupMemberships, groups } from '../../server/src/db/schema/groups';
 import { organizationMembers, organizations } from '../../server/src/db/schema/organizations';
 import { wellBeingSurveys } from '../../server/src/db/schema/surveys';
 import { users } from '../../server/src/db/schema/users';
-import { answerSurvey, listSurveys, nonResponders, surveyResult } from '../../server/src/modules/surveys/service';
+import { answerSurvey } from '../../server/src/modules/surveys/answers';
+import { nonResponders } from '../../server/src/modules/surveys/reminders';
+import { surveyResult } from '../../server/src/modules/surveys/results';
+import { listSurveys } from '../../server/src/modules/surveys/views';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const GROUPS = 20;

@@ -1,12 +1,24 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngine } from '../test/database';
+import { createEmptyDatabase, createTestDatabase, testEngine } from '../test/database';
 import type { DatabaseHandle } from './client';
-import { storePresetEventTagsAsKeys, TRUNCATE_LONG_CLUSTERS, truncateStoredLongClusters } from './data-migrations';
+import {
+  REPORT_EMAIL_CASE_DUPLICATES,
+  storePresetEventTagsAsKeys,
+  TRUNCATE_LONG_CLUSTERS,
+  truncateStoredLongClusters,
+} from './data-migrations';
 import { events } from './schema/events';
-import { migrateDatabase } from './migrate';
+import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
 import { dataMigrations } from './schema/data-migrations';
 import { organizationMembers, organizations } from './schema/organizations';
 import { users } from './schema/users';
@@ -138,5 +150,80 @@ describe(`storing preset event tags as keys on ${testEngine()}`, () => {
 
     // Idempotent.
     expect(await storePresetEventTagsAsKeys(handle.db)).toEqual({ 'events.tags': 0 });
+  });
+});
+
+describe(`the unique address index over case variants stored before it, on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  let folder: string;
+  beforeEach(async () => {
+    handle = await createEmptyDatabase();
+    // The migrations before 0012, as a database created before the unique index had them.
+    folder = mkdtempSync(join(tmpdir(), 'kiwi-migrations-'));
+    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+    const journalPath = join(folder, 'meta/_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.idx < 12) }));
+    if (handle.engine === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    else await migrateNodePg(handle.db as unknown as NodePgDatabase, { migrationsFolder: folder });
+  });
+  afterEach(async () => {
+    await handle.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const person = (email: string, index: number) => ({ firebaseUid: `case-${index}`, email, name: `Person ${index}` });
+  /** Rows as the tables before 0012 take them (the schema's later columns do not exist yet). */
+  const insertOld = async (emails: string[]) => {
+    for (const [index, email] of emails.entries()) {
+      await handle.db.execute(sql`insert into users (firebase_uid, email, name) values (${`old-${index}`}, ${email}, ${`Old ${index}`})`);
+    }
+  };
+
+  it('starts with case-variant duplicates, keeps every row, reports the later ones and refuses new variants', async () => {
+    const emails = ['Ann@example.com', 'bob@example.com', 'ann@EXAMPLE.com', 'ANN@example.com', 'carol@example.com', 'Carol@Example.com'];
+    await insertOld(emails);
+    const stored = await handle.db.select({ id: users.id, email: users.email }).from(users);
+    const idOf = (email: string) => stored.find((row) => row.email === email)!.id;
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _e, done) => done(void lines.push(JSON.parse(String(chunk)))) }));
+
+    await migrateDatabase(handle, { logger });
+
+    expect((await handle.db.select({ id: users.id }).from(users)).length).toBe(emails.length);
+    const [report] = await handle.db.select().from(dataMigrations).where(eq(dataMigrations.name, REPORT_EMAIL_CASE_DUPLICATES));
+    expect(report!.report).toEqual({ 'users.case_variant_addresses': 3 });
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        users: [
+          { id: idOf('ann@EXAMPLE.com'), keptId: idOf('Ann@example.com') },
+          { id: idOf('ANN@example.com'), keptId: idOf('Ann@example.com') },
+          { id: idOf('Carol@Example.com'), keptId: idOf('carol@example.com') },
+        ],
+      }),
+    );
+    // The kept addresses, and any other, stay unique whatever the case.
+    for (const [index, email] of ['aNn@example.com', 'BOB@example.com', 'CAROL@example.com'].entries()) {
+      await expect(handle.db.insert(users).values(person(email, 100 + index))).rejects.toThrow();
+    }
+    await handle.db.insert(users).values(person('dave@example.com', 200));
+    await expect(handle.db.insert(users).values(person('Dave@example.com', 201))).rejects.toThrow();
+    // A second start changes nothing and reports nothing again.
+    await migrateDatabase(handle, { logger });
+    expect(lines.filter((line) => line.level === 40)).toHaveLength(1);
+  });
+
+  it('creates the plain unique index when no address is stored twice', async () => {
+    await insertOld(['erin@example.com', 'frank@example.com']);
+    await migrateDatabase(handle);
+    const rows = (await handle.db.execute(
+      sql`select indexdef from pg_indexes where indexname = 'users_email_lower_unique'`,
+    )) as unknown as {
+      rows: { indexdef: string }[];
+    };
+    expect(rows.rows[0]?.indexdef).not.toMatch(/WHERE/i);
+    const [report] = await handle.db.select().from(dataMigrations).where(eq(dataMigrations.name, REPORT_EMAIL_CASE_DUPLICATES));
+    expect(report!.report).toEqual({ 'users.case_variant_addresses': 0 });
   });
 });

@@ -146,10 +146,31 @@ export async function storePresetEventTagsAsKeys(db: DatabaseHandle['db']): Prom
   return { 'events.tags': changed };
 }
 
+export const REPORT_EMAIL_CASE_DUPLICATES = 'report_email_case_duplicates';
+
+/**
+ * Users whose address differs only in case from an older user's (from before migration 0012's unique index, which
+ * leaves them out of it): never merged automatically, since both may hold memberships, coins and sign-ins. Listed in
+ * the log as a warning (ids with the kept user's id) and counted in the report, for an operator to merge by hand.
+ */
+export async function reportEmailCaseDuplicates(db: DatabaseHandle['db'], logger?: Logger): Promise<Record<string, number>> {
+  const later = rowsOf(
+    await db.execute(sql`
+      select id, kept_id from (
+        select id, first_value(id) over (partition by lower(email) order by id) as kept_id from users
+      ) as ranked where id <> kept_id order by id limit 10000`),
+  ).map((row) => ({ id: Number(row.id), keptId: Number(row.kept_id) }));
+  if (later.length > 0) {
+    logger?.warn({ users: later }, 'users whose address differs only in case from an older user: merge them by hand');
+  }
+  return { 'users.case_variant_addresses': later.length };
+}
+
 /** The data migrations in the order they run; each runs once per database and is recorded in data_migrations. */
-const DATA_MIGRATIONS: { name: string; run: (db: DatabaseHandle['db']) => Promise<Record<string, number>> }[] = [
+const DATA_MIGRATIONS: { name: string; run: (db: DatabaseHandle['db'], logger?: Logger) => Promise<Record<string, number>> }[] = [
   { name: TRUNCATE_LONG_CLUSTERS, run: truncateStoredLongClusters },
   { name: PRESET_EVENT_TAGS_AS_KEYS, run: storePresetEventTagsAsKeys },
+  { name: REPORT_EMAIL_CASE_DUPLICATES, run: reportEmailCaseDuplicates },
 ];
 
 /**
@@ -160,7 +181,7 @@ export async function runDataMigrations(db: DatabaseHandle['db'], logger?: Logge
   for (const migration of DATA_MIGRATIONS) {
     const [done] = await db.select().from(dataMigrations).where(eq(dataMigrations.name, migration.name));
     if (done) continue;
-    const report = await migration.run(db);
+    const report = await migration.run(db, logger);
     await db.insert(dataMigrations).values({ name: migration.name, report }).onConflictDoNothing();
     logger?.info({ migration: migration.name, report }, 'data migration applied');
   }

@@ -24,6 +24,8 @@ export type SurveyResultResource = {
   id: string;
   ownScores: WellBeingScores | null;
   organizationAverage: WellBeingAverages;
+  /** False while the survey is open: averages are published at the deadline. */
+  published: boolean;
   answeredSummary: { answered: number; invited: number };
   anonymityThreshold: number;
   /** Managers and admins only. */

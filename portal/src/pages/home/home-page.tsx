@@ -329,7 +329,8 @@ function EventList({ events, empty }: { events: HomeEvent[]; empty: string }) {
               {event.location ? ` · ${event.location}` : ''}
             </span>
           </div>
-          {event.myStatus && (
+          {/* The organiser is not a participant (issue 21 point 6): no "joined" badge for them. */}
+          {(event.myStatus === 'invited' || (event.myStatus === 'joined' && event.myRole === 'member')) && (
             <span className={`home-badge ${event.myStatus === 'invited' ? 'home-badge--unread' : ''}`}>
               {t(event.myStatus === 'invited' ? 'events.invited' : 'events.joined')}
             </span>

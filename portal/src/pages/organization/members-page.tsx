@@ -180,7 +180,12 @@ export function MembersPage() {
               <td>{member.email}</td>
               <td>{t(`members.role.${member.role}`)}</td>
               <td>
-                <span className={`org-badge org-badge--${member.state}`}>{t(`members.state.${member.state}`)}</span>
+                {/* Issue 21 point 6: an invitee who has not accepted is not shown active. */}
+                {member.invitationPending && member.state === 'active' ? (
+                  <span className="org-badge org-badge--warning">{t('members.invitationPending')}</span>
+                ) : (
+                  <span className={`org-badge org-badge--${member.state}`}>{t(`members.state.${member.state}`)}</span>
+                )}
               </td>
               <td>{member.groups.map((group) => group.name).join(', ')}</td>
               <td>{member.activeFrom || member.activeTo ? `${date(member.activeFrom)} – ${date(member.activeTo)}` : t('common.none')}</td>

@@ -36,18 +36,27 @@ export function activityMemberOf(session: Session): ActivityMember {
  */
 export function coinDayStatus(member: MembershipPeriod, day: string, awarded: boolean, now: Date): CoinDayStatus {
   if (awarded) return 'awarded';
-  if (day < earliestCoinDay(now) || !isMembershipActive(member, now) || !isMembershipActive(member, startOfDayInJapan(day)))
-    return 'notEarned';
-  return 'waiting';
+  const until = settlementMoment(member, now);
+  if (day < earliestCoinDay(now) || !until || !isMembershipActive(member, startOfDayInJapan(day))) return 'notEarned';
+  // An ended membership's days that were over by its end are still paid (by the daily settlement); later ones never.
+  return until === now || day < dayInJapan(until) ? 'waiting' : 'notEarned';
+}
+
+/**
+ * The moment up to which a member's finished days are paid: now while the membership is active; for one that has
+ * ended, its end (issue 22 point 5: the last days are paid even when nobody visits before it expires); none before it
+ * starts.
+ */
+export function settlementMoment(member: MembershipPeriod, now: Date): Date | null {
+  const state = membershipState(member, now);
+  if (state === 'active') return now;
+  if (state === 'expired' && member.activeTo) return new Date(member.activeTo);
+  return null;
 }
 
 export function dayEarnsCoinsNow(member: MembershipPeriod, day: string, now: Date): boolean {
-  return (
-    day >= earliestCoinDay(now) &&
-    day < dayInJapan(now) &&
-    isMembershipActive(member, now) &&
-    isMembershipActive(member, startOfDayInJapan(day))
-  );
+  const until = settlementMoment(member, now);
+  return until !== null && day >= earliestCoinDay(now) && day < dayInJapan(until) && isMembershipActive(member, startOfDayInJapan(day));
 }
 
 /**
@@ -99,9 +108,14 @@ export async function recordActivity(
   return awarded;
 }
 
-/** Awards the coins of the member's finished days that have none yet (a day logged yesterday is paid on the next write). */
+/**
+ * Awards the coins of the member's finished days that have none yet: on the member's next visit or write, or by the
+ * daily settlement (settlement.ts), whichever comes first; the member lock and the award row make it once. For an
+ * ended membership only the days over by its end and stored before it count.
+ */
 export async function awardFinishedDays(tx: Executor, member: ActivityMember, now: Date): Promise<number> {
-  if (!isMembershipActive(member, now)) return 0;
+  const until = settlementMoment(member, now);
+  if (!until) return 0;
   await lockMember(tx, member.id);
   const unpaid = await tx
     .select({ day: activityDays.day, healthPoints: activityDays.healthPoints })
@@ -114,7 +128,8 @@ export async function awardFinishedDays(tx: Executor, member: ActivityMember, no
       and(
         eq(activityDays.organizationMemberId, member.id),
         gte(activityDays.day, earliestCoinDay(now)),
-        lt(activityDays.day, dayInJapan(now)),
+        lt(activityDays.day, dayInJapan(until)),
+        until === now ? undefined : lt(activityDays.updatedAt, until),
         isNull(coinActivityAwards.day),
       ),
     )

@@ -83,7 +83,8 @@ describe('admin dashboard', () => {
       buildUser(server, { organization: acme, memberRole: 'member' }),
     ]);
     const now = Date.now();
-    // acme: manager + member + one more active, one pending (starts tomorrow), one expired (ended yesterday): 3 seats used.
+    // acme: manager + member + one more active, one pending (starts tomorrow), one expired (ended yesterday): 4 seats used,
+    // as on the members page and in seat checks (a pending member holds a seat; issue 21 point 6).
     const third = await insertMember(acme);
     await insertMember(acme, { activeFrom: new Date(now + DAY) });
     await insertMember(acme, { activeTo: new Date(now - DAY) });
@@ -190,7 +191,7 @@ describe('admin dashboard', () => {
       plan,
       state: 'active',
       'plan-ended-at': null,
-      'seats-used': 3,
+      'seats-used': 4,
       'seats-contracted': 10,
       'coins-granted': 1057,
       'coins-spent': 70,
@@ -204,7 +205,7 @@ describe('admin dashboard', () => {
       totals: {
         organizations: 3,
         states: { active: 1, planEnded: 1, archived: 1 },
-        seatsUsed: 4,
+        seatsUsed: 5,
         seatsContracted: 15,
         unlimitedOrganizations: 1,
         coinsGranted: 1057,

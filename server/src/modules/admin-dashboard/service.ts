@@ -6,9 +6,9 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { organizationChangeRequests } from '../../db/schema/admin-console';
 import type { CoinMovementReason } from '../../db/schema/coins';
-import { organizationMembers, organizations } from '../../db/schema/organizations';
+import { organizations } from '../../db/schema/organizations';
 import { violationReports } from '../../db/schema/violation-reports';
-import { stateCondition } from '../members/queries';
+import { memberFiguresOf } from '../members/figures';
 
 /** Coins that enter an organisation's economy from issuance: activity rewards, admin grants, quest rewards. */
 export const GRANTED_REASONS = ['activity', 'admin_grant', 'quest_reward'] as const satisfies readonly CoinMovementReason[];
@@ -157,12 +157,6 @@ export async function adminDashboard(
   tx: Executor,
   { period, plan, now }: { period: DashboardPeriod; plan?: string; now: Date },
 ): Promise<Dashboard> {
-  const seats = tx
-    .select({ organizationId: organizationMembers.organizationId, used: count().as('used') })
-    .from(organizationMembers)
-    .where(stateCondition('active', now))
-    .groupBy(organizationMembers.organizationId)
-    .as('seats');
   const changeRequests = tx
     .select({ organizationId: organizationChangeRequests.organizationId, pending: count().as('pending_change_requests') })
     .from(organizationChangeRequests)
@@ -185,16 +179,20 @@ export async function adminDashboard(
       archived: organizations.archived,
       planEndedAt: organizations.planEndedAt,
       numberOfMembers: organizations.numberOfMembers,
-      seatsUsed: sql<number>`coalesce(${seats.used}, 0)::int`,
       pendingChangeRequests: sql<number>`coalesce(${changeRequests.pending}, 0)::int`,
       pendingViolationReports: sql<number>`coalesce(${reports.pending}, 0)::int`,
     })
     .from(organizations)
-    .leftJoin(seats, eq(seats.organizationId, organizations.id))
     .leftJoin(changeRequests, eq(changeRequests.organizationId, organizations.id))
     .leftJoin(reports, eq(reports.organizationId, organizations.id))
     .orderBy(asc(organizations.name), asc(organizations.id));
   const coins = await coinsByOrganization(tx, period, now);
+  // Issue 21 point 6: the same members figure as the organisation list and the members page.
+  const seats = await memberFiguresOf(
+    tx,
+    rows.map((row) => row.id),
+    now,
+  );
 
   const today = dayInJapan(now);
   const plans = [...new Set(rows.map((row) => row.plan))].sort();
@@ -207,7 +205,7 @@ export async function adminDashboard(
       plan: row.plan,
       state: organizationState(row, today),
       planEndedAt: row.planEndedAt,
-      seatsUsed: Number(row.seatsUsed),
+      seatsUsed: seats.get(row.id)?.members ?? 0,
       seatsContracted: row.numberOfMembers,
       coinsGranted: coins.get(row.id)?.granted ?? 0,
       coinsSpent: coins.get(row.id)?.spent ?? 0,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { embedOrigins } from '../../db/schema/embed-origins';
 import type { OrganizationRow } from '../../db/schema/organizations';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -127,8 +129,38 @@ describe('images', () => {
     expect(((await refused.json()) as any).errors[0].code).toBe('auth.invalidToken');
   });
 
-  it('answers 404 for an unknown or malformed key', async () => {
-    expect((await server.request('/api/images/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
-    expect((await server.request('/api/images/nope')).status).toBe(404);
+  it('answers 404 for an unknown or malformed key, which no cache keeps', async () => {
+    for (const key of ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'nope']) {
+      const response = await fetch(`${server.url}/api/images/${key}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('varies for caches by access kind: public bytes for everyone, CORS per origin, the upload answer never cached', async () => {
+    const uploaded = await upload(form([{ bytes: PNG }]), member.token);
+    expect(uploaded.headers.get('cache-control')).toBe('no-store');
+    const { url } = ((await uploaded.json()) as any).data.attributes;
+    const varies = (response: Response) => (response.headers.get('vary') ?? '').split(/,\s*/).map((name) => name.toLowerCase());
+
+    // An <img> (no Origin): cacheable by any cache for a year, keyed by Origin, never by the encoding or the caller.
+    const plain = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${member.token}` } });
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(varies(plain)).toContain('origin');
+    expect(varies(plain)).not.toContain('accept-encoding');
+    expect(varies(plain)).not.toContain('authorization');
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    expect(plain.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+
+    // A registered embed origin's fetch (the image viewer's download): the same bytes with that origin's CORS header.
+    const origin = 'https://images-vary.example';
+    await server.db.db.insert(embedOrigins).values({ organizationId: acme.id, origin });
+    const cors = await fetch(`${server.url}${url}`, { headers: { origin, 'accept-encoding': 'gzip, br' } });
+    expect(cors.status).toBe(200);
+    expect(cors.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(cors.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(varies(cors)).toContain('origin');
+    expect(cors.headers.get('content-encoding')).toBeNull();
+    await server.db.db.delete(embedOrigins).where(eq(embedOrigins.origin, origin));
   });
 });

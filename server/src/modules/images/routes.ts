@@ -26,12 +26,20 @@ export function imagesRoutes(deps: ModuleDependencies): Router {
     const contentType = detectImageType(file.buffer);
     if (!contentType) throw new ApiError(ErrorCode.validationImageOnly, { pointer: `/${FIELD}` });
     const stored = await db.db.transaction((tx) => saveImage(tx, { bytes: file.buffer, contentType, uploader }));
+    // The uploader's own answer: no cache keeps it.
+    res.setHeader('Cache-Control', 'no-store');
     res.status(201).json(presentImage(stored));
   });
 
   router.get('/images/:key', async (req, res) => {
+    // Issue 22 point 5, per access kind: the bytes are the same for everybody (any cache may keep them for a year), the
+    // CORS headers differ by Origin (Vary: Origin), and "missing" is never kept: the key may be an upload in progress.
+    res.vary('Origin');
     const image = await loadImage(db.db, req.params.key ?? '');
-    if (!image) throw notFound();
+    if (!image) {
+      res.setHeader('Cache-Control', 'no-store');
+      throw notFound();
+    }
     // The key is random and never reused, so the bytes behind a URL never change.
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import type { CreateMember, UpdateMember } from '@kiwi/shared/schemas/member';
-import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { authorize } from '../../auth/authorize';
 import type { Session } from '../../auth/session-cache';
 import { deleteMemberPosts } from '../violation-reports/objects';
@@ -10,20 +10,12 @@ import { organizationMembers, organizations } from '../../db/schema/organization
 import { users } from '../../db/schema/users';
 import { ApiError, notFound, notFoundInOrganization } from '../../jsonapi/errors';
 import { issueInvitation } from '../invitations/service';
+import { memberFiguresOfOrganization } from './figures';
 import { stateCondition } from './queries';
 
-/** Seats in use: memberships that have not expired (pending ones hold a seat already). */
+/** Seats in use: memberships that have not expired (pending ones hold a seat already); the members figure (figures.ts). */
 export async function seatsInUse(tx: Executor, organizationId: number, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({ value: count() })
-    .from(organizationMembers)
-    .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        or(isNull(organizationMembers.activeTo), gt(organizationMembers.activeTo, now)),
-      ),
-    );
-  return row?.value ?? 0;
+  return (await memberFiguresOfOrganization(tx, organizationId, now)).members;
 }
 
 /** Locks the organisation row (one seat count at a time) and refuses when `adding` more would pass numberOfMembers; `adding` 0 only locks. */

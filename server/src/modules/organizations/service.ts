@@ -1,8 +1,9 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { MANAGER_EDITABLE_ORGANIZATION_FIELDS, type CreateOrganization, type UpdateOrganization } from '@kiwi/shared/schemas/organization';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type OrganizationRow, organizationMembers, organizations } from '../../db/schema/organizations';
+import { type OrganizationRow, organizations } from '../../db/schema/organizations';
+import { memberFiguresOf } from '../members/figures';
 import { seatsInUse } from '../members/service';
 import { ApiError, forbidden } from '../../jsonapi/errors';
 import { likePattern } from './like-pattern';
@@ -100,22 +101,10 @@ export async function assertSeatsCoverMembers(
   }
 }
 
-/** Seats in use and all memberships of each organisation of `ids` (the admin list's figures). */
+/** The admin list's figures of each organisation of `ids`: members and seats in use, both the one members figure. */
 export async function memberFigures(tx: Executor, ids: number[], now: Date): Promise<Map<number, { members: number; seatsUsed: number }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      organizationId: organizationMembers.organizationId,
-      members: count(),
-      seatsUsed:
-        sql<number>`count(*) filter (where ${organizationMembers.activeTo} is null or ${organizationMembers.activeTo} > ${now})`.mapWith(
-          Number,
-        ),
-    })
-    .from(organizationMembers)
-    .where(inArray(organizationMembers.organizationId, ids))
-    .groupBy(organizationMembers.organizationId);
-  return new Map(rows.map((row) => [row.organizationId, { members: row.members, seatsUsed: row.seatsUsed }]));
+  const figures = await memberFiguresOf(tx, ids, now);
+  return new Map([...figures].map(([id, { members }]) => [id, { members, seatsUsed: members }]));
 }
 
 export async function listOrganizations(

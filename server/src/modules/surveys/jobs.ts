@@ -1,5 +1,5 @@
 import type { JobHandler } from '../../jobs/worker';
-import { announceOpenedSurvey, runAutomaticReminder, SURVEY_JOB_KINDS } from './service';
+import { announceOpenedSurvey, runAutomaticReminder, SURVEY_JOB_KINDS } from './reminders';
 
 /** `survey.opened`: the Slack notice that a survey is open (scheduled at creation, runs at once). */
 export const surveyOpenedJob: JobHandler = async (tx, job, now) => {

@@ -1,6 +1,7 @@
 import { isSurveyOpen } from '@kiwi/shared/domain/well-being';
 import { serialize, type Pagination } from '../../jsonapi/serialize';
-import type { SurveyOrganization, SurveyResult, SurveyView } from './service';
+import type { SurveyResult } from './results';
+import type { SurveyOrganization, SurveyView } from './views';
 
 const organizationRelationship = {
   type: 'organizations',
@@ -53,6 +54,7 @@ export function presentResult(result: SurveyResult, threshold: number, now: Date
     attributes: (row) => ({
       ownScores: row.ownScores,
       organizationAverage: row.organizationAverage,
+      published: row.published,
       answeredSummary: { answered: row.survey.answeredCount, invited: row.survey.invitedCount },
       anonymityThreshold: threshold,
       groups: row.groups,

@@ -11,16 +11,11 @@ import type { ModuleDependencies } from '../deps';
 import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
 import { surveyAccess } from './access';
 import { presentAnswer, presentResult, presentSurvey, presentSurveys } from './presenter';
-import {
-  answerSurvey,
-  createSurveys,
-  findSurveyForAnswer,
-  listSurveys,
-  sendReminder,
-  showSurvey,
-  surveyResult,
-  updateSurvey,
-} from './service';
+import { answerSurvey, findSurveyForAnswer } from './answers';
+import { createSurveys, updateSurvey } from './editing';
+import { sendReminder } from './reminders';
+import { surveyResult } from './results';
+import { listSurveys, showSurvey } from './views';
 
 export function surveysRoutes({ db, logger, config }: ModuleDependencies): Router {
   const router = Router();
@@ -103,7 +98,7 @@ export function surveysRoutes({ db, logger, config }: ModuleDependencies): Route
     const session = await currentSession(req);
     const surveyId = parseId(req);
     const now = new Date();
-    const survey = await db.db.transaction((tx) => findSurveyForAnswer(tx, surveyId));
+    const survey = await db.db.transaction((tx) => findSurveyForAnswer(tx, session, surveyId));
     const membership = surveyAccess.assertCanAnswer(session, survey);
     const { well_being_survey_answer: input } = parseBody(AnswerSurveySchema, req);
     const answer = await db.db.transaction((tx) => answerSurvey(tx, survey, membership, input, now));

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';
 import { wellBeingSurveys } from '../../db/schema/surveys';
-import { scheduleReminder } from './service';
+import { scheduleReminder } from './reminders';
 
 export const DEMO_SURVEYS = [
   { organization: 'acme', title: '2026年度 ウェルビーイングサーベイ' },

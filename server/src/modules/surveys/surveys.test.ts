@@ -252,11 +252,11 @@ describe('POST /api/well_being_surveys/:id/answers', () => {
     expect(stored).toHaveLength(0);
   });
 
-  it('refuses an answer to another organisation’s survey', async () => {
+  it('answers an answer to another organisation’s survey like one to a missing survey', async () => {
     const survey = await buildSurvey(server, globex.id);
     const response = await answer(survey.id, member);
-    expect(response.status).toBe(403);
-    expect(response.body.errors[0].code).toBe('auth.forbidden');
+    expect(response.status).toBe(404);
+    expect(response.body.errors[0].code).toBe('survey.expiredOrNotFound');
   });
 
   it('refuses an answer after the deadline and to a survey that does not exist with the spec message', async () => {
@@ -284,6 +284,57 @@ describe('GET /api/well_being_surveys/:id/result', () => {
     return response.body.data.attributes;
   };
 
+  /** The result as published after the deadline; the survey then opens again for the next answers of the test. */
+  const resultAfterDeadline = async (surveyId: number, user: BuiltUser) => {
+    const [survey] = await server.db.db.select().from(wellBeingSurveys).where(eq(wellBeingSurveys.id, surveyId));
+    await server.db.db
+      .update(wellBeingSurveys)
+      .set({ expiredAt: new Date(Date.now() - 1000) })
+      .where(eq(wellBeingSurveys.id, surveyId));
+    try {
+      return await result(surveyId, user);
+    } finally {
+      await server.db.db.update(wellBeingSurveys).set({ expiredAt: survey!.expiredAt }).where(eq(wellBeingSurveys.id, surveyId));
+    }
+  };
+
+  it('publishes nothing while the survey is open: a reading before and after one more answer differ in the count only', async () => {
+    const survey = await buildSurvey(server, acme.id);
+    const [team] = await server.db.db.insert(groups).values({ organizationId: acme.id, name: 'Differencing team' }).returning();
+    const answerers = [member, ...others.slice(0, 5)];
+    await server.db.db
+      .insert(groupMemberships)
+      .values(answerers.map((user) => ({ groupId: team!.id, organizationMemberId: user.membership!.id })));
+    for (const [index, user] of answerers.slice(0, 5).entries()) expect((await answer(survey.id, user, 3 + index)).status).toBe(201);
+    const before = await result(survey.id, manager);
+    // The sixth answer: if averages moved now, 6 * after - 5 * before would be this member's scores.
+    expect((await answer(survey.id, answerers[5]!, 10)).status).toBe(201);
+    const after = await result(survey.id, manager);
+    for (const reading of [before, after]) {
+      expect(reading.published).toBe(false);
+      expect(Object.values(reading['organization-average']).every((value) => value === null)).toBe(true);
+      expect(reading.groups.find((group: any) => group.id === team!.id)).toEqual({
+        id: team!.id,
+        name: 'Differencing team',
+        answers: null,
+        scores: null,
+      });
+    }
+    const { 'answered-summary': beforeCount, ...beforeRest } = before;
+    const { 'answered-summary': afterCount, ...afterRest } = after;
+    expect(afterRest).toEqual(beforeRest);
+    expect(afterCount.answered).toBe(beforeCount.answered + 1);
+    // The answerer still sees their own scores at once.
+    expect((await result(survey.id, answerers[5]!))['own-scores'].physical).toBe(100);
+
+    // After the deadline, once: (30 + 40 + 50 + 60 + 70 + 100) / 6 = 58.3.
+    const published = await resultAfterDeadline(survey.id, manager);
+    expect(published.published).toBe(true);
+    expect(published['organization-average'].physical).toBe(58.3);
+    expect(published.groups.find((group: any) => group.id === team!.id)).toMatchObject({ answers: 6, scores: { physical: 58.3 } });
+    await server.db.db.delete(groups).where(eq(groups.id, team!.id));
+  });
+
   it('shows the organisation average only from 5 answers, and groups only with 5 answers that single nobody out', async () => {
     const survey = await buildSurvey(server, acme.id);
     const [large, small] = await server.db.db
@@ -304,11 +355,11 @@ describe('GET /api/well_being_surveys/:id/result', () => {
     // Four answers: the member sees their own scores, nobody sees an average.
     expect((await answer(survey.id, member, 8)).status).toBe(201);
     for (const user of [a, b, c]) expect((await answer(survey.id, user, 4)).status).toBe(201);
-    const early = await result(survey.id, member);
+    const early = await resultAfterDeadline(survey.id, member);
     expect(early['own-scores']).toEqual({ physical: 80, relationship: 80, career: 80, community: 80, economically: 80 });
     expect(early['organization-average'].physical).toBeNull();
     expect(early.groups).toBeNull();
-    const earlyManager = await result(survey.id, manager);
+    const earlyManager = await resultAfterDeadline(survey.id, manager);
     expect(earlyManager['own-scores']).toBeNull();
     expect(earlyManager['organization-average'].career).toBeNull();
     expect(earlyManager.groups).toEqual([
@@ -318,7 +369,7 @@ describe('GET /api/well_being_surveys/:id/result', () => {
 
     // The fifth answer, all five in the large team: the organisation average and the large team show, (80 + 4*40) / 5 = 48.
     expect((await answer(survey.id, d, 4)).status).toBe(201);
-    const five = await result(survey.id, manager);
+    const five = await resultAfterDeadline(survey.id, manager);
     expect(five['organization-average'].physical).toBe(48);
     expect(five.groups).toEqual([
       {
@@ -329,16 +380,16 @@ describe('GET /api/well_being_surveys/:id/result', () => {
       },
       { id: small!.id, name: 'Small team', answers: null, scores: null },
     ]);
-    const forAdmin = await result(survey.id, admin);
+    const forAdmin = await resultAfterDeadline(survey.id, admin);
     expect(forAdmin.groups[0].answers).toBe(5);
 
     // The sixth answer comes from outside the large team: (80 + 4*40 + 100) / 6 = 56.7 for the organisation. The large
     // team now hides, or 6 * 56.7 - 5 * 48 would give away the sixth member's score.
     expect((await answer(survey.id, e, 10)).status).toBe(201);
-    const later = await result(survey.id, member);
+    const later = await resultAfterDeadline(survey.id, member);
     expect(later['organization-average'].physical).toBe(56.7);
     expect(later.groups).toBeNull();
-    const forManager = await result(survey.id, manager);
+    const forManager = await resultAfterDeadline(survey.id, manager);
     expect(forManager['organization-average'].economically).toBe(56.7);
     expect(forManager['answered-summary']).toEqual({ answered: 6, invited: 9 });
     expect(forManager.groups).toEqual([
@@ -362,7 +413,7 @@ describe('GET /api/well_being_surveys/:id/result', () => {
     const shownOf = (groupsResult: any[], id: number) => groupsResult.find((group) => group.id === id);
 
     // The department has no direct members: its five come from the team below it.
-    const five = await result(survey.id, manager);
+    const five = await resultAfterDeadline(survey.id, manager);
     expect(shownOf(five.groups, department!.id)).toMatchObject({ answers: 5, scores: { physical: 50 } });
     expect(shownOf(five.groups, team!.id)).toMatchObject({ answers: 5, scores: { physical: 50 } });
 
@@ -370,16 +421,16 @@ describe('GET /api/well_being_surveys/:id/result', () => {
     expect((await answer(survey.id, f, 9)).status).toBe(201);
     // Moving f into the team afterwards changes nothing: 6 vs 5 answers would give f away.
     await server.db.db.insert(groupMemberships).values({ groupId: team!.id, organizationMemberId: f.membership!.id });
-    const moved = await result(survey.id, manager);
+    const moved = await resultAfterDeadline(survey.id, manager);
     expect(shownOf(moved.groups, team!.id)).toMatchObject({ answers: null, scores: null });
     expect(shownOf(moved.groups, department!.id)).toMatchObject({ answers: null, scores: null });
     await server.db.db.delete(groups).where(eq(groups.id, department!.id));
   });
 
-  it('refuses another organisation’s member', async () => {
+  it('answers another organisation’s member as if the survey did not exist', async () => {
     const survey = await buildSurvey(server, acme.id);
     const response = await server.request(`/api/well_being_surveys/${survey.id}/result`, { token: globexMember.token });
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
   });
 });
 
@@ -469,6 +520,20 @@ describe('PUT /api/well_being_surveys/:id', () => {
     const reminders = (await jobsOf(surveyId)).filter((job) => job.kind === 'survey.reminder');
     expect(reminders.map((job) => job.status)).toEqual(['done', 'pending']);
     expect(reminders[1]?.runAt.getTime()).toBe(deadline.getTime() - 3 * DAY);
+  });
+
+  it('keeps the deadline of a closed survey (its results are published)', async () => {
+    const survey = await buildSurvey(server, acme.id, { expiredAt: new Date(Date.now() - 1000) });
+    const response = await put(`/api/well_being_surveys/${survey.id}`, admin.token, {
+      well_being_survey: { expired_at: inDays(7).toISOString() },
+    });
+    expect(response.status).toBe(404);
+    expect(response.body.errors[0]).toMatchObject({
+      code: 'survey.expiredOrNotFound',
+      source: { pointer: '/well_being_survey/expired_at' },
+    });
+    const [stored] = await server.db.db.select().from(wellBeingSurveys).where(eq(wellBeingSurveys.id, survey.id));
+    expect(stored?.expiredAt).toEqual(survey.expiredAt);
   });
 
   it('refuses a deadline in the past', async () => {
@@ -573,5 +638,37 @@ describe('demo data', () => {
       expect(surveys[0]!.expiredAt.getTime()).toBe(now.getTime() + 14 * DAY);
       expect((await jobsOf(surveys[0]!.id)).map((job) => job.kind)).toEqual(['survey.reminder']);
     }
+  });
+});
+
+describe('another organisation’s survey id (issue 22 point 5)', () => {
+  it('answers every survey route exactly as for an id that does not exist', async () => {
+    const survey = await buildSurvey(server, acme.id);
+    const globexManager = await buildUser(server, { organization: globex, memberRole: 'manager' });
+    const missing = 2_000_000_000;
+    const routes = [
+      { method: 'GET', path: (id: number) => `/api/well_being_surveys/${id}` },
+      { method: 'GET', path: (id: number) => `/api/well_being_surveys/${id}/result` },
+      { method: 'POST', path: (id: number) => `/api/well_being_surveys/${id}/reminder`, json: {} },
+      { method: 'POST', path: (id: number) => `/api/well_being_surveys/${id}/answers`, json: answerBody() },
+    ];
+    for (const caller of [globexMember, globexManager]) {
+      for (const route of routes) {
+        const ask = (id: number) =>
+          server.request(route.path(id), {
+            method: route.method,
+            token: caller.token,
+            json: route.json,
+            headers: { 'accept-language': 'en' },
+          });
+        const [foreign, absent] = [await ask(survey.id), await ask(missing)];
+        expect(foreign.status, `${route.method} ${route.path(0)}`).toBe(404);
+        expect({ status: foreign.status, errors: foreign.body.errors }).toEqual({ status: absent.status, errors: absent.body.errors });
+      }
+    }
+    const stored = await server.db.db.select().from(wellBeingSurveyAnswers).where(eq(wellBeingSurveyAnswers.surveyId, survey.id));
+    expect(stored).toHaveLength(0);
+    const [unchanged] = await server.db.db.select().from(wellBeingSurveys).where(eq(wellBeingSurveys.id, survey.id));
+    expect(unchanged?.lastRemindedAt).toBeNull();
   });
 });

@@ -109,7 +109,9 @@ export function EventList() {
                 </p>
                 <p className="kiwi-event-card__badges">
                   {event.cancel && <span className="kiwi-event__badge kiwi-event__badge--danger">{t('events:badge.cancelled')}</span>}
-                  {event.myStatus === 'joined' && <span className="kiwi-event__badge">{t('events:badge.joined')}</span>}
+                  {event.myStatus === 'joined' && event.myRole === 'member' && (
+                    <span className="kiwi-event__badge">{t('events:badge.joined')}</span>
+                  )}
                   {event.myStatus === 'invited' && <span className="kiwi-event__badge">{t('events:badge.invited')}</span>}
                   {event.publicRange === 'private' && <span className="kiwi-event__badge">{t('events:publicRange.private')}</span>}
                   <span className="kiwi-event__muted">{applicantsText(event, t)}</span>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guestStorageKey } from '../../schemas/event-resources';
 import type { FeatureContextValue, FeatureViewer } from '../feature-context';
@@ -244,6 +244,25 @@ describe('EventList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Past' }));
     expect(await screen.findByText('No past events.')).toBeTruthy();
     expect(sent.map((call) => call.path)).toContain('/api/organizations/1/events');
+  });
+
+  it('marks a participant "Joined" but not the organiser, who is not counted among the applicants (issue 21 point 6)', async () => {
+    const { wrapper } = host({
+      'GET /api/organizations/1/events': {
+        body: {
+          data: [
+            event({ name: 'Organised', 'my-role': 'author', 'my-status': 'joined', 'joined-count': 0 }),
+            { ...event({ name: 'Attended', 'my-role': 'member', 'my-status': 'joined', 'joined-count': 1 }), id: '10' },
+          ],
+          meta: { 'total-count': 2, 'total-pages': 1, tags: [] },
+        },
+      },
+    });
+    render(<EventList />, { wrapper });
+    const organised = (await screen.findByRole('link', { name: 'Organised' })).closest('li, article') as HTMLElement;
+    const attended = screen.getByRole('link', { name: 'Attended' }).closest('li, article') as HTMLElement;
+    expect(within(organised).queryByText('Joined')).toBeNull();
+    expect(within(attended).getByText('Joined')).toBeTruthy();
   });
 });
 

@@ -71,7 +71,11 @@ export function SurveyResult({ surveyId }: { surveyId: string }) {
           )}
         </div>
       )}
-      {!averageShown && <p className="kiwi-survey__meta">{t('surveys:result.averageHidden', { count: anonymityThreshold })}</p>}
+      {!averageShown && (
+        <p className="kiwi-survey__meta">
+          {survey.open ? t('surveys:result.atDeadline') : t('surveys:result.averageHidden', { count: anonymityThreshold })}
+        </p>
+      )}
       {series.length > 0 && (
         <LazyChart
           title={ownScores ? t('surveys:result.yourScores') : t('surveys:result.organization.byDimension')}
@@ -117,7 +121,7 @@ function OrganizationResults({
     <section className="kiwi-survey__section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('surveys:result.organization.title')}</h2>
       {!averageShown ? (
-        <p>{t('surveys:result.organization.hidden', { count: threshold, answered })}</p>
+        <p>{survey.open ? t('surveys:result.atDeadline') : t('surveys:result.organization.hidden', { count: threshold, answered })}</p>
       ) : (
         <>
           <h3>{t('surveys:result.organization.byGroup')}</h3>

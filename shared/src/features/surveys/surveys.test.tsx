@@ -98,32 +98,49 @@ describe('SurveyAnswerForm', () => {
 });
 
 const scores = (value: number | null) => ({ physical: value, relationship: value, career: value, community: value, economically: value });
-const resultDocument = (attributes: Record<string, unknown>) => ({
+const resultDocument = (attributes: Record<string, unknown>, surveyAttributes: Record<string, unknown> = {}) => ({
   body: {
     data: {
       type: 'well-being-survey-results',
       id: '7',
-      attributes: { 'answered-summary': { answered: 6, invited: 9 }, 'anonymity-threshold': 5, ...attributes },
+      attributes: { 'answered-summary': { answered: 6, invited: 9 }, 'anonymity-threshold': 5, published: true, ...attributes },
       relationships: { survey: { data: { type: 'well-being-surveys', id: '7' } } },
     },
-    included: [survey(), organization],
+    included: [survey(surveyAttributes), organization],
   },
 });
 
 describe('SurveyResult', () => {
   it('shows a member their scores and explains the hidden average', async () => {
     const { wrapper } = host({
-      'GET /api/well_being_surveys/7/result': resultDocument({
-        'own-scores': scores(70),
-        'organization-average': scores(null),
-        groups: null,
-      }),
+      'GET /api/well_being_surveys/7/result': resultDocument(
+        {
+          'own-scores': scores(70),
+          'organization-average': scores(null),
+          groups: null,
+        },
+        { open: false },
+      ),
     });
     render(<SurveyResult surveyId="7" />, { wrapper });
     const table = await screen.findByRole('table', { name: 'Your scores and the organization average' });
     expect(within(table).getByRole('row', { name: /Physical/ }).textContent).toContain('70');
     expect(screen.getByText('The organization average is shown once at least 5 members have answered.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Organization results' })).toBeNull();
+  });
+
+  it('says that averages are published after the deadline while the survey is open', async () => {
+    const { wrapper } = host({
+      'GET /api/well_being_surveys/7/result': resultDocument({
+        'own-scores': scores(70),
+        'organization-average': scores(null),
+        published: false,
+        groups: [{ id: 1, name: 'Large team', answers: null, scores: null }],
+      }),
+    });
+    render(<SurveyResult surveyId="7" />, { wrapper });
+    expect(await screen.findAllByText('Averages are published after the deadline.')).toHaveLength(2);
+    expect(screen.queryByText('The organization average is shown once at least 5 members have answered.')).toBeNull();
   });
 
   it('shows a manager the groups with enough answers and the reminder', async () => {
