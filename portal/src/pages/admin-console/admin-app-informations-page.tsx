@@ -89,7 +89,7 @@ export function AppInformationsPage() {
                 </td>
                 <td>
                   {item.state !== 'unpublished' && (
-                    <div className="org-table__actions">
+                    <div className="card-table__actions">
                       <RowAction label={t('app-informations:edit')} subject={item.title} onClick={() => setEditing(item)} />
                       <RowAction
                         label={t(item.state === 'published' ? 'app-informations:unpublish' : 'app-informations:delete')}

@@ -221,7 +221,7 @@ export function UsersPage() {
                 <td data-label={columns.mfa}>{yesNo(user.mfaEnrolled)}</td>
                 <td data-label={columns.app}>{yesNo(user.appInstalled)}</td>
                 <td data-label={columns.actions}>
-                  <div className="org-table__actions">
+                  <div className="card-table__actions">
                     {!self && (
                       <RowButton
                         label={t(user.role === 'admin' ? 'admin-users:actions.demote' : 'admin-users:actions.promote')}

@@ -174,7 +174,7 @@ export function AdminGiftsPage() {
                 </span>
               </td>
               <td>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('organization:common.edit')} subject={gift.name} onClick={() => setEditing(gift)} />
                   <RowAction
                     label={gift.disabled ? t('gifts-admin:gifts.enable') : t('gifts-admin:gifts.disable')}

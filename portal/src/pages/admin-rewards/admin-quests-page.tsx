@@ -116,7 +116,7 @@ export function AdminQuestsPage() {
                 </span>
               </td>
               <td>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('admin.edit')} subject={quest.title} onClick={() => setEditing(quest)} />
                   <RowAction
                     label={t(quest.disabled ? 'admin.enable' : 'admin.disable')}

@@ -134,7 +134,7 @@ export function AdminChangeRequestsQueue() {
               <StatusCell t={t} request={request} />
               <td>
                 {request.status === 'pending' && (
-                  <div className="org-table__actions">
+                  <div className="card-table__actions">
                     <RowAction
                       label={t('queue.approve')}
                       subject={request.organizationName}

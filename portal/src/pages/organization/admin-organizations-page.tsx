@@ -125,7 +125,7 @@ export function AdminOrganizationsPage() {
                 })}
               </td>
               <td data-label={headers.actions}>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('organization:common.edit')} subject={organization.name} onClick={() => setEditing(organization)} />
                   <RowAction label={t('actions.contract')} subject={organization.name} onClick={() => setContract(organization)} />
                   {organization.archived ? (

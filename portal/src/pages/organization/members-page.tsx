@@ -186,7 +186,7 @@ export function MembersPage() {
               <td>{member.activeFrom || member.activeTo ? `${date(member.activeFrom)} – ${date(member.activeTo)}` : t('common.none')}</td>
               <td>{member.appInstalled ? t('members.appInstalled') : t('members.appNotInstalled')}</td>
               <td>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('common.edit')} subject={member.name || member.email} onClick={() => setEditing(member)} />
                   {member.invitationPending && (
                     <button type="button" className="button button--text" onClick={() => void resend(member)}>

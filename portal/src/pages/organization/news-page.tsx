@@ -70,7 +70,7 @@ export function NewsPage() {
                 </span>
               </td>
               <td>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('common.edit')} subject={item.title} onClick={() => setEditing(item)} />
                   <RowAction label={t('common.delete')} subject={item.title} onClick={() => remove(item)} />
                 </div>

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
+import { CardTable } from '../../layout/card-table';
 import { Empty, LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { moderationApi, moderationKeys } from './moderation-api';
@@ -101,28 +102,19 @@ export function ViolationReportPage() {
       <Context report={report} language={i18n.language} />
       <section className="moderation-section" aria-labelledby={`${headingId}-reports`}>
         <h2 id={`${headingId}-reports`}>{t('detail.reports')}</h2>
-        <div className="org-table-wrap">
-          <table className="org-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('detail.reporter')}</th>
-                <th scope="col">{t('detail.category')}</th>
-                <th scope="col">{t('detail.reason')}</th>
-                <th scope="col">{t('detail.reportedAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.reports.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.reporterName}</td>
-                  <td>{t(`categories.${item.reasonCategory}`)}</td>
-                  <td className="moderation-excerpt">{item.reason}</td>
-                  <td>{formatDateTime(item.createdAt, i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          caption={t('detail.reports')}
+          headers={[t('detail.reporter'), t('detail.category'), t('detail.reason'), t('detail.reportedAt')]}
+        >
+          {report.reports.map((item) => (
+            <tr key={item.id}>
+              <td>{item.reporterName}</td>
+              <td>{t(`categories.${item.reasonCategory}`)}</td>
+              <td className="moderation-excerpt">{item.reason}</td>
+              <td>{formatDateTime(item.createdAt, i18n.language)}</td>
+            </tr>
+          ))}
+        </CardTable>
       </section>
       <section className="moderation-section" aria-labelledby={`${headingId}-earlier`}>
         <h2 id={`${headingId}-earlier`}>

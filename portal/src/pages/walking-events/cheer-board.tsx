@@ -101,7 +101,7 @@ export function CheerBoard({ eventId }: { eventId: string }) {
                 onToggle={(emoji) => toggle(message, emoji)}
                 disabled={react.isPending}
               />
-              <div className="org-table__actions">
+              <div className="card-table__actions">
                 {CHEERS.filter((emoji) => !message.reactions.some((reaction) => reaction.emoji === emoji)).map((emoji) => (
                   <button
                     key={emoji}

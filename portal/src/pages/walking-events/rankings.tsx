@@ -39,7 +39,7 @@ function CsvDownloads({ eventId, kind }: { eventId: string; kind: 'team_summary'
     }
   };
   return (
-    <div className="org-table__actions" aria-busy={downloading}>
+    <div className="card-table__actions" aria-busy={downloading}>
       <button type="button" className="button" disabled={downloading} onClick={() => void download('utf-8')}>
         {t('ranking.csv')}
       </button>

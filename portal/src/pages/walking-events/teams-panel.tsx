@@ -198,7 +198,7 @@ function TeamCard({
             </button>
           </form>
           {renaming === null ? (
-            <div className="org-table__actions">
+            <div className="card-table__actions">
               <button
                 type="button"
                 className="button button--text"
