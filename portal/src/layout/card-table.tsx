@@ -49,14 +49,12 @@ export function CardTable({ caption, headers, children, className, captionShown 
 
 /** Writes each body cell's column name into `data-label`, which the phone layout shows before the cell's content. */
 export function labelCells(table: HTMLTableElement, headers: readonly string[]): void {
-  for (const body of Array.from(table.tBodies)) {
-    for (const row of Array.from(body.rows)) {
-      let column = 0;
-      for (const cell of Array.from(row.cells)) {
-        const label = headers[column] ?? '';
-        if (cell.getAttribute('data-label') !== label) cell.setAttribute('data-label', label);
-        column += Math.max(1, cell.colSpan);
-      }
+  for (const row of Array.from(table.querySelectorAll(':scope > tbody > tr'))) {
+    let column = 0;
+    for (const cell of Array.from(row.querySelectorAll<HTMLTableCellElement>(':scope > td, :scope > th'))) {
+      const label = headers[column] ?? '';
+      if (cell.getAttribute('data-label') !== label) cell.setAttribute('data-label', label);
+      column += Math.max(1, cell.colSpan);
     }
   }
 }
