@@ -32,10 +32,14 @@ const member = {
   ],
 };
 
-beforeEach(() => window.happyDOM?.setViewport({ width: 375, height: 812 }));
+/** happy-dom's own window API: matchMedia answers by this viewport. */
+const setViewport = (viewport: { width: number; height: number }) =>
+  (window as unknown as { happyDOM: { setViewport(viewport: { width: number; height: number }): void } }).happyDOM.setViewport(viewport);
+
+beforeEach(() => setViewport({ width: 375, height: 812 }));
 afterEach(() => {
   cleanup();
-  window.happyDOM?.setViewport({ width: 1024, height: 768 });
+  setViewport({ width: 1024, height: 768 });
 });
 
 function renderPhoneLayoutAt(path: string) {
