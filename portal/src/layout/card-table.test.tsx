@@ -7,11 +7,11 @@ import { CardTable } from './card-table';
 
 afterEach(cleanup);
 
-function Row({ name, role }: { name: string; role: string }) {
+function Row({ name, position }: { name: string; position: string }) {
   return (
     <tr>
       <th scope="row">{name}</th>
-      <td>{role}</td>
+      <td>{position}</td>
       <td>
         <button type="button">Edit: {name}</button>
       </td>
@@ -26,8 +26,8 @@ describe('CardTable', () => {
   it('labels every body cell, row headers and rows from components too, with its column; an empty header gives none', () => {
     render(
       <CardTable caption="Members" headers={['Name', 'Role', '']}>
-        <Row name="Sato" role="Manager" />
-        <Row name="Suzuki" role="Member" />
+        <Row name="Sato" position="Manager" />
+        <Row name="Suzuki" position="Member" />
       </CardTable>,
     );
     expect(screen.getByRole('table', { name: 'Members' })).toBeTruthy();
@@ -54,13 +54,13 @@ describe('CardTable', () => {
   it('labels rows that arrive later and follows new headers (a language change)', () => {
     const { rerender } = render(
       <CardTable caption="Members" headers={['Name', 'Role', '']}>
-        <Row name="Sato" role="Manager" />
+        <Row name="Sato" position="Manager" />
       </CardTable>,
     );
     rerender(
       <CardTable caption="メンバー" headers={['名前', '役割', '']}>
-        <Row name="Sato" role="Manager" />
-        <Row name="Tanaka" role="Member" />
+        <Row name="Sato" position="Manager" />
+        <Row name="Tanaka" position="Member" />
       </CardTable>,
     );
     expect(bodyRows().map(labelsOf)).toEqual([
