@@ -29,6 +29,7 @@ import { useRewardText } from '../quests/quest-item';
 import { useQuestsTranslation } from '../quests/use-quests-translation';
 import '../organization/organization.css';
 import '../quests/quests.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 /** GET /api/quests after decoding: the quest as the admin configured it. */
 type Quest = {
@@ -111,9 +112,9 @@ export function AdminQuestsPage() {
               <td>{goalText(quest)}</td>
               <td>{rewardText(quest)}</td>
               <td>
-                <span className={`org-badge${quest.disabled ? ' org-badge--expired' : ''}`}>
+                <StatusBadge status={quest.disabled ? 'disabled' : 'enabled'}>
                   {t(quest.disabled ? 'admin.status.disabled' : 'admin.status.enabled')}
-                </span>
+                </StatusBadge>
               </td>
               <td>
                 <div className="card-table__actions">

@@ -25,6 +25,7 @@ import { ListTable, RowAction } from '../organization/list-table';
 import { schemaResolver } from '../user/schema-resolver';
 import '../organization/organization.css';
 import './change-requests.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 const PER = 20;
 type Decision = 'approved' | 'rejected';
@@ -73,9 +74,9 @@ export function AdminChangeRequestsQueue() {
       <header className="org-page__header">
         <h1>{t('queue.title')}</h1>
         {pendingCount !== undefined && (
-          <span className="org-badge org-badge--pending" data-testid="pending-count">
+          <StatusBadge status="pending" testId="pending-count">
             {t('queue.pendingCount', { count: Number(pendingCount) })}
-          </span>
+          </StatusBadge>
         )}
       </header>
       <div className="org-filters">

@@ -15,6 +15,7 @@ import { useConfirmedAction } from './use-confirmed-action';
 import { useFormSubmit } from './use-form-submit';
 import './organization.css';
 import './admin-organizations.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 /**
  * SPEC §2 /_admin/org: every organisation; create, edit, plan / period / seats (issue 20), archive and unarchive
@@ -108,9 +109,9 @@ export function AdminOrganizationsPage() {
               <td data-label={headers.name}>
                 {organization.name}{' '}
                 {organization.archived ? (
-                  <span className="org-badge org-badge--expired">{t('organization:admin.archived')}</span>
+                  <StatusBadge status="archived">{t('organization:admin.archived')}</StatusBadge>
                 ) : (
-                  <span className="org-badge">{t('active')}</span>
+                  <StatusBadge status="active">{t('active')}</StatusBadge>
                 )}
               </td>
               <td data-label={headers.identifier}>

@@ -16,6 +16,7 @@ import { useConfirmedAction } from './use-confirmed-action';
 import { formatDate } from '@kiwi/shared/i18n/format';
 import { isConsumerPlan } from '@kiwi/shared/domain/join-code';
 import './organization.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 const PER_PAGE = 20;
 type Filters = { name: string; groupId: string; role: string; state: string };
@@ -173,14 +174,14 @@ export function MembersPage() {
                 {member.invitationPending && (
                   <>
                     {' '}
-                    <span className="org-badge org-badge--warning">{t('members.invitationPending')}</span>
+                    <StatusBadge status="invited">{t('members.invitationPending')}</StatusBadge>
                   </>
                 )}
               </td>
               <td>{member.email}</td>
               <td>{t(`members.role.${member.role}`)}</td>
               <td>
-                <span className={`org-badge org-badge--${member.state}`}>{t(`members.state.${member.state}`)}</span>
+                <StatusBadge status={member.state}>{t(`members.state.${member.state}`)}</StatusBadge>
               </td>
               <td>{member.groups.map((group) => group.name).join(', ')}</td>
               <td>{member.activeFrom || member.activeTo ? `${date(member.activeFrom)} – ${date(member.activeTo)}` : t('common.none')}</td>

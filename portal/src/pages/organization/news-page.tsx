@@ -12,6 +12,7 @@ import { useConfirmedAction } from './use-confirmed-action';
 import { useFormSubmit } from './use-form-submit';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './organization.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 type News = { id: string; title: string; body: string; publishedAt: string; sent: boolean };
 
@@ -65,9 +66,7 @@ export function NewsPage() {
               <td>{item.title}</td>
               <td>
                 {formatDateTime(item.publishedAt, i18n.language)}{' '}
-                <span className={`org-badge${item.sent ? '' : ' org-badge--pending'}`}>
-                  {item.sent ? t('news.sent') : t('news.scheduled')}
-                </span>
+                <StatusBadge status={item.sent ? 'sent' : 'scheduled'}>{item.sent ? t('news.sent') : t('news.scheduled')}</StatusBadge>
               </td>
               <td>
                 <div className="card-table__actions">

@@ -13,6 +13,7 @@ import { moderationApi, moderationKeys } from './moderation-api';
 import { readDetail, type ReportDetail } from './types';
 import { useModerationTranslation } from './use-moderation-translation';
 import '../organization/organization.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 /**
  * SPEC §2 /org/{identifier}/violation_reports/:reportId: the evidence as it was reported, the surrounding messages, each
@@ -82,11 +83,11 @@ export function ViolationReportPage() {
         {back}
       </header>
       <p>
-        <span className="org-badge">{t(`types.${report.violationObjectType}`)}</span>{' '}
-        <span className={`org-badge${report.status === 'pending' ? ' org-badge--pending' : ''}`} data-testid="report-status">
+        <StatusBadge>{t(`types.${report.violationObjectType}`)}</StatusBadge>{' '}
+        <StatusBadge status={report.status} testId="report-status">
           {t(`status.${report.status}`)}
-        </span>{' '}
-        {report.hidden && <span className="org-badge org-badge--warning">{t('hidden')}</span>}
+        </StatusBadge>{' '}
+        {report.hidden && <StatusBadge status="hidden">{t('hidden')}</StatusBadge>}
       </p>
       {report.status === 'pending' && (
         <div className="moderation-actions">
@@ -118,7 +119,7 @@ export function ViolationReportPage() {
       </section>
       <section className="moderation-section" aria-labelledby={`${headingId}-earlier`}>
         <h2 id={`${headingId}-earlier`}>
-          {t('detail.earlier')} <span className="org-badge">{t('detail.earlierCount', { count: report.authorEarlierReports.count })}</span>
+          {t('detail.earlier')} <StatusBadge>{t('detail.earlierCount', { count: report.authorEarlierReports.count })}</StatusBadge>
         </h2>
         {report.authorEarlierReports.reports.length === 0 ? (
           <p>{t('detail.earlierNone')}</p>

@@ -10,6 +10,7 @@ import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { FormFailure } from '../text-field';
 import { walkingEventKeys } from './types';
 import { useWalkingTranslation } from './use-walking-translation';
+import { StatusBadge } from '../../layout/status-badge';
 
 type WireReaction = { emoji: string; count: number; 'reacted-by-me': boolean; names: string[] };
 type BoardMessage = {
@@ -93,7 +94,7 @@ export function CheerBoard({ eventId }: { eventId: string }) {
             <li key={message.id} className="walking-team">
               <p className="walking-board__meta">
                 <strong>{message.authorName}</strong> <span>{formatDateTime(message.createdAt, i18n.language)}</span>
-                {message.hidden && <span className="org-badge org-badge--warning">{t('common:hiddenWhileReviewed')}</span>}
+                {message.hidden && <StatusBadge status="hidden">{t('common:hiddenWhileReviewed')}</StatusBadge>}
               </p>
               <p className="walking-board__body">{message.body}</p>
               <Reactions

@@ -10,6 +10,7 @@ import { Empty } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { FormFailure } from '../text-field';
 import { type TeamDraft, type WalkingEvent, type WalkingEventTeam, walkingEventKeys } from './types';
+import { StatusBadge } from '../../layout/status-badge';
 
 /** The teams tab: teams by hand (create, rename, delete, add and remove members) and, for random events, the draw. */
 export function TeamsPanel({ organizationId, event }: { organizationId: string; event: WalkingEvent }) {
@@ -139,7 +140,7 @@ function TeamCard({
   return (
     <section className="walking-team" aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`}>
-        {team.teamName} <span className="org-badge">{t('teams.memberCount', { count: team.memberCount })}</span>
+        {team.teamName} <StatusBadge>{t('teams.memberCount', { count: team.memberCount })}</StatusBadge>
       </h3>
       <FormFailure message={failure ? apiErrorMessage(t, failure) : null} />
       {team.members === null ? (
