@@ -139,7 +139,11 @@ for (const role of ['visitor', 'member', 'manager', 'admin'] as const) {
             expect.soft(await overflowing(page), `${path} at ${viewport.width} px: nothing wider than the viewport`).toEqual([]);
             if (viewport === NARROWEST) continue;
             await keepScreenshot(page, testInfo, `${role}-${language}-${viewport.width}${slug(path)}`);
-            expect.soft(await seriousViolations(page), `${path} at ${viewport.width} px: axe`).toEqual([]);
+            // axe on the phone in Japanese and on the laptop in English: every page meets it at both sizes and in both
+            // languages, at half the cost of all four (axe is most of this spec's time).
+            if ((viewport === PHONE) === (language === 'ja')) {
+              expect.soft(await seriousViolations(page), `${path} at ${viewport.width} px: axe`).toEqual([]);
+            }
           }
           await remember(page, found);
         }
@@ -257,7 +261,7 @@ function overflowing(page: Page): Promise<string[]> {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  // Violations only: axe skips writing up every passing node, which halves its time on a long page.
+  // Violations only: axe does not write up every passing node.
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .options({ resultTypes: ['violations'] })
