@@ -110,6 +110,9 @@ const VISITS: Record<string, Visit[]> = {
   '/_admin/kiwi_coin_transfers': [{ role: 'admin', path: '/_admin/kiwi_coin_transfers' }],
 };
 
+// A trace of minutes of screenshots and axe runs is too large to be of use (and to be written reliably).
+test.use({ trace: 'off' });
+
 test('every route of portal/src/routes.tsx is visited here, and nothing else', () => {
   expect(Object.keys(VISITS).sort()).toEqual(portalRoutePatterns().sort());
 });

@@ -91,7 +91,7 @@ export function ViolationReportPage() {
       </p>
       {report.status === 'pending' && (
         <div className="moderation-actions">
-          <button type="button" className="button button--primary moderation-danger" onClick={resolve}>
+          <button type="button" className="button button--danger" onClick={resolve}>
             {t('resolve')}
           </button>
           <button type="button" className="button" onClick={ignore}>
