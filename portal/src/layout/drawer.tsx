@@ -1,11 +1,11 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, type CSSProperties, lazy, Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { firstMembership, type KiwiUser } from '../session/kiwi-user';
 import { useSession } from '../session/session-provider';
 import { isAdmin } from '../guards/access';
 import type { DrawerVariant } from './layout-rules';
-import { logoHref } from './layout-rules';
+import { labelWidthEms, logoHref } from './layout-rules';
 import { menuFor } from './menus';
 
 /** The pending-report count (react-query, the moderation strings): a chunk only managers in their organisation load. */
@@ -56,7 +56,13 @@ export function DrawerContent({
       <ul className="drawer__menu">
         {menuFor(variant, kiwiUser, identifier).map((item) => (
           <li key={item.to + item.label}>
-            <NavLink to={item.to} end={item.end} className="drawer__link" onClick={onNavigate}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className="drawer__link"
+              onClick={onNavigate}
+              style={{ '--label-ems': labelWidthEms(t(item.label)) } as CSSProperties}
+            >
               {t(item.label)}
               {item.badge && managed !== undefined && (
                 <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acmeManager, acmeMember, admin } from '../test-users';
-import { drawerVariant, isSidebarlessPath, isSideMenuVisible, logoHref } from './layout-rules';
+import { drawerVariant, isSidebarlessPath, isSideMenuVisible, labelWidthEms, logoHref } from './layout-rules';
 import { memberMenu } from './menus';
 
 describe('drawerVariant', () => {
@@ -99,5 +99,16 @@ describe('memberMenu', () => {
     expect(memberMenu(acmeMember).map((item) => item.to)).toEqual(expect.arrayContaining(['/rewards', '/quests']));
     expect(memberMenu(admin).map((item) => item.to)).not.toContain('/rewards');
     expect(memberMenu(admin).map((item) => item.to)).not.toContain('/quests');
+  });
+});
+
+describe('labelWidthEms', () => {
+  it.each([
+    { label: 'Events', expected: 3.6 },
+    { label: 'ダッシュボード（コミュニケーション）', expected: 18 },
+    { label: 'KIWIコイン振替', expected: 7.4 },
+    { label: '', expected: 1 },
+  ])('$label takes about $expected em', ({ label, expected }) => {
+    expect(labelWidthEms(label)).toBe(expected);
   });
 });

@@ -68,3 +68,17 @@ export function isSideMenuVisible(pathname: string, user: KiwiUser | null): bool
   if (variant === 'organization') return canAccessOrganization(user, organizationIdentifierOf(pathname));
   return true;
 }
+
+/** Wide (East Asian full-width) characters take about 1 em; the rest about 0.6 em in the system fonts. */
+const WIDE_CHARACTER = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+const NARROW_EM = 0.6;
+
+/**
+ * About how many em a drawer label takes on one line: the drawer shrinks a long label's font to fit its fixed width
+ * rather than wrap it (issue 21 point 2; layout.css `--label-ems`).
+ */
+export function labelWidthEms(label: string): number {
+  let ems = 0;
+  for (const character of label) ems += WIDE_CHARACTER.test(character) ? 1 : NARROW_EM;
+  return Math.max(1, Math.round(ems * 10) / 10);
+}

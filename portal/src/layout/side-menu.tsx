@@ -11,7 +11,10 @@ export function SideMenu({ pathname }: { pathname: string }) {
   const { t } = useTranslation('portal');
   const { kiwiUser } = useSession();
   const wide = useMediaQuery(MEDIUM_UP);
-  const [open, setOpen] = useState(false);
+  // The temporary drawer is open for the page it was opened on: any navigation (a menu entry, the logo, the profile
+  // link, the browser's back button) closes it (issue 21 point 1).
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
   const variant = drawerVariant(pathname);
   const identifier = organizationIdentifierOf(pathname);
@@ -32,7 +35,7 @@ export function SideMenu({ pathname }: { pathname: string }) {
     );
   }
 
-  const close = () => setOpen(false);
+  const close = () => setOpenOn(null);
 
   return (
     <>
@@ -44,7 +47,7 @@ export function SideMenu({ pathname }: { pathname: string }) {
           aria-label={t('layout.openMenu')}
           aria-haspopup="dialog"
           aria-expanded={open}
-          onClick={() => setOpen(true)}
+          onClick={() => setOpenOn(pathname)}
         >
           <span className="app-bar__menu-icon" aria-hidden="true" />
         </button>
@@ -55,7 +58,7 @@ export function SideMenu({ pathname }: { pathname: string }) {
           <button type="button" className="drawer__close" aria-label={t('layout.closeMenu')} onClick={close}>
             ×
           </button>
-          <DrawerContent variant={variant} identifier={identifier} onNavigate={() => setOpen(false)} />
+          <DrawerContent variant={variant} identifier={identifier} onNavigate={close} />
         </nav>
       </ModalDialog>
     </>

@@ -14,6 +14,7 @@ import { useSchemaForm } from '../use-schema-form';
 import { MonthPicker } from './month-picker';
 import { formatDate, formatDateTime, formatDay, formatMonth, formatNumber, formatShortDay } from '@kiwi/shared/i18n/format';
 import './activity.css';
+import { CardTable } from '../../layout/card-table';
 
 export type ActivityDay = {
   id: string;
@@ -219,56 +220,51 @@ export function MyActivityPage() {
             ) : (
               <>
                 <DailyPointsChart month={month} days={list} />
-                <div className="activity-table-wrap">
-                  <table className="activity-table">
-                    <caption className="visually-hidden">{t('my.table.title', { month: formatMonth(month, i18n.language) })}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('my.table.day')}</th>
-                        <th scope="col">{t('my.table.steps')}</th>
-                        <th scope="col">{t('my.table.workoutMinutes')}</th>
-                        <th scope="col">{t('my.table.calories')}</th>
-                        <th scope="col">{t('my.table.distance')}</th>
-                        <th scope="col">{t('my.table.points')}</th>
-                        <th scope="col">{t('my.table.coins')}</th>
-                        <th scope="col">{t('my.table.source')}</th>
-                        <th scope="col">{t('my.table.actions')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {list.map((day) => (
-                        <tr key={day.id}>
-                          <th scope="row">{formatDay(day.day, i18n.language)}</th>
-                          <td>{number(day.steps)}</td>
-                          <td>{t('units.minutes', { count: day.workoutMinutes })}</td>
-                          <td>{t('units.kcal', { count: day.calories })}</td>
-                          <td>
-                            {t('units.km', {
-                              value: formatNumber(day.distanceMeters / 1000, i18n.language, { maximumFractionDigits: 2 }),
-                            })}
-                          </td>
-                          <td>{t('units.points', { count: day.healthPoints })}</td>
-                          <td>
-                            {day.coinStatus === 'awarded'
-                              ? t('my.coinStatus.awarded', { count: day.coins ?? 0 })
-                              : t(`my.coinStatus.${day.coinStatus}`)}
-                          </td>
-                          <td>{t(`my.source.${day.source}`)}</td>
-                          <td>
-                            <button
-                              type="button"
-                              className="button button--text"
-                              onClick={() => edit(day)}
-                              aria-label={t('my.table.editDay', { day: formatDay(day.day, i18n.language) })}
-                            >
-                              {t('my.table.edit')}
-                            </button>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <CardTable
+                  caption={t('my.table.title', { month: formatMonth(month, i18n.language) })}
+                  headers={[
+                    t('my.table.day'),
+                    t('my.table.steps'),
+                    t('my.table.workoutMinutes'),
+                    t('my.table.calories'),
+                    t('my.table.distance'),
+                    t('my.table.points'),
+                    t('my.table.coins'),
+                    t('my.table.source'),
+                    t('my.table.actions'),
+                  ]}
+                >
+                  {list.map((day) => (
+                    <tr key={day.id}>
+                      <th scope="row">{formatDay(day.day, i18n.language)}</th>
+                      <td>{number(day.steps)}</td>
+                      <td>{t('units.minutes', { count: day.workoutMinutes })}</td>
+                      <td>{t('units.kcal', { count: day.calories })}</td>
+                      <td>
+                        {t('units.km', {
+                          value: formatNumber(day.distanceMeters / 1000, i18n.language, { maximumFractionDigits: 2 }),
+                        })}
+                      </td>
+                      <td>{t('units.points', { count: day.healthPoints })}</td>
+                      <td>
+                        {day.coinStatus === 'awarded'
+                          ? t('my.coinStatus.awarded', { count: day.coins ?? 0 })
+                          : t(`my.coinStatus.${day.coinStatus}`)}
+                      </td>
+                      <td>{t(`my.source.${day.source}`)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="button button--text"
+                          onClick={() => edit(day)}
+                          aria-label={t('my.table.editDay', { day: formatDay(day.day, i18n.language) })}
+                        >
+                          {t('my.table.edit')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </CardTable>
               </>
             )}
           </>

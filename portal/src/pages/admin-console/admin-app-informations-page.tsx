@@ -12,14 +12,9 @@ import { AppInformationFormDialog } from './app-information-form-dialog';
 import type { AppInformation } from './app-information-form-schema';
 import '../organization/organization.css';
 import './app-informations.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 const PER = 20;
-const BADGE: Record<AppInformation['state'], string> = {
-  scheduled: 'org-badge org-badge--pending',
-  published: 'org-badge',
-  unpublished: 'org-badge org-badge--expired',
-};
-
 /**
  * /_admin/app_informations (issue 20 point 5): the platform's notices to every member, newest publication first;
  * create, edit (the publication time only while scheduled: SPEC §4), delete a scheduled one or unpublish a published
@@ -85,11 +80,11 @@ export function AppInformationsPage() {
                 </td>
                 <td>
                   {formatDateTime(item.publishedAt, i18n.language)}{' '}
-                  <span className={BADGE[item.state]}>{t(`app-informations:states.${item.state}`)}</span>
+                  <StatusBadge status={item.state}>{t(`app-informations:states.${item.state}`)}</StatusBadge>
                 </td>
                 <td>
                   {item.state !== 'unpublished' && (
-                    <div className="org-table__actions">
+                    <div className="card-table__actions">
                       <RowAction label={t('app-informations:edit')} subject={item.title} onClick={() => setEditing(item)} />
                       <RowAction
                         label={t(item.state === 'published' ? 'app-informations:unpublish' : 'app-informations:delete')}

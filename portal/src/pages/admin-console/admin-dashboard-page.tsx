@@ -14,6 +14,7 @@ import { Link, useSearchParams } from 'react-router';
 import en from '../../../../locales/en/admin-dashboard.json' with { type: 'json' };
 import ja from '../../../../locales/ja/admin-dashboard.json' with { type: 'json' };
 import { usePageTranslation } from '../../i18n/use-page-translation';
+import { CardTable } from '../../layout/card-table';
 import { useSession } from '../../session/session-provider';
 import '../organization/organization.css';
 import './dashboard-page.css';
@@ -280,34 +281,21 @@ function ByPlanTable({ meta, number }: { meta: DashboardMeta; number: (value: nu
   return (
     <div>
       <h2 id={id}>{t('byPlan.title')}</h2>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too (axe scrollable-region-focusable). */}
-      <div className="org-table-wrap" role="region" aria-labelledby={id} tabIndex={0}>
-        <table className="org-table admin-dashboard__numbers">
-          <caption className="visually-hidden">{t('byPlan.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('byPlan.plan')}</th>
-              {STATES.map((state) => (
-                <th key={state} scope="col">
-                  {t(`state.${state}`)}
-                </th>
-              ))}
-              <th scope="col">{t('byPlan.total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {meta.byPlan.map((row) => (
-              <tr key={row.plan}>
-                <th scope="row">{row.plan}</th>
-                {STATES.map((state) => (
-                  <td key={state}>{number(row[state])}</td>
-                ))}
-                <td>{number(row.total)}</td>
-              </tr>
+      <CardTable
+        className="admin-dashboard__numbers"
+        caption={t('byPlan.title')}
+        headers={[t('byPlan.plan'), ...STATES.map((state) => t(`state.${state}`)), t('byPlan.total')]}
+      >
+        {meta.byPlan.map((row) => (
+          <tr key={row.plan}>
+            <th scope="row">{row.plan}</th>
+            {STATES.map((state) => (
+              <td key={state}>{number(row[state])}</td>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <td>{number(row.total)}</td>
+          </tr>
+        ))}
+      </CardTable>
     </div>
   );
 }
@@ -331,78 +319,73 @@ function OrganizationsTable({
       {organizations.length === 0 ? (
         <p className="org-state org-state--empty">{t('table.empty')}</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; keyboard users scroll it too (axe scrollable-region-focusable).
-        <div className="org-table-wrap" role="region" aria-labelledby={id} tabIndex={0}>
-          <table className="org-table admin-dashboard__organizations">
-            <caption className="visually-hidden">{t('table.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('table.organization')}</th>
-                <th scope="col">{t('table.state')}</th>
-                <th scope="col">{t('table.seats')}</th>
-                <th scope="col">{t('table.utilization')}</th>
-                <th scope="col">{t('table.coins')}</th>
-                <th scope="col">{t('table.changeRequests')}</th>
-                <th scope="col">{t('table.violationReports')}</th>
+        <CardTable
+          className="admin-dashboard__organizations"
+          caption={t('table.title')}
+          headers={[
+            t('table.organization'),
+            t('table.state'),
+            t('table.seats'),
+            t('table.utilization'),
+            t('table.coins'),
+            t('table.changeRequests'),
+            t('table.violationReports'),
+          ]}
+        >
+          {organizations.map((organization) => {
+            const months = seriesOf.get(organization.id);
+            const last = months?.at(-1);
+            return (
+              <tr key={organization.id} data-testid={`organization-${organization.identifier}`}>
+                <th scope="row">
+                  <Link to={`/org/${organization.identifier}`}>{organization.name}</Link>
+                  <div className="admin-dashboard__plan">{organization.plan}</div>
+                </th>
+                <td>{t(`state.${organization.state}`)}</td>
+                <td className="admin-dashboard__seats">
+                  {number(organization.seatsUsed)} /{' '}
+                  {organization.seatsContracted === null ? t('table.unlimited') : number(organization.seatsContracted)}
+                </td>
+                <td>
+                  {months && last ? (
+                    <div className="admin-dashboard__utilization">
+                      <Suspense fallback={<span className="kiwi-sparkline" aria-hidden="true" style={{ width: 120, height: 32 }} />}>
+                        <Sparkline
+                          values={months.map((month) => month.rate)}
+                          label={t('table.utilizationLabel', {
+                            name: organization.name,
+                            figures: months.map((month) => `${month.month} ${percent(month.rate)}`).join(', '),
+                          })}
+                        />
+                      </Suspense>
+                      <span>{t('table.latest', { month: last.month, rate: percent(last.rate) })}</span>
+                    </div>
+                  ) : (
+                    '–'
+                  )}
+                </td>
+                <td>
+                  {number(organization.coinsGranted)} / {number(organization.coinsSpent)}
+                </td>
+                <td>
+                  {organization.pendingChangeRequests > 0 ? (
+                    <Link to="/_admin/change_requests">{number(organization.pendingChangeRequests)}</Link>
+                  ) : (
+                    number(0)
+                  )}
+                </td>
+                <td>
+                  <Link
+                    to={`/org/${organization.identifier}/violation_reports`}
+                    aria-label={t('table.reportsLink', { name: organization.name, count: organization.pendingViolationReports })}
+                  >
+                    {number(organization.pendingViolationReports)}
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {organizations.map((organization) => {
-                const months = seriesOf.get(organization.id);
-                const last = months?.at(-1);
-                return (
-                  <tr key={organization.id} data-testid={`organization-${organization.identifier}`}>
-                    <th scope="row">
-                      <Link to={`/org/${organization.identifier}`}>{organization.name}</Link>
-                      <div className="admin-dashboard__plan">{organization.plan}</div>
-                    </th>
-                    <td>{t(`state.${organization.state}`)}</td>
-                    <td className="admin-dashboard__seats">
-                      {number(organization.seatsUsed)} /{' '}
-                      {organization.seatsContracted === null ? t('table.unlimited') : number(organization.seatsContracted)}
-                    </td>
-                    <td>
-                      {months && last ? (
-                        <div className="admin-dashboard__utilization">
-                          <Suspense fallback={<span className="kiwi-sparkline" aria-hidden="true" style={{ width: 120, height: 32 }} />}>
-                            <Sparkline
-                              values={months.map((month) => month.rate)}
-                              label={t('table.utilizationLabel', {
-                                name: organization.name,
-                                figures: months.map((month) => `${month.month} ${percent(month.rate)}`).join(', '),
-                              })}
-                            />
-                          </Suspense>
-                          <span>{t('table.latest', { month: last.month, rate: percent(last.rate) })}</span>
-                        </div>
-                      ) : (
-                        '–'
-                      )}
-                    </td>
-                    <td>
-                      {number(organization.coinsGranted)} / {number(organization.coinsSpent)}
-                    </td>
-                    <td>
-                      {organization.pendingChangeRequests > 0 ? (
-                        <Link to="/_admin/change_requests">{number(organization.pendingChangeRequests)}</Link>
-                      ) : (
-                        number(0)
-                      )}
-                    </td>
-                    <td>
-                      <Link
-                        to={`/org/${organization.identifier}/violation_reports`}
-                        aria-label={t('table.reportsLink', { name: organization.name, count: organization.pendingViolationReports })}
-                      >
-                        {number(organization.pendingViolationReports)}
-                      </Link>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </CardTable>
       )}
     </div>
   );

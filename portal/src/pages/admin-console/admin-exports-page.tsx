@@ -23,6 +23,7 @@ import { useConfirmedAction } from '../organization/use-confirmed-action';
 import '../organization/organization.css';
 import './exports-page.css';
 import { useFileDownload } from '../use-file-download';
+import { StatusBadge } from '../../layout/status-badge';
 
 /** GET /api/exports after decoding: what was asked for, its progress and its file's state. */
 type ExportItem = {
@@ -240,9 +241,9 @@ function ExportList() {
   const scope = (item: ExportItem) => `${item.organizationName ?? t('allOrganizations')}${item.groupName ? ` / ${item.groupName}` : ''}`;
 
   const state = (item: ExportItem) => {
-    if (item.status === 'done' && item.expired) return <span className="org-badge org-badge--expired">{t('status.expired')}</span>;
+    if (item.status === 'done' && item.expired) return <StatusBadge status="expired">{t('status.expired')}</StatusBadge>;
     if (item.status === 'done' || item.status === 'failed')
-      return <span className={`org-badge${item.status === 'failed' ? ' org-badge--expired' : ''}`}>{t(`status.${item.status}`)}</span>;
+      return <StatusBadge status={item.status}>{t(`status.${item.status}`)}</StatusBadge>;
     const total = item.rowsTotal ?? 0;
     const label = t('progress', {
       done: formatNumber(item.rowsDone, i18n.language),

@@ -11,6 +11,7 @@ import { ListTable } from '../organization/list-table';
 import '../organization/organization.css';
 // Inlined rather than a stylesheet of its own: every stylesheet of a lazy page is a name in the entry that /login loads.
 import styles from './staff-actions.css?inline';
+import { StatusBadge } from '../../layout/status-badge';
 
 type Change = { field: string; before: unknown; after: unknown };
 type StaffAction = {
@@ -220,7 +221,7 @@ function ActionRow({ item, t, language }: { item: StaffAction; t: TFunction; lan
         <span className="staff-actions__actor">
           {item.actorUserId === null ? item.actorLabel : <Link to={{ search: `?actor=${item.actorUserId}` }}>{item.actorLabel}</Link>}
         </span>
-        <span className="org-badge">{t(`staff-actions:role.${item.actorRole}`)}</span>
+        <StatusBadge>{t(`staff-actions:role.${item.actorRole}`)}</StatusBadge>
       </td>
       <td data-label={t('staff-actions:table.organization')}>
         {item.organizationId !== null && item.organizationName !== null ? (
@@ -258,11 +259,11 @@ function ActionRow({ item, t, language }: { item: StaffAction; t: TFunction; lan
         )}
       </td>
       <td data-label={t('staff-actions:table.status')}>
-        <span className={failed ? 'staff-actions__status staff-actions__status--failed' : 'staff-actions__status'}>
+        <StatusBadge status={item.statusCode === null ? undefined : failed ? 'failed' : 'done'}>
           {item.statusCode === null
             ? t('staff-actions:status.unknown')
             : t(failed ? 'staff-actions:status.failure' : 'staff-actions:status.success', { code: item.statusCode })}
-        </span>
+        </StatusBadge>
       </td>
     </tr>
   );

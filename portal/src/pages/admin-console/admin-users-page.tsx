@@ -18,6 +18,7 @@ import { ListTable } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { schemaResolver } from '../user/schema-resolver';
 import '../organization/organization.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 const PER = 20;
 const BLANK_SEARCH: AdminUserSearchForm = { keyword: '', organizationId: '', role: '', state: '', sort: 'id' };
@@ -182,17 +183,13 @@ export function UsersPage() {
               <tr key={user.id} data-testid="admin-user-row">
                 <td data-label={columns.user}>
                   <span className="admin-users__name">{user.name || t('organization:common.none')}</span>
-                  {self && <span className="org-badge"> {t('admin-users:self')}</span>}
+                  {self && <StatusBadge>{t('admin-users:self')}</StatusBadge>}
                   <br />
                   <span className="admin-users__email">{user.email}</span>
                 </td>
                 <td data-label={columns.role}>{t(`admin-users:roles.${user.role}`)}</td>
                 <td data-label={columns.state}>
-                  <span
-                    className={`org-badge org-badge--${user.state === 'active' ? 'active' : user.state === 'pending' || user.state === 'invited' ? 'pending' : 'expired'}`}
-                  >
-                    {t(`admin-users:states.${user.state}`)}
-                  </span>
+                  <StatusBadge status={user.state}>{t(`admin-users:states.${user.state}`)}</StatusBadge>
                 </td>
                 <td data-label={columns.memberships}>
                   {user.organizationMembers.length === 0 ? (
@@ -221,7 +218,7 @@ export function UsersPage() {
                 <td data-label={columns.mfa}>{yesNo(user.mfaEnrolled)}</td>
                 <td data-label={columns.app}>{yesNo(user.appInstalled)}</td>
                 <td data-label={columns.actions}>
-                  <div className="org-table__actions">
+                  <div className="card-table__actions">
                     {!self && (
                       <RowButton
                         label={t(user.role === 'admin' ? 'admin-users:actions.demote' : 'admin-users:actions.promote')}

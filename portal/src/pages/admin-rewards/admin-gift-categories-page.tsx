@@ -81,7 +81,7 @@ export function AdminGiftCategoriesPage() {
               <td>{category.name}</td>
               <td>{formatNumber(category.giftsCount, i18n.language)}</td>
               <td>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('gifts-admin:categories.rename')} subject={category.name} onClick={() => setEditing(category)} />
                   <RowAction label={t('organization:common.delete')} subject={category.name} onClick={() => remove(category)} />
                 </div>

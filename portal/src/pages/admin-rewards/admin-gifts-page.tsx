@@ -13,6 +13,7 @@ import { useAllGiftCategories } from './use-all-gift-categories';
 import { useGiftsAdminTranslation } from './use-gifts-admin-translation';
 import '../organization/organization.css';
 import './admin-rewards.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 const PER = 20;
 type Filters = { giftType: string; categoryId: string; disabled: string; q: string };
@@ -169,12 +170,12 @@ export function AdminGiftsPage() {
               <td>{stock(gift)}</td>
               <td>{period(gift)}</td>
               <td>
-                <span className={`org-badge${gift.disabled ? ' org-badge--expired' : ''}`}>
+                <StatusBadge status={gift.disabled ? 'disabled' : 'enabled'}>
                   {gift.disabled ? t('gifts-admin:gifts.disabled') : t('gifts-admin:gifts.enabled')}
-                </span>
+                </StatusBadge>
               </td>
               <td>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('organization:common.edit')} subject={gift.name} onClick={() => setEditing(gift)} />
                   <RowAction
                     label={gift.disabled ? t('gifts-admin:gifts.enable') : t('gifts-admin:gifts.disable')}

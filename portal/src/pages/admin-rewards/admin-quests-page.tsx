@@ -30,6 +30,7 @@ import { useQuestsTranslation } from '../quests/use-quests-translation';
 import '../organization/organization.css';
 import '../quests/quests.css';
 import { showServerFieldErrors } from '../use-schema-form';
+import { StatusBadge } from '../../layout/status-badge';
 
 /** GET /api/quests after decoding: the quest as the admin configured it. */
 type Quest = {
@@ -112,12 +113,12 @@ export function AdminQuestsPage() {
               <td>{goalText(quest)}</td>
               <td>{rewardText(quest)}</td>
               <td>
-                <span className={`org-badge${quest.disabled ? ' org-badge--expired' : ''}`}>
+                <StatusBadge status={quest.disabled ? 'disabled' : 'enabled'}>
                   {t(quest.disabled ? 'admin.status.disabled' : 'admin.status.enabled')}
-                </span>
+                </StatusBadge>
               </td>
               <td>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('admin.edit')} subject={quest.title} onClick={() => setEditing(quest)} />
                   <RowAction
                     label={t(quest.disabled ? 'admin.enable' : 'admin.disable')}

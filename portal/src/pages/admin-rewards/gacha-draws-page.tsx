@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { formatAuthorName, formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
+import { CardTable } from '../../layout/card-table';
 import { ListTable } from '../organization/list-table';
 import '../organization/organization.css';
 import './gacha-draws.css';
@@ -263,27 +264,20 @@ function DrawsSection() {
 
 function OddsTable({ id, odds, t, language }: { id: string; odds: OddsLine[]; t: TFunction; language: string }) {
   return (
-    <div className="org-table-wrap">
-      <table className="org-table gacha-audit__odds">
-        <caption>{t('gift-audit:odds.caption', { id })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('gift-audit:odds.prize')}</th>
-            <th scope="col">{t('gift-audit:odds.tickets')}</th>
-            <th scope="col">{t('gift-audit:odds.probability')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {odds.map((line) => (
-            <tr key={line['gift-id'] ?? 'blank'}>
-              <td>{line['gift-id'] === null ? t('gift-audit:noPrize') : line.name}</td>
-              <td className="gacha-audit__number">{line.weight === null ? '' : formatNumber(line.weight, language)}</td>
-              <td className="gacha-audit__number">{percent(line.probability, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable
+      className="gacha-audit__odds"
+      captionShown
+      caption={t('gift-audit:odds.caption', { id })}
+      headers={[t('gift-audit:odds.prize'), t('gift-audit:odds.tickets'), t('gift-audit:odds.probability')]}
+    >
+      {odds.map((line) => (
+        <tr key={line['gift-id'] ?? 'blank'}>
+          <td>{line['gift-id'] === null ? t('gift-audit:noPrize') : line.name}</td>
+          <td className="gacha-audit__number">{line.weight === null ? '' : formatNumber(line.weight, language)}</td>
+          <td className="gacha-audit__number">{percent(line.probability, language)}</td>
+        </tr>
+      ))}
+    </CardTable>
   );
 }
 

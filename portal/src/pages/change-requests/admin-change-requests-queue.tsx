@@ -25,6 +25,7 @@ import { ListTable, RowAction } from '../organization/list-table';
 import { schemaResolver } from '../user/schema-resolver';
 import '../organization/organization.css';
 import './change-requests.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 const PER = 20;
 type Decision = 'approved' | 'rejected';
@@ -73,9 +74,9 @@ export function AdminChangeRequestsQueue() {
       <header className="org-page__header">
         <h1>{t('queue.title')}</h1>
         {pendingCount !== undefined && (
-          <span className="org-badge org-badge--pending" data-testid="pending-count">
+          <StatusBadge status="pending" testId="pending-count">
             {t('queue.pendingCount', { count: Number(pendingCount) })}
-          </span>
+          </StatusBadge>
         )}
       </header>
       <div className="org-filters">
@@ -134,7 +135,7 @@ export function AdminChangeRequestsQueue() {
               <StatusCell t={t} request={request} />
               <td>
                 {request.status === 'pending' && (
-                  <div className="org-table__actions">
+                  <div className="card-table__actions">
                     <RowAction
                       label={t('queue.approve')}
                       subject={request.organizationName}

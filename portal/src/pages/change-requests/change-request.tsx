@@ -1,6 +1,7 @@
 import type { ChangeRequestStatus } from '@kiwi/shared/domain/change-request';
 import type { TFunction } from 'i18next';
 import type { PagerLabels } from '../organization/pager';
+import { StatusBadge } from '../../layout/status-badge';
 
 /** GET /organization_change_requests rows as the client decodes them (docs/api.md "Organisation change requests"). */
 export type ChangeRequest = {
@@ -63,14 +64,11 @@ export function ChangeLines({ lines }: { lines: string[] }) {
   );
 }
 
-export function StatusBadge({ t, status }: { t: TFunction; status: ChangeRequestStatus }) {
-  const modifier = { pending: ' org-badge--pending', approved: '', rejected: ' org-badge--warning', withdrawn: ' org-badge--expired' }[
-    status
-  ];
+export function RequestStatus({ t, status }: { t: TFunction; status: ChangeRequestStatus }) {
   return (
-    <span className={`org-badge${modifier}`} data-testid="change-request-status">
+    <StatusBadge status={status} testId="change-request-status">
       {t(`change-requests:status.${status}`)}
-    </span>
+    </StatusBadge>
   );
 }
 
@@ -100,7 +98,7 @@ export function ChangeCells({ t, request }: { t: TFunction; request: ChangeReque
 export function StatusCell({ t, request }: { t: TFunction; request: ChangeRequest }) {
   return (
     <td data-label={t('change-requests:list.status')}>
-      <StatusBadge t={t} status={request.status} />
+      <RequestStatus t={t} status={request.status} />
       {request.decisionNote && (
         <p className="change-requests__text">
           <span className="change-requests__label">{t('change-requests:list.note')}: </span>

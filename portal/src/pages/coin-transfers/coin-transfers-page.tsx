@@ -15,6 +15,7 @@ import '../organization/organization.css';
 import './coin-transfers.css';
 import { type CancelReason, TransferNote } from './transfer-note';
 import { formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
+import { StatusBadge } from '../../layout/status-badge';
 
 type Transfer = {
   id: string;
@@ -228,9 +229,7 @@ function CoinTransfers({ scope }: { scope: Scope }) {
               <td>{transfer.recipientName ?? t('coins:transfers.toOrganization')}</td>
               <td className="coin-transfers__amount">{formatNumber(transfer.amount, i18n.language)}</td>
               <td>
-                <span className={`org-badge${transfer.status === 'pending' ? ' org-badge--pending' : ''}`}>
-                  {t(`coins:transfers.statuses.${transfer.status}`)}
-                </span>
+                <StatusBadge status={transfer.status}>{t(`coins:transfers.statuses.${transfer.status}`)}</StatusBadge>
               </td>
               <td>
                 <TransferNote transfer={transfer} />

@@ -13,6 +13,7 @@ import {
   type EventsParticipationRate,
   type EventsSummary,
 } from '@kiwi/shared/schemas/event';
+import { CardTable } from '../../layout/card-table';
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const ALL_EVENTS_PER = 50;
@@ -146,38 +147,34 @@ export function EventsCommunicationSection() {
         allEvents.length === 0 ? (
           <p>{t('events:communication.noEvents')}</p>
         ) : (
-          <div className="table-scroll">
-            <table className="survey-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('events:communication.name')}</th>
-                  <th scope="col">{t('events:communication.startedAt')}</th>
-                  <th scope="col">{t('events:form.publicRange')}</th>
-                  <th scope="col">{t('events:detail.applicants')}</th>
-                  <th scope="col">{t('events:communication.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {allEvents.map((event) => (
-                  <tr key={event.id}>
-                    <th scope="row">
-                      <Link to={eventPaths.show(event.id, organizationId)}>{event.name}</Link>
-                    </th>
-                    <td>{formatDateTime(event.startedAt, i18n.language)}</td>
-                    <td>{t(`events:publicRange.${event.publicRange}`)}</td>
-                    <td>{event.applyMaximum === null ? event.joinedCount : `${event.joinedCount} / ${event.applyMaximum}`}</td>
-                    <td>
-                      {event.cancel
-                        ? t('events:badge.cancelled')
-                        : new Date(event.endedAt).getTime() < Date.now()
-                          ? t('events:communication.past')
-                          : t('events:communication.open')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable
+            caption={t('events:communication.allEvents')}
+            headers={[
+              t('events:communication.name'),
+              t('events:communication.startedAt'),
+              t('events:form.publicRange'),
+              t('events:detail.applicants'),
+              t('events:communication.state'),
+            ]}
+          >
+            {allEvents.map((event) => (
+              <tr key={event.id}>
+                <th scope="row">
+                  <Link to={eventPaths.show(event.id, organizationId)}>{event.name}</Link>
+                </th>
+                <td>{formatDateTime(event.startedAt, i18n.language)}</td>
+                <td>{t(`events:publicRange.${event.publicRange}`)}</td>
+                <td>{event.applyMaximum === null ? event.joinedCount : `${event.joinedCount} / ${event.applyMaximum}`}</td>
+                <td>
+                  {event.cancel
+                    ? t('events:badge.cancelled')
+                    : new Date(event.endedAt).getTime() < Date.now()
+                      ? t('events:communication.past')
+                      : t('events:communication.open')}
+                </td>
+              </tr>
+            ))}
+          </CardTable>
         )
       ) : (
         state('', all.error, all.isPending)

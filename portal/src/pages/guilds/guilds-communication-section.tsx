@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
+import { CardTable } from '../../layout/card-table';
 
 type ParticipationType = (typeof GUILD_PARTICIPATION_TYPES)[number];
 
@@ -99,34 +100,30 @@ export function GuildsCommunicationSection() {
       ) : all.data.length === 0 ? (
         <p>{t('guilds:communication.noGuilds')}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="survey-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('guilds:communication.columns.name')}</th>
-                <th scope="col">{t('guilds:communication.columns.range')}</th>
-                <th scope="col">{t('guilds:communication.columns.members')}</th>
-                <th scope="col">{t('guilds:communication.columns.messages')}</th>
-                <th scope="col">{t('guilds:communication.columns.lastMessage')}</th>
-                <th scope="col">{t('guilds:communication.columns.author')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {all.data.map((guild) => (
-                <tr key={guild.id}>
-                  <th scope="row">
-                    <Link to={guildPaths.show(guild.id)}>{guild.name}</Link>
-                  </th>
-                  <td>{t(`guilds:publicRange.${guild.publicRange}`)}</td>
-                  <td>{guild.membersCount}</td>
-                  <td>{guild.messagesCount ?? 0}</td>
-                  <td>{guild.lastMessageAt ? formatDate(guild.lastMessageAt, i18n.language) : '—'}</td>
-                  <td>{guild.authorName ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          caption={t('guilds:communication.title')}
+          headers={[
+            t('guilds:communication.columns.name'),
+            t('guilds:communication.columns.range'),
+            t('guilds:communication.columns.members'),
+            t('guilds:communication.columns.messages'),
+            t('guilds:communication.columns.lastMessage'),
+            t('guilds:communication.columns.author'),
+          ]}
+        >
+          {all.data.map((guild) => (
+            <tr key={guild.id}>
+              <th scope="row">
+                <Link to={guildPaths.show(guild.id)}>{guild.name}</Link>
+              </th>
+              <td>{t(`guilds:publicRange.${guild.publicRange}`)}</td>
+              <td>{guild.membersCount}</td>
+              <td>{guild.messagesCount ?? 0}</td>
+              <td>{guild.lastMessageAt ? formatDate(guild.lastMessageAt, i18n.language) : '—'}</td>
+              <td>{guild.authorName ?? '—'}</td>
+            </tr>
+          ))}
+        </CardTable>
       )}
     </section>
   );

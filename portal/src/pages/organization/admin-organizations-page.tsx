@@ -17,6 +17,7 @@ import { ListTable, RowAction } from './list-table';
 import { useConfirmedAction } from './use-confirmed-action';
 import './organization.css';
 import './admin-organizations.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 /**
  * SPEC §2 /_admin/org: every organisation; create, edit, plan / period / seats (issue 20), archive and unarchive
@@ -110,9 +111,9 @@ export function AdminOrganizationsPage() {
               <td data-label={headers.name}>
                 {organization.name}{' '}
                 {organization.archived ? (
-                  <span className="org-badge org-badge--expired">{t('organization:admin.archived')}</span>
+                  <StatusBadge status="archived">{t('organization:admin.archived')}</StatusBadge>
                 ) : (
-                  <span className="org-badge">{t('active')}</span>
+                  <StatusBadge status="active">{t('active')}</StatusBadge>
                 )}
               </td>
               <td data-label={headers.identifier}>
@@ -127,7 +128,7 @@ export function AdminOrganizationsPage() {
                 })}
               </td>
               <td data-label={headers.actions}>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('organization:common.edit')} subject={organization.name} onClick={() => setEditing(organization)} />
                   <RowAction label={t('actions.contract')} subject={organization.name} onClick={() => setContract(organization)} />
                   {organization.archived ? (

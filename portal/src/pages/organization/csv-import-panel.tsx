@@ -3,6 +3,7 @@ import type { ApiErrorObject } from '@kiwi/shared/api/errors';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@kiwi/shared/ui/toast';
+import { CardTable } from '../../layout/card-table';
 import { useSession } from '../../session/session-provider';
 import { decodeCsvBytes, previewRecords } from './csv-preview';
 
@@ -139,29 +140,15 @@ export function CsvImportPanel({ organizationId, onImported }: { organizationId:
         (preview.length <= 1 ? (
           <p>{t('csv.previewEmpty')}</p>
         ) : (
-          <div className="org-table-wrap">
-            <table className="org-table">
-              <caption>{t('csv.preview', { count: Math.min(PREVIEW_ROWS, preview.length - 1) })}</caption>
-              <thead>
-                <tr>
-                  {preview[0]!.map((cell, index) => (
-                    <th key={index} scope="col">
-                      {cell}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {preview.slice(1).map((record, rowIndex) => (
-                  <tr key={rowIndex}>
-                    {record.map((cell, index) => (
-                      <td key={index}>{cell}</td>
-                    ))}
-                  </tr>
+          <CardTable captionShown caption={t('csv.preview', { count: Math.min(PREVIEW_ROWS, preview.length - 1) })} headers={preview[0]!}>
+            {preview.slice(1).map((record, rowIndex) => (
+              <tr key={rowIndex}>
+                {record.map((cell, index) => (
+                  <td key={index}>{cell}</td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </tr>
+            ))}
+          </CardTable>
         ))}
       <div>
         <button type="button" className="button button--primary" disabled={!file || progress !== null} onClick={() => void submit()}>
@@ -182,29 +169,18 @@ export function CsvImportPanel({ organizationId, onImported }: { organizationId:
       {problems && (
         <div role="alert">
           <p className="alert alert--error">{t('csv.failed')}</p>
-          <div className="org-table-wrap">
-            <table className="org-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('csv.errorRow')}</th>
-                  <th scope="col">{t('csv.errorColumn')}</th>
-                  <th scope="col">{t('csv.errorProblem')}</th>
+          <CardTable caption={t('csv.failed')} headers={[t('csv.errorRow'), t('csv.errorColumn'), t('csv.errorProblem')]}>
+            {problems.map((error, index) => {
+              const where = location(error);
+              return (
+                <tr key={index}>
+                  <td>{where.row}</td>
+                  <td>{where.column}</td>
+                  <td>{error.title ?? error.detail ?? t('errors:unexpected')}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {problems.map((error, index) => {
-                  const where = location(error);
-                  return (
-                    <tr key={index}>
-                      <td>{where.row}</td>
-                      <td>{where.column}</td>
-                      <td>{error.title ?? error.detail ?? t('errors:unexpected')}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </CardTable>
           {problemTotal > problems.length && (
             <p className="org-csv__more">{t('csv.moreErrors', { count: problemTotal - problems.length, shown: problems.length })}</p>
           )}

@@ -67,7 +67,7 @@ export function GroupsPage() {
               </td>
               <td>{t('groups.memberCount', { count: group.memberCount })}</td>
               <td>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('common.edit')} subject={group.name} onClick={() => setEditing(group)} />
                   <RowAction label={t('common.delete')} subject={group.name} onClick={() => remove(group)} />
                 </div>

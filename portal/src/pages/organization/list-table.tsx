@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
+import { CardTable } from '../../layout/card-table';
 import { Empty, LoadFailed, Loading } from './page-states';
 import { Pager, type PagerLabels } from './pager';
 
@@ -18,7 +19,7 @@ type Props<T> = {
   summary?: (document: DecodedDocument<T[]>) => ReactNode;
 };
 
-/** A list from the API as a table, with the loading, error and empty states every organisation page shows alike. */
+/** A list from the API as the one card table (a table on wide screens, cards on phones), with the loading, error and empty states every organisation page shows alike. */
 export function ListTable<T>({ query, caption, empty, headers, rows, paging, summary }: Props<T>) {
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
@@ -26,21 +27,9 @@ export function ListTable<T>({ query, caption, empty, headers, rows, paging, sum
   return (
     <>
       {summary?.(query.data)}
-      <div className="org-table-wrap">
-        <table className="org-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {headers.map((header) => (
-                <th key={header} scope="col">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{rows(query.data.data)}</tbody>
-        </table>
-      </div>
+      <CardTable caption={caption} headers={headers}>
+        {rows(query.data.data)}
+      </CardTable>
       {paging && (
         <Pager page={paging.page} totalPages={Number(query.data.meta?.totalPages ?? 0)} onPage={paging.onPage} labels={paging.labels} />
       )}

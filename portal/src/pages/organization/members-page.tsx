@@ -16,6 +16,7 @@ import { useConfirmedAction } from './use-confirmed-action';
 import { formatDate } from '@kiwi/shared/i18n/format';
 import { isConsumerPlan } from '@kiwi/shared/domain/join-code';
 import './organization.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 const PER_PAGE = 20;
 type Filters = { name: string; groupId: string; role: string; state: string };
@@ -173,7 +174,7 @@ export function MembersPage() {
                 {member.invitationPending && (
                   <>
                     {' '}
-                    <span className="org-badge org-badge--warning">{t('members.invitationPending')}</span>
+                    <StatusBadge status="invited">{t('members.invitationPending')}</StatusBadge>
                   </>
                 )}
               </td>
@@ -182,16 +183,16 @@ export function MembersPage() {
               <td>
                 {/* Issue 21 point 6: an invitee who has not accepted is not shown active. */}
                 {member.invitationPending && member.state === 'active' ? (
-                  <span className="org-badge org-badge--warning">{t('members.invitationPending')}</span>
+                  <StatusBadge status="invited">{t('members.invitationPending')}</StatusBadge>
                 ) : (
-                  <span className={`org-badge org-badge--${member.state}`}>{t(`members.state.${member.state}`)}</span>
+                  <StatusBadge status={member.state}>{t(`members.state.${member.state}`)}</StatusBadge>
                 )}
               </td>
               <td>{member.groups.map((group) => group.name).join(', ')}</td>
               <td>{member.activeFrom || member.activeTo ? `${date(member.activeFrom)} – ${date(member.activeTo)}` : t('common.none')}</td>
               <td>{member.appInstalled ? t('members.appInstalled') : t('members.appNotInstalled')}</td>
               <td>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('common.edit')} subject={member.name || member.email} onClick={() => setEditing(member)} />
                   {member.invitationPending && (
                     <button type="button" className="button button--text" onClick={() => void resend(member)}>

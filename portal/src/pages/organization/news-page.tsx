@@ -13,6 +13,7 @@ import { useConfirmedAction } from './use-confirmed-action';
 import { useFormSubmit } from './use-form-submit';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './organization.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 type News = { id: string; title: string; body: string; publishedAt: string; sent: boolean };
 
@@ -66,12 +67,10 @@ export function NewsPage() {
               <td>{item.title}</td>
               <td>
                 {formatDateTime(item.publishedAt, i18n.language)}{' '}
-                <span className={`org-badge${item.sent ? '' : ' org-badge--pending'}`}>
-                  {item.sent ? t('news.sent') : t('news.scheduled')}
-                </span>
+                <StatusBadge status={item.sent ? 'sent' : 'scheduled'}>{item.sent ? t('news.sent') : t('news.scheduled')}</StatusBadge>
               </td>
               <td>
-                <div className="org-table__actions">
+                <div className="card-table__actions">
                   <RowAction label={t('common.edit')} subject={item.title} onClick={() => setEditing(item)} />
                   <RowAction label={t('common.delete')} subject={item.title} onClick={() => remove(item)} />
                 </div>

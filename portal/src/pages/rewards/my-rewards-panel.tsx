@@ -7,6 +7,7 @@ import { Empty, LoadFailed, Loading } from '../organization/page-states';
 import { Pager, type PagerLabels } from '../organization/pager';
 import { type GiftRedemption, rewardsKeys } from './types';
 import { useRewardsTranslation } from './use-rewards-translation';
+import { StatusBadge } from '../../layout/status-badge';
 
 const PER_PAGE = 20;
 
@@ -77,7 +78,7 @@ function Redemption({ redemption }: { redemption: GiftRedemption }) {
           {redemption.issuedAt && ` · ${t('mine.issued', { date: formatDate(redemption.issuedAt, i18n.language) })}`}
         </p>
         <p>
-          <span className={`org-badge rewards-status rewards-status--${status}`}>{t(`mine.statuses.${status}`)}</span>{' '}
+          <StatusBadge status={status}>{t(`mine.statuses.${status}`)}</StatusBadge>{' '}
           <span className="rewards-note">{t(`mine.statusHelp.${status}`)}</span>
         </p>
         {status === 'issued' && redemption.prizeCode && (

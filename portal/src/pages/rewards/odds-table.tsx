@@ -1,5 +1,6 @@
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import { useId } from 'react';
+import { CardTable } from '../../layout/card-table';
 import { useRewardsTranslation } from './use-rewards-translation';
 
 export type OddsRow = { key: string; name: string; remaining: number | null; probability: number };
@@ -25,34 +26,26 @@ export function OddsTable({
   const noteId = useId();
   return (
     <div className="rewards-odds">
-      <table className="org-table rewards-odds__table" aria-describedby={live ? noteId : undefined}>
-        <caption>{caption ?? t('odds.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('odds.prize')}</th>
-            <th scope="col" className="rewards-odds__number">
-              {t('odds.remaining')}
-            </th>
-            <th scope="col" className="rewards-odds__number">
-              {t('odds.chance')}
-            </th>
+      <CardTable
+        className="rewards-odds__table"
+        captionShown
+        caption={caption ?? t('odds.caption')}
+        headers={[t('odds.prize'), t('odds.remaining'), t('odds.chance')]}
+        describedBy={live ? noteId : undefined}
+      >
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.name}</th>
+            <td className="rewards-odds__number">{row.remaining === null ? '' : formatNumber(row.remaining, i18n.language)}</td>
+            <td className="rewards-odds__number">{formatChance(row.probability, i18n.language)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.name}</th>
-              <td className="rewards-odds__number">{row.remaining === null ? '' : formatNumber(row.remaining, i18n.language)}</td>
-              <td className="rewards-odds__number">{formatChance(row.probability, i18n.language)}</td>
-            </tr>
-          ))}
-          <tr className="rewards-odds__miss">
-            <th scope="row">{t('odds.miss')}</th>
-            <td className="rewards-odds__number" />
-            <td className="rewards-odds__number">{formatChance(missProbability, i18n.language)}</td>
-          </tr>
-        </tbody>
-      </table>
+        ))}
+        <tr className="rewards-odds__miss">
+          <th scope="row">{t('odds.miss')}</th>
+          <td className="rewards-odds__number" />
+          <td className="rewards-odds__number">{formatChance(missProbability, i18n.language)}</td>
+        </tr>
+      </CardTable>
       {live && (
         <p id={noteId} className="rewards-note">
           {t('odds.note')}

@@ -9,6 +9,7 @@ import { useSession } from '../../session/session-provider';
 import { Pager } from '../organization/pager';
 import { formatDateTime, fromLocalInput, toLocalInput } from '@kiwi/shared/i18n/format';
 import './surveys.css';
+import { CardTable } from '../../layout/card-table';
 
 type AdminOrganization = { id: string; name: string; identifier: string; archived?: boolean };
 type FieldErrors = Partial<Record<'title' | 'expiredAt' | 'organizations', string>>;
@@ -177,41 +178,39 @@ function SurveyList() {
   if (rows.length === 0) return <p>{t('surveys:admin.empty')}</p>;
   return (
     <div>
-      <table className="survey-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('surveys:admin.columns.organization')}</th>
-            <th scope="col">{t('surveys:admin.columns.title')}</th>
-            <th scope="col">{t('surveys:admin.columns.deadline')}</th>
-            <th scope="col">{t('surveys:admin.columns.answered')}</th>
-            <th scope="col">{t('surveys:admin.columns.actions')}</th>
+      <CardTable
+        caption={t('surveys:admin.title')}
+        headers={[
+          t('surveys:admin.columns.organization'),
+          t('surveys:admin.columns.title'),
+          t('surveys:admin.columns.deadline'),
+          t('surveys:admin.columns.answered'),
+          t('surveys:admin.columns.actions'),
+        ]}
+      >
+        {rows.map((survey) => (
+          <tr key={survey.id}>
+            <td>{survey.organization.name}</td>
+            <th scope="row">{survey.title}</th>
+            <td>
+              {formatDateTime(survey.expiredAt, i18n.language)} ({t(survey.open ? 'surveys:status.open' : 'surveys:status.closed')})
+            </td>
+            <td>
+              {survey.answeredSummary.answered} / {survey.answeredSummary.invited}
+            </td>
+            <td>
+              <button
+                type="button"
+                className="button"
+                onClick={() => setEditing(survey)}
+                aria-label={`${t('surveys:admin.edit.edit')}: ${survey.title} (${survey.organization.name})`}
+              >
+                {t('surveys:admin.edit.edit')}
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((survey) => (
-            <tr key={survey.id}>
-              <td>{survey.organization.name}</td>
-              <th scope="row">{survey.title}</th>
-              <td>
-                {formatDateTime(survey.expiredAt, i18n.language)} ({t(survey.open ? 'surveys:status.open' : 'surveys:status.closed')})
-              </td>
-              <td>
-                {survey.answeredSummary.answered} / {survey.answeredSummary.invited}
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => setEditing(survey)}
-                  aria-label={`${t('surveys:admin.edit.edit')}: ${survey.title} (${survey.organization.name})`}
-                >
-                  {t('surveys:admin.edit.edit')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </CardTable>
       <Pager page={page} totalPages={totalPages} onPage={setPage} label={t('surveys:admin.title')} />
       {editing && <EditSurveyDialog survey={editing} onClose={() => setEditing(null)} />}
     </div>

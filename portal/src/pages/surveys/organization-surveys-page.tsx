@@ -9,6 +9,7 @@ import { Pager } from '../organization/pager';
 import { SurveyStatus } from './survey-status';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './surveys.css';
+import { CardTable } from '../../layout/card-table';
 
 const PER = 20;
 
@@ -52,49 +53,47 @@ export function OrganizationSurveysPage() {
       {rows.length === 0 ? (
         <p>{t('surveys:list.empty')}</p>
       ) : (
-        <table className="survey-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('surveys:list.columns.title')}</th>
-              <th scope="col">{t('surveys:list.columns.deadline')}</th>
-              <th scope="col">{t('surveys:list.columns.status')}</th>
-              <th scope="col">{t('surveys:list.columns.answered')}</th>
-              <th scope="col">{t('surveys:list.columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((survey) => (
-              <tr key={survey.id}>
-                <th scope="row">{survey.title}</th>
-                <td>{formatDateTime(survey.expiredAt, i18n.language)}</td>
-                <td>
-                  <SurveyStatus survey={survey} />
-                </td>
-                <td>{t('surveys:summary', survey.answeredSummary)}</td>
-                <td>
-                  <div className="survey-table__actions">
-                    {survey.open && survey.answeredByMe === false && (
-                      <Link
-                        className="button button--primary"
-                        to={surveyPaths.answer(organization.identifier, survey.id)}
-                        aria-label={`${t('surveys:list.answer')}: ${survey.title}`}
-                      >
-                        {t('surveys:list.answer')}
-                      </Link>
-                    )}
+        <CardTable
+          caption={t('surveys:list.title')}
+          headers={[
+            t('surveys:list.columns.title'),
+            t('surveys:list.columns.deadline'),
+            t('surveys:list.columns.status'),
+            t('surveys:list.columns.answered'),
+            t('surveys:list.columns.actions'),
+          ]}
+        >
+          {rows.map((survey) => (
+            <tr key={survey.id}>
+              <th scope="row">{survey.title}</th>
+              <td>{formatDateTime(survey.expiredAt, i18n.language)}</td>
+              <td>
+                <SurveyStatus survey={survey} />
+              </td>
+              <td>{t('surveys:summary', survey.answeredSummary)}</td>
+              <td>
+                <div className="survey-table__actions">
+                  {survey.open && survey.answeredByMe === false && (
                     <Link
-                      className="button"
-                      to={surveyPaths.result(organization.identifier, survey.id)}
-                      aria-label={`${t('surveys:list.result')}: ${survey.title}`}
+                      className="button button--primary"
+                      to={surveyPaths.answer(organization.identifier, survey.id)}
+                      aria-label={`${t('surveys:list.answer')}: ${survey.title}`}
                     >
-                      {t('surveys:list.result')}
+                      {t('surveys:list.answer')}
                     </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  )}
+                  <Link
+                    className="button"
+                    to={surveyPaths.result(organization.identifier, survey.id)}
+                    aria-label={`${t('surveys:list.result')}: ${survey.title}`}
+                  >
+                    {t('surveys:list.result')}
+                  </Link>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </CardTable>
       )}
       <Pager page={page} totalPages={totalPages} onPage={setPage} label={t('surveys:list.title')} />
     </section>

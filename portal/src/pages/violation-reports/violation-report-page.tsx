@@ -6,12 +6,14 @@ import { Link, useParams } from 'react-router';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
+import { CardTable } from '../../layout/card-table';
 import { Empty, LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { moderationApi, moderationKeys } from './moderation-api';
 import { readDetail, type ReportDetail } from './types';
 import { useModerationTranslation } from './use-moderation-translation';
 import '../organization/organization.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 /**
  * SPEC §2 /org/{identifier}/violation_reports/:reportId: the evidence as it was reported, the surrounding messages, each
@@ -81,15 +83,15 @@ export function ViolationReportPage() {
         {back}
       </header>
       <p>
-        <span className="org-badge">{t(`types.${report.violationObjectType}`)}</span>{' '}
-        <span className={`org-badge${report.status === 'pending' ? ' org-badge--pending' : ''}`} data-testid="report-status">
+        <StatusBadge>{t(`types.${report.violationObjectType}`)}</StatusBadge>{' '}
+        <StatusBadge status={report.status} testId="report-status">
           {t(`status.${report.status}`)}
-        </span>{' '}
-        {report.hidden && <span className="org-badge org-badge--warning">{t('hidden')}</span>}
+        </StatusBadge>{' '}
+        {report.hidden && <StatusBadge status="hidden">{t('hidden')}</StatusBadge>}
       </p>
       {report.status === 'pending' && (
         <div className="moderation-actions">
-          <button type="button" className="button button--primary moderation-danger" onClick={resolve}>
+          <button type="button" className="button button--danger" onClick={resolve}>
             {t('resolve')}
           </button>
           <button type="button" className="button" onClick={ignore}>
@@ -101,32 +103,23 @@ export function ViolationReportPage() {
       <Context report={report} language={i18n.language} />
       <section className="moderation-section" aria-labelledby={`${headingId}-reports`}>
         <h2 id={`${headingId}-reports`}>{t('detail.reports')}</h2>
-        <div className="org-table-wrap">
-          <table className="org-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('detail.reporter')}</th>
-                <th scope="col">{t('detail.category')}</th>
-                <th scope="col">{t('detail.reason')}</th>
-                <th scope="col">{t('detail.reportedAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.reports.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.reporterName}</td>
-                  <td>{t(`categories.${item.reasonCategory}`)}</td>
-                  <td className="moderation-excerpt">{item.reason}</td>
-                  <td>{formatDateTime(item.createdAt, i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable
+          caption={t('detail.reports')}
+          headers={[t('detail.reporter'), t('detail.category'), t('detail.reason'), t('detail.reportedAt')]}
+        >
+          {report.reports.map((item) => (
+            <tr key={item.id}>
+              <td>{item.reporterName}</td>
+              <td>{t(`categories.${item.reasonCategory}`)}</td>
+              <td className="moderation-excerpt">{item.reason}</td>
+              <td>{formatDateTime(item.createdAt, i18n.language)}</td>
+            </tr>
+          ))}
+        </CardTable>
       </section>
       <section className="moderation-section" aria-labelledby={`${headingId}-earlier`}>
         <h2 id={`${headingId}-earlier`}>
-          {t('detail.earlier')} <span className="org-badge">{t('detail.earlierCount', { count: report.authorEarlierReports.count })}</span>
+          {t('detail.earlier')} <StatusBadge>{t('detail.earlierCount', { count: report.authorEarlierReports.count })}</StatusBadge>
         </h2>
         {report.authorEarlierReports.reports.length === 0 ? (
           <p>{t('detail.earlierNone')}</p>

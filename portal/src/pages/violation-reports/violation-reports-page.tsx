@@ -19,6 +19,7 @@ import { type Counts, camelize, type QueueRow, REPORT_STATUSES, type ReportStatu
 import { useModerationTranslation } from './use-moderation-translation';
 import { moderationApi, moderationKeys } from './moderation-api';
 import '../organization/organization.css';
+import { StatusBadge } from '../../layout/status-badge';
 
 const PER = 20;
 
@@ -104,8 +105,8 @@ function QueueTable({
         items.map((row) => (
           <tr key={row.id} data-testid="violation-report-row">
             <td>
-              <span className="org-badge">{t(`types.${row.violationObjectType}`)}</span>{' '}
-              {row.hidden && <span className="org-badge org-badge--warning">{t('hidden')}</span>}
+              <StatusBadge>{t(`types.${row.violationObjectType}`)}</StatusBadge>{' '}
+              {row.hidden && <StatusBadge status="hidden">{t('hidden')}</StatusBadge>}
               {row.excerpt && <p className="moderation-excerpt">{row.excerpt}</p>}
             </td>
             <td>{row.authorName ?? ''}</td>

@@ -13,6 +13,7 @@ import { FormFailure } from '../text-field';
 import { useSchemaForm } from '../use-schema-form';
 import { walkingEventKeys } from './types';
 import { useWalkingTranslation } from './use-walking-translation';
+import { StatusBadge } from '../../layout/status-badge';
 
 type BoardMessage = {
   id: string;
@@ -84,11 +85,11 @@ export function CheerBoard({ eventId }: { eventId: string }) {
             <li key={message.id} className="walking-team">
               <p className="walking-board__meta">
                 <strong>{message.authorName}</strong> <span>{formatDateTime(message.createdAt, i18n.language)}</span>
-                {message.hidden && <span className="org-badge org-badge--warning">{t('common:hiddenWhileReviewed')}</span>}
+                {message.hidden && <StatusBadge status="hidden">{t('common:hiddenWhileReviewed')}</StatusBadge>}
               </p>
               <p className="walking-board__body">{message.body}</p>
               <Reactions reactions={message.reactions} onToggle={(emoji) => toggle(message, emoji)} disabled={react.isPending} />
-              <div className="org-table__actions">
+              <div className="card-table__actions">
                 {CHEERS.filter((emoji) => !message.reactions.some((reaction) => reaction.emoji === emoji)).map((emoji) => (
                   <button
                     key={emoji}

@@ -10,7 +10,7 @@ import { PersonalRankingTable, TeamRankingTable } from './rankings';
 import { Tabs } from '../tabs';
 import { useWalkingTranslation } from './use-walking-translation';
 import { type WalkingEvent, walkingEventKeys } from './types';
-import { StatusBadge } from './walking-events-page';
+import { WalkingStatus } from './walking-events-page';
 import './walking-events.css';
 
 /** /walking_events/{id}: the member's view: their team, days left, the team and personal rankings (as allowed). */
@@ -34,7 +34,7 @@ export function MemberWalkingEventPage() {
     <div className="org-page">
       <header className="org-page__header">
         <h1>
-          {current.title} <StatusBadge status={current.status} />
+          {current.title} <WalkingStatus status={current.status} />
         </h1>
       </header>
       <WalkingSummary event={current} />

@@ -24,7 +24,7 @@ function CsvDownloads({ eventId, kind }: { eventId: string; kind: 'team_summary'
       fileName: `walking-event-${eventId}-${kind === 'team_summary' ? 'teams' : 'people'}.csv`,
     });
   return (
-    <div className="org-table__actions" aria-busy={downloading}>
+    <div className="card-table__actions" aria-busy={downloading}>
       <button type="button" className="button" disabled={downloading} onClick={() => download('utf-8')}>
         {t('ranking.csv')}
       </button>

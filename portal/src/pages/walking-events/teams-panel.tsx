@@ -14,6 +14,7 @@ import { Field } from '../labelled-field';
 import { FormFailure } from '../text-field';
 import { useSchemaForm } from '../use-schema-form';
 import { type TeamDraft, type WalkingEvent, type WalkingEventTeam, walkingEventKeys } from './types';
+import { StatusBadge } from '../../layout/status-badge';
 
 const TeamNameSchema = CreateWalkingEventTeamSchema.shape.walking_event_team;
 const SeedFormSchema = RandomTeamsSchema.shape.random_teams.pick({ seed: true });
@@ -139,7 +140,7 @@ function TeamCard({
   return (
     <section className="walking-team" aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`}>
-        {team.teamName} <span className="org-badge">{t('teams.memberCount', { count: team.memberCount })}</span>
+        {team.teamName} <StatusBadge>{t('teams.memberCount', { count: team.memberCount })}</StatusBadge>
       </h3>
       <FormFailure message={add.isError ? apiErrorMessage(t, add.error) : rename.failure} />
       {team.members === null ? (
@@ -198,7 +199,7 @@ function TeamCard({
             </button>
           </form>
           {!renaming ? (
-            <div className="org-table__actions">
+            <div className="card-table__actions">
               <button
                 type="button"
                 className="button button--text"

@@ -13,7 +13,7 @@ import { TeamsPanel } from './teams-panel';
 import { useWalkingTranslation } from './use-walking-translation';
 import { type WalkingEvent, walkingEventKeys } from './types';
 import { WalkingEventForm } from './walking-event-form';
-import { StatusBadge } from './walking-events-page';
+import { WalkingStatus } from './walking-events-page';
 import './walking-events.css';
 
 /** SPEC §2: a walking event's detail in the organisation area, with the tabs basic info, teams, team and personal ranking. */
@@ -58,7 +58,7 @@ export function WalkingEventPage() {
       </p>
       <header className="org-page__header">
         <h1>
-          {current.title} <StatusBadge status={current.status} />
+          {current.title} <WalkingStatus status={current.status} />
         </h1>
         {current.editable !== 'none' && (
           <button type="button" className="button" onClick={remove}>

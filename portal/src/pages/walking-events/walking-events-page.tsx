@@ -12,17 +12,11 @@ import { useWalkingTranslation } from './use-walking-translation';
 import { type WalkingEvent, walkingEventKeys } from './types';
 import { WalkingEventForm } from './walking-event-form';
 import './walking-events.css';
+import { StatusBadge } from '../../layout/status-badge';
 
-const STATUS_BADGE: Record<WalkingEvent['status'], string> = {
-  scheduled: 'org-badge org-badge--pending',
-  running: 'org-badge',
-  tallying: 'org-badge org-badge--warning',
-  final: 'org-badge org-badge--expired',
-};
-
-export function StatusBadge({ status }: { status: WalkingEvent['status'] }) {
+export function WalkingStatus({ status }: { status: WalkingEvent['status'] }) {
   const { t } = useWalkingTranslation();
-  return <span className={STATUS_BADGE[status]}>{t(`status.${status}`)}</span>;
+  return <StatusBadge status={status}>{t(`status.${status}`)}</StatusBadge>;
 }
 
 /** SPEC §2 /org/{identifier}/walking_events: the organisation's walking events with their status. */
@@ -66,7 +60,7 @@ export function WalkingEventsPage() {
               </td>
               <td>{t('period', { from: day(item.startedAt), to: day(item.endedAt) })}</td>
               <td>
-                <StatusBadge status={item.status} />
+                <WalkingStatus status={item.status} />
               </td>
             </tr>
           ))

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+// Issue 21 point 1: on a phone the menu is a modal drawer, and it closes on every navigation, whichever link led away.
+import { createApiClient } from '@kiwi/shared/api/client';
+import { createI18n } from '@kiwi/shared/i18n/create-i18n';
+import { ToastProvider } from '@kiwi/shared/ui/toast';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SessionProvider } from '../session/session-provider';
+import { signedInIdentity } from '../test-users';
+import { AppLayout } from './app-layout';
+
+const i18n = createI18n({ lng: 'en' });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/vnd.api+json' } });
+const member = {
+  data: {
+    type: 'users',
+    id: '1',
+    attributes: { role: 'member', name: 'Sato', email: 'sato@example.com', language: 'en' },
+    relationships: { 'organization-members': { data: [{ type: 'organization-members', id: '5' }] } },
+  },
+  included: [
+    {
+      type: 'organization-members',
+      id: '5',
+      attributes: { role: 'member', state: 'active' },
+      relationships: { organization: { data: { type: 'organizations', id: '9' } } },
+    },
+    { type: 'organizations', id: '9', attributes: { name: 'ACME', identifier: 'acme' } },
+  ],
+};
+
+/** happy-dom's own window API: matchMedia answers by this viewport. */
+const setViewport = (viewport: { width: number; height: number }) =>
+  (window as unknown as { happyDOM: { setViewport(viewport: { width: number; height: number }): void } }).happyDOM.setViewport(viewport);
+
+beforeEach(() => setViewport({ width: 375, height: 812 }));
+afterEach(() => {
+  cleanup();
+  setViewport({ width: 1024, height: 768 });
+});
+
+function renderPhoneLayoutAt(path: string) {
+  const fetch = (async (input: RequestInfo | URL) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    if (url.pathname === '/api/user') return json(member);
+    return new Response(JSON.stringify({ errors: [{ status: '404', code: 'route.notFound' }] }), { status: 404 });
+  }) as typeof globalThis.fetch;
+  const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ToastProvider>
+        <SessionProvider identity={signedInIdentity} api={api} i18n={i18n}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route element={<AppLayout />}>
+                <Route index element={<h1>Home</h1>} />
+                <Route path="guilds" element={<h1>Guilds page</h1>} />
+                <Route path="send_coins" element={<h1>Send coins page</h1>} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </SessionProvider>
+      </ToastProvider>
+    </I18nextProvider>,
+  );
+}
+
+async function openDrawer() {
+  fireEvent.click(await screen.findByRole('button', { name: i18n.t('portal:layout.openMenu') }));
+  const dialog = document.querySelector<HTMLDialogElement>('dialog.drawer-dialog')!;
+  expect(dialog.open).toBe(true);
+  return within(dialog);
+}
+
+const drawerOpen = () => document.querySelector<HTMLDialogElement>('dialog.drawer-dialog')?.open ?? false;
+
+describe('the phone drawer', () => {
+  it('closes after a menu entry leads to another page', async () => {
+    renderPhoneLayoutAt('/send_coins');
+    const drawer = await openDrawer();
+    fireEvent.click(drawer.getByRole('link', { name: i18n.t('portal:pages.member.guilds') }));
+    await screen.findByRole('heading', { name: 'Guilds page' });
+    expect(drawerOpen()).toBe(false);
+    expect(screen.queryByRole('link', { name: i18n.t('portal:pages.member.guilds') })).toBeNull();
+  });
+
+  it('closes after the logo, which has no menu handler of its own, leads home', async () => {
+    renderPhoneLayoutAt('/guilds');
+    const drawer = await openDrawer();
+    fireEvent.click(drawer.getByRole('link', { name: i18n.t('portal:layout.logoLabel') }));
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(drawerOpen()).toBe(false);
+  });
+
+  it('opens again on the new page and closes with its close button', async () => {
+    renderPhoneLayoutAt('/guilds');
+    let drawer = await openDrawer();
+    fireEvent.click(drawer.getByRole('link', { name: i18n.t('portal:pages.member.sendCoins') }));
+    await screen.findByRole('heading', { name: 'Send coins page' });
+    drawer = await openDrawer();
+    fireEvent.click(drawer.getByRole('button', { name: i18n.t('portal:layout.closeMenu') }));
+    expect(drawerOpen()).toBe(false);
+  });
+});
