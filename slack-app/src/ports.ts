@@ -22,6 +22,21 @@ export interface SlackWorkspaces {
   byTeamId(teamId: string): Promise<WorkspaceCredentials | null>;
 }
 
+/** What /kiwi answers: Slack's response_url message (ephemeral to the member who typed the command). */
+export type CommandAnswer = { response_type: 'ephemeral'; text: string };
+
+/**
+ * Slack's three-second rule: a slash command is acknowledged at once and answered later through its `response_url`.
+ * The server keeps which commands it has taken (a Slack retry of the same command does nothing twice) and posts the
+ * answers through the outbox (retried like every Slack post).
+ */
+export interface SlackCommands {
+  /** Takes the command with this Slack trigger id; false when it was taken before (a retry of the same command). */
+  claim(teamId: string, triggerId: string): Promise<boolean>;
+  /** Queues `answer` for the command's response_url. */
+  answer(organizationId: number, responseUrl: string, answer: CommandAnswer): Promise<void>;
+}
+
 /** A Kiwi organisation member found by the email Slack's users.info gave. */
 export type KiwiMember = { organizationMemberId: number; name: string; language: Language };
 

@@ -1,7 +1,8 @@
-import type { SlackSettings, SlackWorkspaces } from '@kiwi/slack-app/ports';
-import { eq } from 'drizzle-orm';
+import type { SlackCommands, SlackSettings, SlackWorkspaces } from '@kiwi/slack-app/ports';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { slackCredentials, slackWebhooks } from '../../db/schema/slack';
+import { slackCommandReceipts, slackCredentials, slackWebhooks } from '../../db/schema/slack';
+import { enqueue } from '../../outbox/enqueue';
 import type { SecretBox } from './crypto';
 
 type Setting = Awaited<ReturnType<SlackSettings['forOrganization']>>;
@@ -43,6 +44,38 @@ export function slackWorkspacesPort(db: Database, box: SecretBox): SlackWorkspac
         signingSecret: box.open(row.signingSecretCiphertext),
         botToken: box.open(row.botTokenCiphertext),
       };
+    },
+  };
+}
+
+/** How long a taken command is remembered (Slack retries within minutes) and how many old receipts one claim removes. */
+const RECEIPT_DAYS = 1;
+const RECEIPTS_PRUNED_PER_CLAIM = 100;
+
+/**
+ * The Slack app's SlackCommands port: a command is taken by inserting its (team, trigger id) receipt, so a retry of
+ * it finds the row; answers go to the outbox as `slack_command.answer` rows (posted to response_url, with retries).
+ */
+export function slackCommandsPort(db: Database): SlackCommands {
+  return {
+    async claim(teamId, triggerId) {
+      return db.transaction(async (tx) => {
+        const old = tx
+          .select({ teamId: slackCommandReceipts.teamId, triggerId: slackCommandReceipts.triggerId })
+          .from(slackCommandReceipts)
+          .where(lt(slackCommandReceipts.receivedAt, sql`now() - make_interval(days => ${RECEIPT_DAYS})`))
+          .limit(RECEIPTS_PRUNED_PER_CLAIM);
+        await tx.delete(slackCommandReceipts).where(sql`(${slackCommandReceipts.teamId}, ${slackCommandReceipts.triggerId}) in (${old})`);
+        const taken = await tx
+          .insert(slackCommandReceipts)
+          .values({ teamId, triggerId })
+          .onConflictDoNothing()
+          .returning({ triggerId: slackCommandReceipts.triggerId });
+        return taken.length === 1;
+      });
+    },
+    async answer(organizationId, responseUrl, answer) {
+      await enqueue(db, 'slack_command.answer', { responseUrl, answer }, { organizationId });
     },
   };
 }
