@@ -4,7 +4,7 @@ import { createI18n, type Language, resolveLanguage } from '@kiwi/shared/i18n/cr
 import { App, LogLevel, type Logger } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { escapeMrkdwn, slackTranslator, THANKS_BACK_ACTION, THANKS_MODAL_CALLBACK } from './blocks';
-import type { KiwiCoins, SlackCommands, SlackWorkspaces } from './ports';
+import { cachedWorkspaces, type KiwiCoins, type SlackCommands, type SlackWorkspaces } from './ports';
 import { KiwiReceiver } from './receiver';
 
 export type KiwiSlackAppOptions = {
@@ -13,6 +13,8 @@ export type KiwiSlackAppOptions = {
   commands: SlackCommands;
   /** Slack Web API base URL, e.g. https://slack.com/api/ (tests use a local fake). */
   apiUrl: string;
+  /** Commands worked out at once after their acknowledgement; more wait their turn (default 32). */
+  commandConcurrency?: number;
   logger?: Logger;
   now?: () => Date;
 };
@@ -38,6 +40,22 @@ async function slackUser(client: WebClient, userId: string): Promise<{ email: st
   return { email: info.user?.profile?.email ?? null, language: resolveLanguage(info.user?.locale ?? null) };
 }
 
+/** Runs at most `limit` tasks at once; the others wait in arrival order. */
+function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    while (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
 /** Slack sends a slash command's text with &, < and > escaped; the coin message keeps what the member typed. */
 export function unescapeSlackText(text: string): string {
   return text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
@@ -56,7 +74,17 @@ const COINS_COMMAND = /^coins\s+<@([A-Z0-9]+)(?:\|[^>]*)?>\s+(\d{1,7})(?:\s+([\s
  * answered ephemerally through the command's response_url in the member's language) and the "send thanks back" button with its modal. Workspaces authorise by team id; nothing
  * calls auth.test at start-up.
  */
-export function createKiwiSlackApp({ workspaces, coins, commands, apiUrl, logger, now }: KiwiSlackAppOptions): KiwiSlackApp {
+export function createKiwiSlackApp({
+  workspaces: uncached,
+  coins,
+  commands,
+  apiUrl,
+  logger,
+  now,
+  commandConcurrency = 32,
+}: KiwiSlackAppOptions): KiwiSlackApp {
+  const workspaces = cachedWorkspaces(uncached);
+  const inTurn = concurrencyLimit(commandConcurrency);
   const receiver = new KiwiReceiver({ workspaces, now, onError: (error) => logger?.error(String(error)) });
   const app = new App({
     receiver,
@@ -77,14 +105,18 @@ export function createKiwiSlackApp({ workspaces, coins, commands, apiUrl, logger
   app.command('/kiwi', async ({ command, ack, client, context }) => {
     await ack();
     const organizationId = context.organizationId as number;
-    if (!(await commands.claim(command.team_id, command.trigger_id))) return;
     const answer = (text: string) => commands.answer(organizationId, command.response_url, { response_type: 'ephemeral', text });
-    try {
-      await answer(await runCommand(command.text, command.user_id, organizationId, client));
-    } catch (error) {
-      logger?.error(`/kiwi failed: ${String(error)}`);
-      await answer(slackTranslator('ja')('command.failed', { reason: errorText('ja', 'server.unexpected') })).catch(() => {});
-    }
+    // A burst of commands is worked out a few at a time, so the database pool and the event loop stay free for the
+    // acknowledgements of the commands still arriving.
+    await inTurn(async () => {
+      if (!(await commands.claim(command.team_id, command.trigger_id))) return;
+      try {
+        await answer(await runCommand(command.text, command.user_id, organizationId, client));
+      } catch (error) {
+        logger?.error(`/kiwi failed: ${String(error)}`);
+        await answer(slackTranslator('ja')('command.failed', { reason: errorText('ja', 'server.unexpected') })).catch(() => {});
+      }
+    });
   });
 
   /** The answer to `/kiwi <text>` typed by Slack user `userId`, in the member's language. */

@@ -37,6 +37,30 @@ export interface SlackCommands {
   answer(organizationId: number, responseUrl: string, answer: CommandAnswer): Promise<void>;
 }
 
+/**
+ * Keeps each team's credentials (or their absence) for `ttlMs`: every Slack request needs them twice (the signature
+ * check and Bolt's authorize) before it is acknowledged, so the acknowledgement waits for no database query while
+ * the database is busy with the work of earlier commands. Changed credentials apply within `ttlMs`.
+ */
+export function cachedWorkspaces(
+  workspaces: SlackWorkspaces,
+  { ttlMs = 5_000, now = () => Date.now(), maxEntries = 10_000 }: { ttlMs?: number; now?: () => number; maxEntries?: number } = {},
+): SlackWorkspaces {
+  const cache = new Map<string, { at: number; credentials: Promise<WorkspaceCredentials | null> }>();
+  return {
+    byTeamId(teamId) {
+      const cached = cache.get(teamId);
+      if (cached && now() - cached.at < ttlMs) return cached.credentials;
+      const credentials = workspaces.byTeamId(teamId);
+      cache.delete(teamId);
+      cache.set(teamId, { at: now(), credentials });
+      credentials.catch(() => cache.delete(teamId));
+      if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+      return credentials;
+    },
+  };
+}
+
 /** A Kiwi organisation member found by the email Slack's users.info gave. */
 export type KiwiMember = { organizationMemberId: number; name: string; language: Language };
 

@@ -2,7 +2,8 @@ import type { SlackCommands, SlackSettings, SlackWorkspaces } from '@kiwi/slack-
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { slackCommandReceipts, slackCredentials, slackWebhooks } from '../../db/schema/slack';
-import { enqueue } from '../../outbox/enqueue';
+import { createCommandAnswerDelivery } from '@kiwi/slack-app/delivery';
+import { enqueueAndDeliver } from '../../outbox/deliver-now';
 import type { SecretBox } from './crypto';
 
 type Setting = Awaited<ReturnType<SlackSettings['forOrganization']>>;
@@ -54,9 +55,11 @@ const RECEIPTS_PRUNED_PER_CLAIM = 100;
 
 /**
  * The Slack app's SlackCommands port: a command is taken by inserting its (team, trigger id) receipt, so a retry of
- * it finds the row; answers go to the outbox as `slack_command.answer` rows (posted to response_url, with retries).
+ * it finds the row; answers go to the outbox as `slack_command.answer` rows, posted to response_url at once (the
+ * member is waiting) and by the outbox workers, with their retries, when that post fails.
  */
-export function slackCommandsPort(db: Database): SlackCommands {
+export function slackCommandsPort(db: Database, { fetch }: { fetch?: typeof globalThis.fetch } = {}): SlackCommands {
+  const deliver = createCommandAnswerDelivery(fetch ? { fetch } : {});
   return {
     async claim(teamId, triggerId) {
       return db.transaction(async (tx) => {
@@ -75,7 +78,7 @@ export function slackCommandsPort(db: Database): SlackCommands {
       });
     },
     async answer(organizationId, responseUrl, answer) {
-      await enqueue(db, 'slack_command.answer', { responseUrl, answer }, { organizationId });
+      await enqueueAndDeliver(db, 'slack_command.answer', { responseUrl, answer }, deliver, { organizationId });
     },
   };
 }
