@@ -75,7 +75,11 @@ async function run(emulatorHost: string, databaseUrl: string) {
     port: PORT,
     emulatorHost,
     databaseUrl,
-    env: { SLACK_API_URL: `${slack.url}/api/`, LOG_LEVEL: 'error', ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}) },
+    env: {
+      SLACK_API_URL: `${slack.url}/api/`,
+      LOG_LEVEL: 'error',
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    },
   });
   try {
     const { emails, transfers, queued, close } = await linkWorkspace(databaseUrl);
@@ -111,7 +115,8 @@ async function run(emulatorHost: string, databaseUrl: string) {
       sent.set(`/commands/${trigger}`, Date.now());
       const response = await fetch(`${server.base}/slack/events`, { method: 'POST', body, headers: signedSlackHeaders(SECRET, body) });
       // An answer in the acknowledgement itself (how /kiwi answered before issue 22) counts as answered then.
-      if ((await response.text()) !== '') answeredInAck.push({ at: Date.now(), method: 'POST', path: `/commands/${trigger}`, headers: {}, body: '', json: null });
+      if ((await response.text()) !== '')
+        answeredInAck.push({ at: Date.now(), method: 'POST', path: `/commands/${trigger}`, headers: {}, body: '', json: null });
       acks.push(performance.now() - started);
       ackStatuses.set(response.status, (ackStatuses.get(response.status) ?? 0) + 1);
     };
@@ -138,7 +143,9 @@ async function run(emulatorHost: string, databaseUrl: string) {
     const answers = answered();
     const toAnswer = answers.map((request) => request.at - (sent.get(request.path) ?? request.at)).sort((a, b) => a - b);
     const queuedAt = await queued();
-    const toQueue = answers.map((request) => (queuedAt.get(request.path) ?? Number.NaN) - (sent.get(request.path) ?? 0)).sort((a, b) => a - b);
+    const toQueue = answers
+      .map((request) => (queuedAt.get(request.path) ?? Number.NaN) - (sent.get(request.path) ?? 0))
+      .sort((a, b) => a - b);
     const unique = new Set(answers.map((request) => request.path)).size;
     acks.sort((a, b) => a - b);
     const ms = (value: number) => `${Math.round(value)} ms`;

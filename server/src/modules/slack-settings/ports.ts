@@ -49,33 +49,36 @@ export function slackWorkspacesPort(db: Database, box: SecretBox): SlackWorkspac
   };
 }
 
-/** How long a taken command is remembered (Slack retries within minutes) and how many old receipts one claim removes. */
+/** How long a taken command is remembered (Slack retries within minutes), and how often old receipts are removed. */
 const RECEIPT_DAYS = 1;
-const RECEIPTS_PRUNED_PER_CLAIM = 100;
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * The Slack app's SlackCommands port: a command is taken by inserting its (team, trigger id) receipt, so a retry of
  * it finds the row; answers go to the outbox as `slack_command.answer` rows, posted to response_url at once (the
  * member is waiting) and by the outbox workers, with their retries, when that post fails.
  */
-export function slackCommandsPort(db: Database, { fetch }: { fetch?: typeof globalThis.fetch } = {}): SlackCommands {
+export function slackCommandsPort(
+  db: Database,
+  { fetch, now = () => Date.now() }: { fetch?: typeof globalThis.fetch; now?: () => number } = {},
+): SlackCommands {
   const deliver = createCommandAnswerDelivery(fetch ? { fetch } : {});
+  let prunedAt = Number.NEGATIVE_INFINITY;
   return {
     async claim(teamId, triggerId) {
-      return db.transaction(async (tx) => {
-        const old = tx
-          .select({ teamId: slackCommandReceipts.teamId, triggerId: slackCommandReceipts.triggerId })
-          .from(slackCommandReceipts)
-          .where(lt(slackCommandReceipts.receivedAt, sql`now() - make_interval(days => ${RECEIPT_DAYS})`))
-          .limit(RECEIPTS_PRUNED_PER_CLAIM);
-        await tx.delete(slackCommandReceipts).where(sql`(${slackCommandReceipts.teamId}, ${slackCommandReceipts.triggerId}) in (${old})`);
-        const taken = await tx
-          .insert(slackCommandReceipts)
-          .values({ teamId, triggerId })
-          .onConflictDoNothing()
-          .returning({ triggerId: slackCommandReceipts.triggerId });
-        return taken.length === 1;
-      });
+      // One statement per command; receipts older than a day go at most once a minute per process.
+      if (now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = now();
+        await db
+          .delete(slackCommandReceipts)
+          .where(lt(slackCommandReceipts.receivedAt, sql`now() - make_interval(days => ${RECEIPT_DAYS})`));
+      }
+      const taken = await db
+        .insert(slackCommandReceipts)
+        .values({ teamId, triggerId })
+        .onConflictDoNothing()
+        .returning({ triggerId: slackCommandReceipts.triggerId });
+      return taken.length === 1;
     },
     async answer(organizationId, responseUrl, answer) {
       await enqueueAndDeliver(db, 'slack_command.answer', { responseUrl, answer }, deliver, { organizationId });

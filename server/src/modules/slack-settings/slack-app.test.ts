@@ -235,7 +235,12 @@ describe('/slack/events', () => {
     // A worker, once the retry is due, posts it again and is done with it.
     const later = createWorkers({ db: server.db, config: server.config, outbox: { now: () => new Date(Date.now() + 60_000) } });
     await until(async () => ((await later.outbox.runOnce()) > 0 ? true : undefined));
-    const [done] = await server.db.db.select().from(outbox).where(eq(outbox.topic, 'slack_command.answer')).orderBy(desc(outbox.id)).limit(1);
+    const [done] = await server.db.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.topic, 'slack_command.answer'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     expect({ status: done!.status, attempts: done!.attempts }).toEqual({ status: 'done', attempts: 2 });
     expect(posts()).toHaveLength(2);
     expect(posts()[1]!.json).toMatchObject({ response_type: 'ephemeral', text: expect.stringContaining('/kiwi balance') });
