@@ -12,7 +12,7 @@ import { storedMails } from '../../db/schema/mail';
 import { news } from '../../db/schema/news';
 import { type OrganizationRow, organizationMembers } from '../../db/schema/organizations';
 import { outbox } from '../../db/schema/outbox';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo-seed';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { deleteIdentityAccount } from '../cancellation/identity-deletion';
