@@ -33,6 +33,8 @@ const PLATFORM_TABLES = new Set([
   'gift_categories',
   'gifts',
   'quests',
+  // Slack commands taken, by Slack team and trigger id only (issue 22), forgotten after a day.
+  'slack_command_receipts',
   'system_settings',
 ]);
 
