@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseLockedError } from './db/lock';
 import { migrateDatabase } from './db/migrate';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './demo-seed';
 import { createLogger } from './logger';
 
 async function main(): Promise<void> {

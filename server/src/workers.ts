@@ -1,4 +1,4 @@
-import { createSlackDelivery } from '@kiwi/slack-app/delivery';
+import { createCommandAnswerDelivery, createSlackDelivery } from '@kiwi/slack-app/delivery';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -47,7 +47,7 @@ export type WorkerDependencies = {
   identity?: Pick<Identity, 'auth'>;
 };
 
-/** Outbox topics and their delivery: `slack.*` -> the Slack app, `mail.send` -> SMTP or the dev mailbox, `push.send` -> FCM. */
+/** Outbox topics and their delivery: `slack.*` and `slack_command.answer` -> the Slack app, `mail.send` -> SMTP or the dev mailbox, `push.send` -> FCM. */
 export function outboxHandlers({
   db,
   config,
@@ -62,6 +62,7 @@ export function outboxHandlers({
   });
   const byTopic: Record<string, OutboxHandler> = {
     'mail.send': mailOutboxHandler({ db, config }),
+    'slack_command.answer': createCommandAnswerDelivery(fetch ? { fetch } : {}),
     'push.send': createPushDelivery({ db, config, logger, ...(fetch ? { fetch } : {}) }),
     ...(identity ? { [IDENTITY_DELETE_TOPIC]: identityDeletionHandler(identity) } : {}),
   };

@@ -1,6 +1,6 @@
 import { type SlackMessage, buildSlackMessage } from './blocks';
 import { DeliveryError } from './delivery-error';
-import type { SlackNotifications } from './notifications';
+import type { SlackCommandNotifications, SlackNotifications } from './notifications';
 import type { OutboxRow, SlackSettings } from './ports';
 import { postToWebhook, type WebhookOptions } from './webhook';
 
@@ -33,5 +33,18 @@ export function createSlackDelivery({
       throw new DeliveryError(`cannot render ${row.topic}: ${error instanceof Error ? error.message : String(error)}`, { permanent: true });
     }
     await postToWebhook(setting.webhookUrl, message, webhook);
+  };
+}
+
+/**
+ * The outbox handler for `slack_command.answer`: posts a /kiwi answer to the command's response_url. Slack accepts up
+ * to five posts to one response_url within 30 minutes; 5xx, 429 and network failures are retried by the outbox worker,
+ * an expired or unknown response_url (404/410) is not.
+ */
+export function createCommandAnswerDelivery(webhook: WebhookOptions = {}): (row: OutboxRow) => Promise<void> {
+  return async (row) => {
+    const { responseUrl, answer } = row.payload as SlackCommandNotifications['slack_command.answer'];
+    if (!URL.canParse(responseUrl)) throw new DeliveryError('unreadable response_url', { permanent: true });
+    await postToWebhook(responseUrl, answer, webhook);
   };
 }

@@ -45,5 +45,14 @@ export type IdentityNotifications = {
   'identity.delete_account': { uid: string };
 };
 
-export type Notifications = SlackNotifications & MailNotifications & PushNotifications & IdentityNotifications;
+/**
+ * Issue 22: the answer to a /kiwi command, posted to the command's response_url after the command was acknowledged
+ * (Slack's three-second rule). Not a `slack.*` topic: it is one member's private answer, not an organisation's
+ * channel message, so the External services page does not list it.
+ */
+export type SlackCommandNotifications = {
+  'slack_command.answer': { responseUrl: string; answer: { response_type: 'ephemeral'; text: string } };
+};
+
+export type Notifications = SlackNotifications & SlackCommandNotifications & MailNotifications & PushNotifications & IdentityNotifications;
 export type NotificationTopic = keyof Notifications;

@@ -22,6 +22,45 @@ export interface SlackWorkspaces {
   byTeamId(teamId: string): Promise<WorkspaceCredentials | null>;
 }
 
+/** What /kiwi answers: Slack's response_url message (ephemeral to the member who typed the command). */
+export type CommandAnswer = { response_type: 'ephemeral'; text: string };
+
+/**
+ * Slack's three-second rule: a slash command is acknowledged at once and answered later through its `response_url`.
+ * The server keeps which commands it has taken (a Slack retry of the same command does nothing twice) and posts the
+ * answers through the outbox (retried like every Slack post).
+ */
+export interface SlackCommands {
+  /** Takes the command with this Slack trigger id; false when it was taken before (a retry of the same command). */
+  claim(teamId: string, triggerId: string): Promise<boolean>;
+  /** Queues `answer` for the command's response_url. */
+  answer(organizationId: number, responseUrl: string, answer: CommandAnswer): Promise<void>;
+}
+
+/**
+ * Keeps each team's credentials (or their absence) for `ttlMs`: every Slack request needs them twice (the signature
+ * check and Bolt's authorize) before it is acknowledged, so the acknowledgement waits for no database query while
+ * the database is busy with the work of earlier commands. Changed credentials apply within `ttlMs`.
+ */
+export function cachedWorkspaces(
+  workspaces: SlackWorkspaces,
+  { ttlMs = 5_000, now = () => Date.now(), maxEntries = 10_000 }: { ttlMs?: number; now?: () => number; maxEntries?: number } = {},
+): SlackWorkspaces {
+  const cache = new Map<string, { at: number; credentials: Promise<WorkspaceCredentials | null> }>();
+  return {
+    byTeamId(teamId) {
+      const cached = cache.get(teamId);
+      if (cached && now() - cached.at < ttlMs) return cached.credentials;
+      const credentials = workspaces.byTeamId(teamId);
+      cache.delete(teamId);
+      cache.set(teamId, { at: now(), credentials });
+      credentials.catch(() => cache.delete(teamId));
+      if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+      return credentials;
+    },
+  };
+}
+
 /** A Kiwi organisation member found by the email Slack's users.info gave. */
 export type KiwiMember = { organizationMemberId: number; name: string; language: Language };
 

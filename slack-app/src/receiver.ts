@@ -1,22 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { App, Receiver, ReceiverEvent } from '@slack/bolt';
+import { type App, type Receiver, type ReceiverEvent, verifySlackRequest } from '@slack/bolt';
 import type { SlackWorkspaces } from './ports';
 
 /** Slack's own rule: a request signed more than five minutes away from now (either way) is refused as a replay. */
 export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 const BODY_LIMIT = 1024 * 1024;
-
-/** `v0=` + HMAC-SHA256 of `v0:{timestamp}:{raw body}` with the signing secret, as Slack signs requests. */
-export function slackSignature(signingSecret: string, timestamp: string | number, rawBody: string): string {
-  return `v0=${createHmac('sha256', signingSecret).update(`v0:${timestamp}:${rawBody}`).digest('hex')}`;
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 type Parsed = { body: Record<string, unknown>; teamId: string | null };
 
@@ -61,8 +49,10 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 
 /**
  * A Bolt receiver for many workspaces in one process. It reads the raw body itself (it must be mounted before any
- * body parser), finds the workspace's signing secret by team id, checks the signature and the timestamp, then hands
- * the event to Bolt. The first ack() answers Slack; a listener that throws before acking gets a 500.
+ * body parser), finds the workspace's signing secret by team id and has Bolt's verifySlackRequest check the signature
+ * with it (Bolt's own receivers take one signing secret, so they cannot serve several workspaces), then hands the
+ * event to Bolt. Bolt refuses stale timestamps but accepts future ones: the header check here refuses both, before
+ * the body is read. The first ack() answers Slack; a listener that throws before acking gets a 500.
  */
 export class KiwiReceiver implements Receiver {
   private app: App | null = null;
@@ -85,6 +75,20 @@ export class KiwiReceiver implements Receiver {
     });
   };
 
+  private verified(signingSecret: string, signature: string, timestamp: number, body: string, nowSeconds: number): boolean {
+    try {
+      verifySlackRequest({
+        signingSecret,
+        body,
+        headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestamp },
+        nowMilliseconds: nowSeconds * 1000,
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') return reply(res, 405, 'method not allowed');
     // What the headers can refuse is refused before a byte of the body is read (the connection then closes).
@@ -101,7 +105,7 @@ export class KiwiReceiver implements Receiver {
 
     const workspace = parsed.teamId ? await this.options.workspaces.byTeamId(parsed.teamId) : null;
     // An unknown team cannot be verified: the same answer as a bad signature, so probing tells nothing.
-    if (!workspace || !safeEqual(signature, slackSignature(workspace.signingSecret, timestamp, raw)))
+    if (!workspace || !this.verified(workspace.signingSecret, signature, Number(timestamp), raw, now))
       return reply(res, 401, 'invalid signature');
 
     if (parsed.body.type === 'url_verification')

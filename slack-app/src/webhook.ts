@@ -1,17 +1,18 @@
 import { parseRetryAfter } from '@kiwi/shared/domain/backoff';
 import { DeliveryError } from './delivery-error';
 import type { SlackMessage } from './blocks';
+import type { CommandAnswer } from './ports';
 
 export type WebhookOptions = { fetch?: typeof globalThis.fetch; timeoutMs?: number; now?: () => Date };
 
 /**
- * Posts one message to an incoming webhook. Written on fetch rather than @slack/webhook, which treats a 429 like any
+ * Posts one message to an incoming webhook (or a command's response_url, which Slack answers the same way). Written on fetch rather than @slack/webhook, which treats a 429 like any
  * other failure and drops Retry-After: here a 429 becomes a DeliveryError carrying it, 5xx and network failures are
  * retried, and the 4xx answers Slack gives for a removed webhook or a bad payload are permanent.
  */
 export async function postToWebhook(
   url: string,
-  message: SlackMessage,
+  message: SlackMessage | CommandAnswer,
   { fetch = globalThis.fetch, timeoutMs = 10_000, now = () => new Date() }: WebhookOptions = {},
 ): Promise<void> {
   let response: Response;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, CHANGE_REQUEST_QUEUE, can, SYSTEM_SETTINGS, UNKNOWN_USER, type UserSubject } from './authorize';
+import {
+  authorize,
+  CHANGE_REQUEST_QUEUE,
+  can,
+  type EventSubject,
+  type GuildSubject,
+  SYSTEM_SETTINGS,
+  UNKNOWN_USER,
+  type UserSubject,
+} from './authorize';
 import type { Session } from './session-cache';
 
 const ACME = 1;
@@ -94,5 +103,80 @@ describe('authorize', () => {
     ['a manager', session('member', [[ACME, 'manager']]), false],
   ])('changeRequest.decide: %s -> %s', (_who, actor, allowed) => {
     expect(can(actor, 'changeRequest.decide', CHANGE_REQUEST_QUEUE)).toBe(allowed);
+  });
+
+  // Issue 21.11: events, guilds and surveys decide their rights here too (their access helpers ask can()).
+  const manager = session('member', [[ACME, 'manager']]);
+  const member = session('member', [[ACME, 'member']]);
+  const stranger = session('member', [[GLOBEX, 'manager']]);
+  const admin = session('admin', []);
+  const event = (publicRange: string, eventMember: EventSubject['eventMember'] = null): EventSubject => ({
+    kind: 'event',
+    organizationId: ACME,
+    publicRange,
+    eventMember,
+  });
+  const joined = (role: string) => ({ status: 'joined', role });
+
+  it.each([
+    ['event.view', member, event('public'), true],
+    ['event.view', member, event('private'), false],
+    ['event.view', member, event('private', { status: 'invited', role: 'member' }), true],
+    ['event.view', manager, event('private'), true],
+    ['event.view', stranger, event('public'), false],
+    ['event.view', admin, event('private'), true],
+    ['event.manage', member, event('public', joined('author')), true],
+    ['event.manage', member, event('public', joined('manager')), true],
+    ['event.manage', member, event('public', { status: 'invited', role: 'manager' }), false],
+    ['event.manage', member, event('public', joined('member')), false],
+    ['event.manage', manager, event('public'), true],
+    ['event.manage', stranger, event('public'), false],
+    ['event.manage', admin, event('public'), true],
+    ['event.participate', member, event('public', joined('member')), true],
+    ['event.participate', member, event('public', { status: 'invited', role: 'member' }), false],
+    ['event.participate', manager, event('public'), false],
+    ['event.participate', admin, event('public'), false],
+  ] as const)('%s: case %#', (action, actor, subject, allowed) => {
+    expect(can(actor, action, subject)).toBe(allowed);
+  });
+
+  const guild = (publicRange: string, membershipStatus: string | null = null, authorMemberId: number | null = 99): GuildSubject => ({
+    kind: 'guild',
+    organizationId: ACME,
+    publicRange,
+    authorMemberId,
+    membershipStatus,
+  });
+  it.each([
+    // [who, guild, see, read, manage]
+    ['a member, public guild', member, guild('public'), true, true, false],
+    ['a member, private guild', member, guild('private'), false, false, false],
+    ['an invitee, private guild', member, guild('private', 'invited'), true, false, false],
+    ['a joined member, private guild', member, guild('private', 'joined'), true, true, false],
+    ['its author (member id 1)', member, guild('private', null, 1), true, true, true],
+    ["the organisation's manager", manager, guild('private'), true, true, true],
+    ["another organisation's manager", stranger, guild('public', 'joined'), false, false, false],
+    ['an admin', admin, guild('private'), true, true, true],
+  ] as const)('guilds: %s', (_who, actor, subject, see, read, manage) => {
+    expect([can(actor, 'guild.see', subject), can(actor, 'guild.read', subject), can(actor, 'guild.manage', subject)]).toEqual([
+      see,
+      read,
+      manage,
+    ]);
+  });
+
+  it.each([
+    // [who, view, answer, manage]
+    ['a member', member, true, true, false],
+    ['the manager', manager, true, true, true],
+    ["another organisation's manager", stranger, false, false, false],
+    ['an admin (answers only as a member)', admin, true, false, true],
+  ] as const)('surveys: %s', (_who, actor, view, answer, manage) => {
+    const survey = { kind: 'survey', organizationId: ACME } as const;
+    expect([can(actor, 'survey.view', survey), can(actor, 'survey.answer', survey), can(actor, 'survey.manage', survey)]).toEqual([
+      view,
+      answer,
+      manage,
+    ]);
   });
 });

@@ -47,6 +47,27 @@ export const PLATFORM_USERS: PlatformUsersSubject = { kind: 'platformUsers' };
 export type AppInformationsSubject = { kind: 'appInformations' };
 export const APP_INFORMATIONS: AppInformationsSubject = { kind: 'appInformations' };
 
+/**
+ * An event as rights see it (spec §6 event roles): its organisation and range, and the viewer's own row among its
+ * members (looked up only when the viewer's first membership is in that organisation).
+ */
+export type EventSubject = {
+  kind: 'event';
+  organizationId: number;
+  publicRange: string;
+  eventMember: { status: string; role: string } | null;
+};
+/** A guild as rights see it: its organisation, range and author, and the viewer's membership status in it. */
+export type GuildSubject = {
+  kind: 'guild';
+  organizationId: number;
+  publicRange: string;
+  authorMemberId: number | null;
+  membershipStatus: string | null;
+};
+/** A survey as rights see it: the organisation it belongs to. */
+export type SurveySubject = { kind: 'survey'; organizationId: number };
+
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
 
@@ -98,6 +119,24 @@ type Subjects = {
   'platformUsers.manage': PlatformUsersSubject;
   /** Issue 20, SPEC §6 "admin only: app informations": every app information, scheduled and unpublished ones too. */
   'appInformations.manage': AppInformationsSubject;
+  /** Spec §6: see an event (a private one only as its member, invitee or the organisation's manager). */
+  'event.view': EventSubject;
+  /** Organiser rights (edit, cancel, publish, delete, invite, remove, moderate): author, joined co-host, manager. */
+  'event.manage': EventSubject;
+  /** Posting, reacting and voting in an event: whoever has joined it (admins too only when they have joined). */
+  'event.participate': EventSubject;
+  /** A guild exists for the viewer (otherwise 404, so private guilds stay unknown): readers and invitees. */
+  'guild.see': GuildSubject;
+  /** A guild's messages and live stream: public guilds for the organisation's members, private ones for members. */
+  'guild.read': GuildSubject;
+  /** Edit, delete, pin, remove members: the guild's author and the organisation's managers. */
+  'guild.manage': GuildSubject;
+  /** Admins see every survey; members the surveys of their (first) organisation. */
+  'survey.view': SurveySubject;
+  /** Only members of the survey's organisation answer (an admin too only as such a member). */
+  'survey.answer': SurveySubject;
+  /** A survey's organisation results and reminders: the organisation's managers. */
+  'survey.manage': SurveySubject;
 };
 export type Action = keyof Subjects;
 
@@ -105,6 +144,25 @@ export type Action = keyof Subjects;
 function managesOrganizationId(actor: Session, organizationId: number): boolean {
   const membership = firstMembership(actor);
   return membership?.organizationId === organizationId && membership.role === 'manager';
+}
+
+/** Whether the actor's first membership (the one that counts, spec §6) is in this organisation. */
+function memberOf(actor: Session, organizationId: number): boolean {
+  return firstMembership(actor)?.organizationId === organizationId;
+}
+
+const isEventOrganiser = ({ eventMember }: EventSubject) =>
+  eventMember !== null && eventMember.status === 'joined' && (eventMember.role === 'author' || eventMember.role === 'manager');
+
+function managesGuild(actor: Session, guild: GuildSubject): boolean {
+  const membership = firstMembership(actor);
+  if (membership?.organizationId !== guild.organizationId) return false;
+  return membership.id === guild.authorMemberId || membership.role === 'manager';
+}
+
+function readsGuild(actor: Session, guild: GuildSubject): boolean {
+  if (managesGuild(actor, guild)) return true;
+  return memberOf(actor, guild.organizationId) && (guild.membershipStatus === 'joined' || guild.publicRange === 'public');
 }
 
 const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boolean } = {
@@ -138,6 +196,18 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'platformUsers.manage': () => false,
   // Nobody but an admin: members read published ones on their home (GET /home).
   'appInformations.manage': () => false,
+  'event.view': (actor, event) =>
+    managesOrganizationId(actor, event.organizationId) ||
+    (memberOf(actor, event.organizationId) && (event.publicRange === 'public' || event.eventMember !== null)),
+  'event.manage': (actor, event) => managesOrganizationId(actor, event.organizationId) || isEventOrganiser(event),
+  'event.participate': (actor, event) => memberOf(actor, event.organizationId) && event.eventMember?.status === 'joined',
+  'guild.see': (actor, guild) =>
+    readsGuild(actor, guild) || (memberOf(actor, guild.organizationId) && guild.membershipStatus === 'invited'),
+  'guild.read': readsGuild,
+  'guild.manage': managesGuild,
+  'survey.view': (actor, survey) => memberOf(actor, survey.organizationId),
+  'survey.answer': (actor, survey) => memberOf(actor, survey.organizationId),
+  'survey.manage': (actor, survey) => managesOrganizationId(actor, survey.organizationId),
 };
 
 /**
@@ -145,7 +215,15 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
  * admin's browser registered under someone else's id would receive that person's notifications. A change request is
  * an organisation's manager asking the platform admin, who changes an organisation directly instead.
  */
-const OWN_ONLY: ReadonlySet<Action> = new Set(['user.devices', 'user.cancel', 'violationReport.file', 'changeRequest.ask']);
+const OWN_ONLY: ReadonlySet<Action> = new Set([
+  'user.devices',
+  'user.cancel',
+  'violationReport.file',
+  'changeRequest.ask',
+  // Taking part is done as a member: an admin posts in an event or answers a survey only as one.
+  'event.participate',
+  'survey.answer',
+]);
 
 /** Whether the actor may; admins may everything (spec §6 "admin: passes every guard") but the OWN_ONLY actions. */
 export function can<A extends Action>(actor: Session, action: A, subject: Subjects[A]): boolean {

@@ -6,7 +6,8 @@ import { signInWithPassword } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
 import { organizationMembers, organizations } from './schema/organizations';
 import { users } from './schema/users';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoPeriod, seedDemo, seedDemoData } from './seed';
+import { seedDemo, seedDemoData } from '../demo-seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoPeriod } from './seed';
 
 describe('demo seed', () => {
   let server: TestServer;

@@ -4,19 +4,6 @@ import type { Identity } from '../auth/identity';
 import type { DatabaseHandle, Executor } from './client';
 import { type OrganizationMemberRole, organizationMembers, organizations } from './schema/organizations';
 import { type UserRole, users } from './schema/users';
-import { seedSurveys } from '../modules/surveys/seed';
-import { seedActivityDemo } from '../modules/activity/seed';
-import { seedOrganizationDemo } from '../modules/organizations/seed';
-import { seedGuilds } from '../modules/guilds/seed';
-import { seedEventsDemo } from '../modules/events/seed';
-import { seedCoins } from '../modules/coins/seed';
-import { seedEmbedOrigins } from '../modules/embed-origins/seed';
-import { seedAppInstallDemo } from '../modules/app-install/seed';
-import { seedAppInformations } from '../modules/home/seed';
-import { seedWalkingEventsDemo } from '../modules/walking-events/seed';
-import { seedQuestsDemo } from '../modules/quests/seed';
-import { seedRewards } from '../modules/gift-audit/seed';
-import { seedViolationReportsDemo } from '../modules/violation-reports/seed';
 
 export const DEMO_PASSWORD = 'kiwi-demo-1234';
 
@@ -105,11 +92,11 @@ export function demoPeriod(period: 'pending' | 'expired' | undefined, now: Date)
 }
 
 /**
- * Inserts the demo organisations, users and memberships. Idempotent: rows that exist (by identifier, firebase uid,
- * user+organisation) are left as they are, so a second run changes nothing. `widgetsDemoOrigin` (default
- * http://localhost:8081) is registered as an embed origin of acme for the widgets demo page.
+ * Inserts the demo organisations, users and memberships, the ground every feature's demo seed builds on (the whole
+ * demo seed is composed above the features, in server/src/demo-seed.ts). Idempotent: rows that exist (by identifier,
+ * firebase uid, user+organisation) are left as they are, so a second run changes nothing.
  */
-export async function seedDemoData(tx: Executor, now: Date, { widgetsDemoOrigin }: { widgetsDemoOrigin?: string } = {}): Promise<void> {
+export async function seedDemoAccounts(tx: Executor, now: Date): Promise<void> {
   await tx
     .insert(organizations)
     .values(DEMO_ORGANIZATIONS.map((org) => ({ ...org, planStartedAt: org.serviceStartedAt })))
@@ -153,19 +140,6 @@ export async function seedDemoData(tx: Executor, now: Date, { widgetsDemoOrigin 
       .values(memberships)
       .onConflictDoNothing({ target: [organizationMembers.userId, organizationMembers.organizationId] });
   }
-  await seedSurveys(tx, now);
-  await seedOrganizationDemo(tx, now);
-  await seedActivityDemo(tx, now);
-  await seedGuilds(tx, now);
-  await seedEventsDemo(tx, now);
-  await seedCoins(tx, now);
-  await seedEmbedOrigins(tx, widgetsDemoOrigin);
-  await seedAppInstallDemo(tx, now);
-  await seedAppInformations(tx, now);
-  await seedWalkingEventsDemo(tx, now);
-  await seedQuestsDemo(tx);
-  await seedRewards(tx);
-  await seedViolationReportsDemo(tx, now);
 }
 
 /** Every start: the demo Firebase users exist with their fixed uid and password (repairs a wiped emulator). */
@@ -175,24 +149,25 @@ export async function ensureDemoIdentities(identity: Identity): Promise<void> {
   }
 }
 
-/** Seeds the database only while it has no users (a fresh install), then makes sure the identities exist. */
-export async function seedDemo({
+/**
+ * Runs `seed` (in one transaction) only while the database has no users (a fresh install), then makes sure the demo
+ * identities exist.
+ */
+export async function seedFreshDatabase({
   db,
   identity,
   logger,
-  now = new Date(),
-  widgetsDemoOrigin,
+  seed,
 }: {
   db: DatabaseHandle;
   identity: Identity;
   logger?: Logger;
-  now?: Date;
-  widgetsDemoOrigin?: string;
+  seed: (tx: Executor) => Promise<void>;
 }): Promise<{ seededDatabase: boolean }> {
   const seededDatabase = await db.db.transaction(async (tx) => {
     const [row] = await tx.select({ total: count() }).from(users);
     if ((row?.total ?? 0) > 0) return false;
-    await seedDemoData(tx, now, { widgetsDemoOrigin });
+    await seed(tx);
     return true;
   });
   if (seededDatabase) logger?.info('seeded the demo organisations and accounts');

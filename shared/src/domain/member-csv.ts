@@ -1,4 +1,5 @@
 import { ErrorCode } from '../api/error-codes';
+import { csvLine } from './csv';
 import { textProblem } from './graphemes';
 
 /** The member CSV columns (spec §5), in template order; the header may use the English key or the Japanese label. */
@@ -196,13 +197,12 @@ export function validateMemberCsvRow(
   };
 }
 
-/** The downloadable template: header plus one example row. */
+/** The downloadable template: header plus one example row (the portal puts CSV_BOM before it). */
 export function memberCsvTemplate(language: 'ja' | 'en'): string {
   const header = MEMBER_CSV_COLUMNS.map((column) => (language === 'ja' ? MEMBER_CSV_JAPANESE_HEADERS[column] : column));
   const example =
     language === 'ja'
       ? ['taro@example.com', '山田 太郎', 'member', '営業部,企画部', 'エンジニア', '本社>営業部>第一課', '2025-04-01', '']
       : ['taro@example.com', 'Taro Yamada', 'member', 'Sales,Planning', 'Engineer', 'Head office>Sales>Team 1', '2025-04-01', ''];
-  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
-  return `${header.map(quote).join(',')}\r\n${example.map(quote).join(',')}\r\n`;
+  return csvLine(header) + csvLine(example);
 }

@@ -5,7 +5,7 @@ import 'uplot/dist/uPlot.min.css';
 import './button.css';
 import './chart.css';
 import './visually-hidden.css';
-import { csvCell } from '../domain/csv';
+import { csvDocument } from '../domain/csv';
 import { formatNumber } from '../i18n/format';
 
 export type ChartSeries = { label: string; values: (number | null)[]; color?: string };
@@ -43,12 +43,11 @@ export function chartCsv({
   labels: string[];
   series: ChartSeries[];
 }): string {
-  // Headings and labels are text (group or organisation names may come from users); figures stay raw numbers.
-  const rows = [[categoryHeading, ...series.map((s) => s.label)].map(csvCell)];
-  labels.forEach((label, index) => {
-    rows.push([csvCell(label), ...series.map((s) => (s.values[index] == null ? '' : String(s.values[index])))]);
-  });
-  return `\uFEFF${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;
+  // Headings and labels are text (group or organisation names may come from users, defused); figures stay numbers.
+  return csvDocument([
+    [categoryHeading, ...series.map((s) => s.label)],
+    ...labels.map((label, index) => [label, ...series.map((s) => s.values[index])]),
+  ]);
 }
 
 export function csvFileNameOf(name: string): string {

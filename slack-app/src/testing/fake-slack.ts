@@ -17,6 +17,8 @@ export type FakeSlack = {
   /** Web API calls by method name (`users.info`). */
   apiCalls(method: string): Received[];
   setWebhookScript(script: Script): void;
+  /** Answers to posts on slash commands' response_urls (paths under /commands/). */
+  setResponseUrlScript(script: Script): void;
   setApiHandler(method: string, handler: Script): void;
   close(): Promise<void>;
 };
@@ -34,6 +36,7 @@ function parse(body: string, contentType: string | undefined): unknown {
 export async function startFakeSlack(): Promise<FakeSlack> {
   const received: Received[] = [];
   let webhookScript: Script = () => ({ status: 200, body: 'ok' });
+  let responseUrlScript: Script = () => ({ status: 200, body: 'ok' });
   const apiHandlers = new Map<string, Script>();
 
   const answer = (res: ServerResponse, reply: Reply) => {
@@ -59,6 +62,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       void (async () => {
         try {
           if (request.path.startsWith('/services/')) return answer(res, await webhookScript(request, received));
+          if (request.path.startsWith('/commands/')) return answer(res, await responseUrlScript(request, received));
           const method = /^\/api\/([\w.]+)/.exec(request.path)?.[1];
           const handler = method ? apiHandlers.get(method) : undefined;
           if (handler) return answer(res, await handler(request, received));
@@ -78,6 +82,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     apiCalls: (method) => received.filter((r) => r.path.startsWith(`/api/${method}`)),
     setWebhookScript(script) {
       webhookScript = script;
+    },
+    setResponseUrlScript(script) {
+      responseUrlScript = script;
     },
     setApiHandler(method, handler) {
       apiHandlers.set(method, handler);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { organizations } from './organizations';
 
@@ -32,6 +32,21 @@ export const slackCredentials = pgTable('slack_credentials', {
   botTokenCiphertext: text('bot_token_ciphertext').notNull(),
   ...timestamps,
 });
+
+/**
+ * Issue 22: the /kiwi commands taken, by Slack team and trigger id. A command is acknowledged before it is worked out;
+ * a Slack retry of it (same trigger id) finds its row and does nothing, so coins never move twice. Rows older than a
+ * day are removed as new commands arrive.
+ */
+export const slackCommandReceipts = pgTable(
+  'slack_command_receipts',
+  {
+    teamId: text('team_id').notNull(),
+    triggerId: text('trigger_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.triggerId] }), index('slack_command_receipts_received_at_index').on(t.receivedAt)],
+);
 
 export type SlackWebhookRow = typeof slackWebhooks.$inferSelect;
 export type SlackCredentialsRow = typeof slackCredentials.$inferSelect;

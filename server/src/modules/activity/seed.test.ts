@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { activityDays } from '../../db/schema/activity';
 import { organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo-seed';
 import { createTestDatabase } from '../../test/database';
 import { DEMO_ACTIVITY_DAYS, DEMO_WALKER_COUNT, seedActivityDemo } from './seed';
 import { healthPointSummary } from './summary';

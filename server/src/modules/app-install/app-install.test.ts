@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo-seed';
 import { startTestServer, type TestServer } from '../../test/server';
 
 describe('app install demo seed', () => {

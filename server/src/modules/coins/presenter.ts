@@ -1,7 +1,7 @@
 import { serialize } from '../../jsonapi/serialize';
 import type { FeedEntry, TransferListItem } from './service';
 import type { KiwiCoinTransferRow } from '../../db/schema/coins';
-import { csvCell } from '@kiwi/shared/domain/csv';
+import { csvDocument } from '@kiwi/shared/domain/csv';
 
 const transferAttributes = (
   row: KiwiCoinTransferRow & Partial<Pick<TransferListItem, 'organizationName' | 'recipientName' | 'senderName'>>,
@@ -74,26 +74,21 @@ const CSV_COLUMNS = [
 
 /** The list as CSV (UTF-8 with BOM so Excel reads Japanese correctly). */
 export function transfersCsv(items: TransferListItem[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const row of items) {
-    lines.push(
-      [
-        row.id,
-        row.organizationName,
-        row.kind,
-        row.status,
-        row.senderName,
-        row.recipientName,
-        row.amount,
-        row.description,
-        row.message,
-        row.transferredAt,
-        row.canceledAt,
-        row.cancelReason,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument([
+    CSV_COLUMNS,
+    ...items.map((row) => [
+      row.id,
+      row.organizationName,
+      row.kind,
+      row.status,
+      row.senderName,
+      row.recipientName,
+      row.amount,
+      row.description,
+      row.message,
+      row.transferredAt,
+      row.canceledAt,
+      row.cancelReason,
+    ]),
+  ]);
 }

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { and, eq } from 'drizzle-orm';
+import { can, type EventSubject } from '../../auth/authorize';
 import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { type EventMemberRow, type EventRow, eventMembers, events } from '../../db/schema/events';
@@ -7,6 +8,8 @@ import { ApiError, forbidden, notFound } from '../../jsonapi/errors';
 
 /** Who looks at an event, and as what (spec §6 event roles). Asked once per request, here and nowhere else. */
 export type EventViewer = {
+  /** Who asks: rights are decided by `can(actor, 'event.*', …)` (server/src/auth/authorize.ts). */
+  actor: Session;
   isAdmin: boolean;
   /** The viewer's first membership when it is in the event's organisation (only the first one counts, spec §6). */
   organizationMemberId: number | null;
@@ -27,6 +30,7 @@ export async function viewerOf(executor: Executor, session: Session, event: Even
       .where(and(eq(eventMembers.eventId, event.id), eq(eventMembers.organizationMemberId, inOrganization.id)));
   }
   return {
+    actor: session,
     isAdmin: session.user.role === 'admin',
     organizationMemberId: inOrganization?.id ?? null,
     organizationManager: inOrganization?.role === 'manager',
@@ -34,23 +38,26 @@ export async function viewerOf(executor: Executor, session: Session, event: Even
   };
 }
 
+const subjectOf = ({ event, viewer }: EventContext): EventSubject => ({
+  kind: 'event',
+  organizationId: event.organizationId,
+  publicRange: event.publicRange,
+  eventMember: viewer.eventMember,
+});
+
 /** Admins, the organisation's members for a public event, its managers, and anyone invited to or in a private one. */
-export function canView({ event, viewer }: EventContext): boolean {
-  if (viewer.isAdmin || viewer.organizationManager) return true;
-  if (viewer.organizationMemberId === null) return false;
-  return event.publicRange === 'public' || viewer.eventMember !== null;
+export function canView(context: EventContext): boolean {
+  return can(context.viewer.actor, 'event.view', subjectOf(context));
 }
 
 /** Organiser rights (edit, cancel, publish, delete, invite, remove, moderate): author, joined co-host, org manager, admin. */
-export function canManage({ viewer }: EventContext): boolean {
-  if (viewer.isAdmin || viewer.organizationManager) return true;
-  const member = viewer.eventMember;
-  return member !== null && member.status === 'joined' && (member.role === 'author' || member.role === 'manager');
+export function canManage(context: EventContext): boolean {
+  return can(context.viewer.actor, 'event.manage', subjectOf(context));
 }
 
 /** Posting, reacting and voting: whoever has joined (author and co-hosts included). */
-export function isParticipant({ viewer }: EventContext): boolean {
-  return viewer.eventMember?.status === 'joined';
+export function isParticipant(context: EventContext): boolean {
+  return can(context.viewer.actor, 'event.participate', subjectOf(context));
 }
 
 /**

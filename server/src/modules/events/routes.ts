@@ -46,6 +46,7 @@ import {
   removeEventMember,
   updateEvent,
 } from './service';
+import { can } from '../../auth/authorize';
 import { eventsParticipationRate, eventsSummary } from './statistics';
 
 const ORG = '/organizations/:organizationId';
@@ -185,7 +186,7 @@ export function eventsRoutes({ db, logger, identity, sessions }: ModuleDependenc
     const session = await currentSession(req);
     const messages = await transaction(async (tx) => {
       const context = await loadEventContext(tx, session, ids);
-      const manages = context.viewer.isAdmin || context.viewer.organizationManager;
+      const manages = can(session, 'organization.manage', { kind: 'organization', id: context.event.organizationId });
       return listMessages(tx, context.event.id, actorOf(context), kind, { manages });
     });
     res.json(presentMessages(messages));

@@ -14,6 +14,7 @@ import { enqueue } from '../../outbox/enqueue';
 import { pushToMembers } from '../push/notify';
 import { assertCanManage, canManage, type EventContext, loadEventContext, viewerOf } from './access';
 import { signalEventChange } from './changes';
+import { can } from '../../auth/authorize';
 
 export const eventPath = (eventId: number) => `/events/${eventId}`;
 
@@ -257,7 +258,7 @@ export async function listEvents(
   now: Date,
 ): Promise<{ items: EventListItem[]; total: number }> {
   const first = firstMembershipIn(session, organizationId);
-  const seesAll = all || session.user.role === 'admin' || first?.role === 'manager';
+  const seesAll = all || can(session, 'organization.manage', { kind: 'organization', id: organizationId });
   const myMemberId = first?.id ?? -1;
   const conditions = [eq(events.organizationId, organizationId)];
   if (!seesAll) {
@@ -297,7 +298,7 @@ export async function listEvents(
  */
 export async function eventTags(tx: Executor, session: Session, organizationId: number): Promise<string[]> {
   const first = firstMembershipIn(session, organizationId);
-  const seesAll = session.user.role === 'admin' || first?.role === 'manager';
+  const seesAll = can(session, 'organization.manage', { kind: 'organization', id: organizationId });
   const visible = seesAll
     ? sql`true`
     : sql`(e.public_range = 'public' or exists (select 1 from event_members em where em.event_id = e.id and em.organization_member_id = ${first?.id ?? -1}))`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifts } from '../../db/schema/rewards';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo-seed';
 import { startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;

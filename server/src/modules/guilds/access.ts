@@ -1,8 +1,11 @@
+import { can, type GuildSubject } from '../../auth/authorize';
 import type { Session } from '../../auth/session-cache';
 import type { GuildMemberRow, GuildRow } from '../../db/schema/guilds';
 
 /** Who is asking, as far as guilds care: the first membership decides (spec §5). */
 export type GuildViewer = {
+  /** Who asks: rights are decided by `can(actor, 'guild.*', …)` (server/src/auth/authorize.ts). */
+  actor: Session;
   userId: number;
   isAdmin: boolean;
   /** organization_members.id of the first membership, null for an admin without one. */
@@ -19,6 +22,7 @@ const blankToNull = (value: string | null | undefined) => (value ? value : null)
 export function guildViewerOf(session: Session): GuildViewer {
   const first = session.memberships[0];
   return {
+    actor: session,
     userId: session.user.id,
     isAdmin: session.user.role === 'admin',
     memberId: first?.id ?? null,
@@ -42,20 +46,28 @@ export type GuildAccess = {
 };
 
 /**
- * The one place guild permissions are decided. Public guilds are open to read for every member of their organisation;
- * private ones only to their members, invitees (details only), the author and the organisation's managers.
+ * A guild's permissions for the viewer, decided by the guild policies of server/src/auth/authorize.ts. Public guilds are
+ * open to read for every member of their organisation; private ones only to their members, invitees (details only),
+ * the author and the organisation's managers.
  */
 export function guildAccess(
   viewer: GuildViewer,
   guild: Pick<GuildRow, 'organizationId' | 'publicRange' | 'authorMemberId'>,
   membership: Pick<GuildMemberRow, 'status'> | null,
 ): GuildAccess {
+  const subject: GuildSubject = {
+    kind: 'guild',
+    organizationId: guild.organizationId,
+    publicRange: guild.publicRange,
+    authorMemberId: guild.authorMemberId,
+    membershipStatus: membership?.status ?? null,
+  };
   const sameOrganization = viewer.organizationId === guild.organizationId;
-  const joined = sameOrganization && membership?.status === 'joined';
-  const invited = sameOrganization && membership?.status === 'invited';
-  const isAuthor = sameOrganization && viewer.memberId !== null && viewer.memberId === guild.authorMemberId;
-  const manage = viewer.isAdmin || isAuthor || (sameOrganization && viewer.isManager);
-  const see = manage || joined || invited || (sameOrganization && guild.publicRange === 'public');
-  const read = manage || joined || (sameOrganization && guild.publicRange === 'public');
-  return { see, read, joined, invited, manage };
+  return {
+    see: can(viewer.actor, 'guild.see', subject),
+    read: can(viewer.actor, 'guild.read', subject),
+    joined: sameOrganization && membership?.status === 'joined',
+    invited: sameOrganization && membership?.status === 'invited',
+    manage: can(viewer.actor, 'guild.manage', subject),
+  };
 }

@@ -49,6 +49,7 @@ import {
   pinMessage,
   updateGuild,
 } from './service';
+import { can } from '../../auth/authorize';
 import { createGuildHub, streamGuild } from './stream';
 import { guildsParticipationRate, guildsSummary } from './summary';
 
@@ -103,7 +104,8 @@ export function guildsRoutes({ db, logger, identity, sessions }: ModuleDependenc
     const viewer = await viewerOf(req);
     const summary = await db.db.transaction(async (tx) => {
       if (query.guild_id === undefined) {
-        if (!viewer.isAdmin && !viewer.isManager) throw new ApiError(ErrorCode.authForbidden);
+        if (!can(viewer.actor, 'organization.manage', { kind: 'organization', id: organizationId }))
+          throw new ApiError(ErrorCode.authForbidden);
       } else {
         assertManage(await loadGuild(tx, viewer, query.guild_id, { organizationId }));
       }
@@ -185,7 +187,10 @@ export function guildsRoutes({ db, logger, identity, sessions }: ModuleDependenc
     const viewer = await viewerOf(req);
     const { items, total, lastEventId } = await db.db.transaction(async (tx) => {
       const loaded = await loadGuild(tx, viewer, guildId);
-      const reader = { memberId: viewer.memberId, manages: viewer.isAdmin || viewer.isManager };
+      const reader = {
+        memberId: viewer.memberId,
+        manages: can(viewer.actor, 'organization.manage', { kind: 'organization', id: loaded.guild.organizationId }),
+      };
       return { ...(await listMessages(tx, loaded, query, new Date(), reader)), lastEventId: loaded.guild.lastEventSeq };
     });
     res.json(presentMessages(items, viewer.memberId, { page: query.page, per: query.per, total, url: urlOf(req) }, { lastEventId }));

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo-seed';
 import { guildMessageReactions, guildMessages, guilds } from '../../db/schema/guilds';
 import { createTestDatabase } from '../../test/database';
 import type { DatabaseHandle } from '../../db/client';

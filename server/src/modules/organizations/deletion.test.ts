@@ -12,7 +12,7 @@ import { storedMails } from '../../db/schema/mail';
 import { news } from '../../db/schema/news';
 import { type OrganizationRow, organizationMembers } from '../../db/schema/organizations';
 import { outbox } from '../../db/schema/outbox';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo-seed';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { deleteIdentityAccount } from '../cancellation/identity-deletion';
@@ -35,6 +35,8 @@ const PLATFORM_TABLES = new Set([
   'quests',
   // Hit counters of the public calls' rate limits, per client IP or address (issue 22).
   'rate_limit_hits',
+  // Slack commands taken, by Slack team and trigger id only (issue 22), forgotten after a day.
+  'slack_command_receipts',
   'system_settings',
 ]);
 

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { groupMemberships, groups } from '../../db/schema/groups';
 import { news } from '../../db/schema/news';
 import { organizations } from '../../db/schema/organizations';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo-seed';
 import { createTestDatabase } from '../../test/database';
 
 describe('organisation demo data', () => {

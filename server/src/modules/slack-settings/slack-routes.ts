@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import type { ModuleDependencies } from '../deps';
 import { kiwiCoinsPort } from '../coins/slack-port';
 import { secretBox } from './crypto';
-import { slackWorkspacesPort } from './ports';
+import { slackCommandsPort, slackWorkspacesPort } from './ports';
 
 /**
  * The Bolt app at /slack/* (slash command, buttons, modals). Mounted in app.ts before any body parser: the receiver
@@ -13,6 +13,7 @@ export function slackReceiver({ db, config }: Pick<ModuleDependencies, 'db' | 'c
   const { requestHandler } = createKiwiSlackApp({
     workspaces: slackWorkspacesPort(db.db, secretBox(config)),
     coins: kiwiCoinsPort(db),
+    commands: slackCommandsPort(db.db),
     apiUrl: config.slack.apiUrl,
   });
   return (req, res) => requestHandler(req, res);

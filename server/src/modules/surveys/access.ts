@@ -1,4 +1,5 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import { can, type SurveySubject } from '../../auth/authorize';
 import type { Session, SessionMembership } from '../../auth/session-cache';
 import { firstMembership, isAdmin } from '../../auth/guards';
 import { ApiError, forbidden } from '../../jsonapi/errors';
@@ -11,21 +12,23 @@ export function respondentMembership(session: Session, survey: SurveyOwner): Ses
   return membership && membership.organizationId === survey.organizationId ? membership : null;
 }
 
-/** Every survey question is asked here: who may see, answer or remind a survey. */
+const subjectOf = (survey: SurveyOwner): SurveySubject => ({ kind: 'survey', organizationId: survey.organizationId });
+
+/** Who may see, answer or remind a survey, as the survey policies of server/src/auth/authorize.ts decide. */
 export const surveyAccess = {
   /** Admins see every survey; members the surveys of their (first) organisation. */
   assertCanView(session: Session, survey: SurveyOwner): void {
-    if (!isAdmin(session) && !respondentMembership(session, survey)) throw forbidden();
+    if (!can(session, 'survey.view', subjectOf(survey))) throw forbidden();
   },
   /** Only members of the survey's organisation answer; an admin without that membership is told so. */
   assertCanAnswer(session: Session, survey: SurveyOwner): SessionMembership {
-    const membership = respondentMembership(session, survey);
+    const membership = can(session, 'survey.answer', subjectOf(survey)) ? respondentMembership(session, survey) : null;
     if (membership) return membership;
     throw isAdmin(session) ? new ApiError(ErrorCode.surveyNotRespondent) : forbidden();
   },
   /** Organisation results and reminders: the organisation's managers and admins. */
   canManage(session: Session, survey: SurveyOwner): boolean {
-    return isAdmin(session) || respondentMembership(session, survey)?.role === 'manager';
+    return can(session, 'survey.manage', subjectOf(survey));
   },
   assertCanManage(session: Session, survey: SurveyOwner): void {
     if (!surveyAccess.canManage(session, survey)) throw forbidden();

@@ -2,8 +2,8 @@
 // and each feature's demo data is there for the stories of the README.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/server';
-import { seedDemoData } from './seed';
+import { startTestServer, type TestServer } from './test/server';
+import { seedDemoData } from './demo-seed';
 
 describe('demo seed of all features', () => {
   let server: TestServer;
