@@ -53,7 +53,11 @@ export const PORTAL_ONLY_ERROR_KEYS: Partial<Record<(typeof WIDGET_ERROR_SECTION
 };
 
 /** Sections of the widgets' own namespaces that only portal pages show (the managers' communication dashboard). */
-export const PORTAL_ONLY_SECTIONS: Record<string, string[]> = { events: ['communication'] };
+export const PORTAL_ONLY_SECTIONS: Record<string, string[]> = {
+  events: ['communication'],
+  // The managers' and admins' transfer lists and the external services page (issue 21: room for the send form).
+  coins: ['transfers', 'externalServices'],
+};
 
 /**
  * Sections of the widgets' own namespaces of which the widgets show only a few keys: the event form's labels, which the
