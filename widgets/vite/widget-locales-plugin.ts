@@ -57,6 +57,23 @@ export const PORTAL_ONLY_SECTIONS: Record<string, string[]> = {
   events: ['communication'],
   // The managers' and admins' transfer lists and the external services page (issue 21: room for the send form).
   coins: ['transfers', 'externalServices'],
+  // Messages of forms only portal pages have: embed origins and store links (managers, admins), walking-event and
+  // event create/edit dates and limits, member roles and CSV names, profile dates, exports and gifts, list limits of
+  // the managers' settings (issue 21: room for the people pickers).
+  validation: [
+    'invalidOrigin',
+    'invalidUrl',
+    'finalResultAfterEnd',
+    'invalidRole',
+    'maximumBelowJoined',
+    'endAfterStart',
+    'startBeforeEnd',
+    'nextDayOrLater',
+    'futureDate',
+    'exclusiveOptions',
+    'invalidName',
+    'tooManyItems',
+  ],
 };
 
 /**

@@ -2,7 +2,7 @@ import type { ErrorCode } from '../api/error-codes';
 import { textProblem } from './graphemes';
 
 /** What {name} and {nickname} in a coin message become for one recipient (spec §9). */
-export type PlaceholderValues = { name: string; nickname: string | null };
+export type PlaceholderValues = { name: string; nickname?: string | null };
 
 /**
  * Fills the {name} and {nickname} placeholders for one recipient; a recipient without a nickname gets their name.

@@ -18,8 +18,8 @@ export function maskEmail(email: string): string {
 export type Person = {
   id: string;
   name: string;
-  nickname: string | null;
-  icon: string | null;
+  nickname?: string | null;
+  icon?: string | null;
   /** maskEmail of their email (absent in old answers). */
   emailHint?: string | null;
   groups?: readonly { name: string }[];

@@ -10,7 +10,7 @@ export function PersonOption({ person, resolveUrl = (url) => url }: { person: Pe
   const details = personDetails(person);
   return (
     <span className="kiwi-person">
-      <PersonIcon name={person.nickname || person.name} icon={person.icon} resolveUrl={resolveUrl} />
+      <PersonIcon name={person.nickname || person.name} icon={person.icon ?? null} resolveUrl={resolveUrl} />
       <span className="kiwi-person__text">
         <span className="kiwi-person__name">
           {person.nickname ? (

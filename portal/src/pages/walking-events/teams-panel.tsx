@@ -1,4 +1,5 @@
 import { useWalkingTranslation } from './use-walking-translation';
+import { personLabel } from '@kiwi/shared/domain/people';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -188,7 +189,7 @@ function TeamCard({
                 <option value="">{t('teams.chooseMember')}</option>
                 {available.map((member) => (
                   <option key={member.id} value={member.id}>
-                    {member.nickname || member.name}
+                    {personLabel(member)}
                   </option>
                 ))}
               </select>

@@ -38,7 +38,7 @@ const colleagues = {
 
 /** Picks a colleague found by their name; the choice reads `label` (a nickname shows with the name beside it). */
 async function pick(name: string, label = name) {
-  fireEvent.change(screen.getByLabelText('Search colleagues by name'), { target: { value: name.split(' ')[0] } });
+  fireEvent.change(screen.getByLabelText('Search colleagues by name, nickname, group or email'), { target: { value: name.split(' ')[0] } });
   fireEvent.click(await screen.findByRole('button', { name: `Add ${label}` }));
 }
 
@@ -58,7 +58,7 @@ describe('CoinMessages', () => {
     await pick('Suzuki Taro', 'Taro-chan (Suzuki Taro)');
     await pick('Tanaka Jiro');
     // The viewer never appears among the choices.
-    fireEvent.change(screen.getByLabelText('Search colleagues by name'), { target: { value: 'Sato' } });
+    fireEvent.change(screen.getByLabelText('Search colleagues by name, nickname, group or email'), { target: { value: 'Sato' } });
     await waitFor(() => expect(sent.some((r) => r.search.includes('q[name]=Sato'))).toBe(true));
     expect(screen.queryByRole('button', { name: 'Add Sato Hanako' })).toBeNull();
 
@@ -154,6 +154,43 @@ describe('CoinMessages', () => {
     expect(screen.getByTestId('coin-feed').querySelector('img')?.getAttribute('src')).toBe(
       'https://api.example/api/images/abcdefghijklmnopqrstuvwxyz012345',
     );
+  });
+
+  it('tells two colleagues of the same name apart by nickname, icon, group and masked email, and adds the one chosen', async () => {
+    const twins = {
+      body: {
+        data: [
+          {
+            type: 'organization-members',
+            id: '21',
+            attributes: { name: 'Sato Hanako', nickname: null, icon: null, 'email-hint': 'ha***@ac…' },
+            relationships: { groups: { data: [{ type: 'groups', id: '1' }] } },
+          },
+          {
+            type: 'organization-members',
+            id: '22',
+            attributes: { name: 'Sato Hanako', nickname: 'Hana-D', icon: '/api/images/hana', 'email-hint': 'hs***@de…' },
+            relationships: { groups: { data: [] } },
+          },
+        ],
+        included: [{ type: 'groups', id: '1', attributes: { name: 'Sales', 'parent-id': null } }],
+      },
+    };
+    const { sent, wrapper } = host({
+      'GET /api/user/kiwi_coin_transfers': feed(10),
+      'GET /api/organizations/5/members': twins,
+    });
+    render(<CoinMessages />, { wrapper });
+    fireEvent.change(screen.getByLabelText('Search colleagues by name, nickname, group or email'), { target: { value: 'sales' } });
+    const sales = await screen.findByRole('button', { name: 'Add Sato Hanako · Sales · ha***@ac…' });
+    const design = screen.getByRole('button', { name: 'Add Hana-D (Sato Hanako) · hs***@de…' });
+    expect(sales.textContent).toBe('SSato HanakoSales · ha***@ac…');
+    expect(design.querySelector('img')?.getAttribute('src')).toBe('/api/images/hana');
+    expect(sent.find((r) => r.path.endsWith('/members'))?.search).toContain('q[name]=sales');
+    fireEvent.click(design);
+    expect(screen.getByLabelText('Coins for Sato Hanako')).toBeTruthy();
+    expect(screen.getByText('hs***@de…')).toBeTruthy();
+    expect(screen.queryByText('Sales · ha***@ac…')).toBeNull();
   });
 
   it('refuses an empty message with the rules stated under the field', async () => {

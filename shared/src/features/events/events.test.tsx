@@ -56,6 +56,42 @@ const event = (attributes: Record<string, unknown> = {}) => ({
 const noMessages = { body: { data: [] } };
 
 describe('EventDetail', () => {
+  it('lets an organiser tell two invitees of the same name apart (nickname, group, masked email) and search by them', async () => {
+    const twins = {
+      body: {
+        data: [
+          {
+            type: 'organization-members',
+            id: '21',
+            attributes: { name: 'Sato Hanako', nickname: null, icon: null, 'email-hint': 'ha***@ac…' },
+            relationships: { groups: { data: [{ type: 'groups', id: '1' }] } },
+          },
+          {
+            type: 'organization-members',
+            id: '22',
+            attributes: { name: 'Sato Hanako', nickname: 'Hana-D', icon: null, 'email-hint': 'hs***@de…' },
+            relationships: { groups: { data: [] } },
+          },
+        ],
+        included: [{ type: 'groups', id: '1', attributes: { name: 'Sales', 'parent-id': null } }],
+      },
+    };
+    const { sent, wrapper } = host({
+      'GET /api/organizations/1/events/9': { body: { data: event({ 'can-manage': true, 'my-role': 'author' }), included: [] } },
+      'GET /api/organizations/1/events/9/messages': noMessages,
+      'GET /api/organizations/1/members': twins,
+    });
+    render(<EventDetail eventId="9" />, { wrapper });
+    const person = await screen.findByLabelText('Colleague');
+    await waitFor(() => expect(person.querySelectorAll('option')).toHaveLength(3));
+    expect([...person.querySelectorAll('option')].slice(1).map((option) => option.textContent)).toEqual([
+      'Sato Hanako · Sales · ha***@ac…',
+      'Hana-D (Sato Hanako) · hs***@de…',
+    ]);
+    fireEvent.change(screen.getByLabelText('Search by name, nickname, group or email'), { target: { value: 'sales' } });
+    await waitFor(() => expect(sent.some((r) => r.path.endsWith('/members') && r.search.includes('q[name]=sales'))).toBe(true));
+  });
+
   it('shows "invited as co-host", accepts the invitation and tells the host it joined', async () => {
     let accepted = false;
     const notify = vi.fn();
