@@ -87,3 +87,27 @@ export function featureHost(replies: Replies, context: Partial<FeatureContextVal
   const wrapper = featureWrapper({ api: testApi(fetch), viewer: null, navigate: (path) => navigated.push(path), ...context });
   return { sent, navigated, wrapper };
 }
+
+/**
+ * GET /organizations/:id/members answering two colleagues named "Sato Hanako" (issue 21): 21 in group Sales without a
+ * nickname, 22 "Hana-D" with an icon and no group; each with a masked email.
+ */
+export const sameNameColleagues = {
+  body: {
+    data: [
+      {
+        type: 'organization-members',
+        id: '21',
+        attributes: { name: 'Sato Hanako', nickname: null, icon: null, 'email-hint': 'ha***@ac…' },
+        relationships: { groups: { data: [{ type: 'groups', id: '1' }] } },
+      },
+      {
+        type: 'organization-members',
+        id: '22',
+        attributes: { name: 'Sato Hanako', nickname: 'Hana-D', icon: '/api/images/hana', 'email-hint': 'hs***@de…' },
+        relationships: { groups: { data: [] } },
+      },
+    ],
+    included: [{ type: 'groups', id: '1', attributes: { name: 'Sales', 'parent-id': null } }],
+  },
+};

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FeatureContextValue } from '../feature-context';
-import { featureHost, type Replies, testViewer } from '../test-support';
+import { featureHost, type Replies, sameNameColleagues, testViewer } from '../test-support';
 import { CoinMessages } from './coin-messages';
 
 afterEach(cleanup);
@@ -157,28 +157,9 @@ describe('CoinMessages', () => {
   });
 
   it('tells two colleagues of the same name apart by nickname, icon, group and masked email, and adds the one chosen', async () => {
-    const twins = {
-      body: {
-        data: [
-          {
-            type: 'organization-members',
-            id: '21',
-            attributes: { name: 'Sato Hanako', nickname: null, icon: null, 'email-hint': 'ha***@ac…' },
-            relationships: { groups: { data: [{ type: 'groups', id: '1' }] } },
-          },
-          {
-            type: 'organization-members',
-            id: '22',
-            attributes: { name: 'Sato Hanako', nickname: 'Hana-D', icon: '/api/images/hana', 'email-hint': 'hs***@de…' },
-            relationships: { groups: { data: [] } },
-          },
-        ],
-        included: [{ type: 'groups', id: '1', attributes: { name: 'Sales', 'parent-id': null } }],
-      },
-    };
     const { sent, wrapper } = host({
       'GET /api/user/kiwi_coin_transfers': feed(10),
-      'GET /api/organizations/5/members': twins,
+      'GET /api/organizations/5/members': sameNameColleagues,
     });
     render(<CoinMessages />, { wrapper });
     fireEvent.change(screen.getByLabelText('Search colleagues by name, nickname, group or email'), { target: { value: 'sales' } });

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guestStorageKey } from '../../schemas/event-resources';
 import type { FeatureContextValue, FeatureViewer } from '../feature-context';
-import { featureHost, type Replies, testViewer } from '../test-support';
+import { featureHost, type Replies, sameNameColleagues, testViewer } from '../test-support';
 import { EventDetail } from './event-detail';
 import { EventForm } from './event-form';
 import { EventList } from './event-list';
@@ -57,29 +57,10 @@ const noMessages = { body: { data: [] } };
 
 describe('EventDetail', () => {
   it('lets an organiser tell two invitees of the same name apart (nickname, group, masked email) and search by them', async () => {
-    const twins = {
-      body: {
-        data: [
-          {
-            type: 'organization-members',
-            id: '21',
-            attributes: { name: 'Sato Hanako', nickname: null, icon: null, 'email-hint': 'ha***@ac…' },
-            relationships: { groups: { data: [{ type: 'groups', id: '1' }] } },
-          },
-          {
-            type: 'organization-members',
-            id: '22',
-            attributes: { name: 'Sato Hanako', nickname: 'Hana-D', icon: null, 'email-hint': 'hs***@de…' },
-            relationships: { groups: { data: [] } },
-          },
-        ],
-        included: [{ type: 'groups', id: '1', attributes: { name: 'Sales', 'parent-id': null } }],
-      },
-    };
     const { sent, wrapper } = host({
       'GET /api/organizations/1/events/9': { body: { data: event({ 'can-manage': true, 'my-role': 'author' }), included: [] } },
       'GET /api/organizations/1/events/9/messages': noMessages,
-      'GET /api/organizations/1/members': twins,
+      'GET /api/organizations/1/members': sameNameColleagues,
     });
     render(<EventDetail eventId="9" />, { wrapper });
     const person = await screen.findByLabelText('Colleague');
