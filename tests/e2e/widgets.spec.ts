@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { authEmulator, signInWithPassword } from './emulator-rest';
-import { ACCOUNTS, DEMO_PASSWORD, signIn, text } from './portal-helpers';
+import { ACCOUNTS, addButtonName, DEMO_PASSWORD, signIn, text } from './portal-helpers';
 
 const DEMO = `http://localhost:${process.env.E2E_DEMO_PORT ?? 8081}/`;
 const ja = (key: string) => text('ja', key);
@@ -309,10 +309,20 @@ test('coins are sent from the coin widget, and the host page hears how many to w
   await openSignedIn(page);
   const coins = widget(page, 'coin-widget');
   await coins.getByLabel(ja('coins:send.search')).fill('山田');
-  await coins.getByRole('button', { name: ja('coins:send.add').replace('{{name}}', '山田 太郎') }).click();
+  await coins.getByRole('button', { name: addButtonName(ja('coins:send.add'), '山田 太郎') }).click();
   await coins.getByLabel(ja('coins:send.amount').replace('{{name}}', '山田 太郎')).fill('3');
   await coins.getByLabel(ja('coins:send.message'), { exact: true }).fill('{name}さん、ウィジェットからありがとう！');
+  // The recipient row wraps at 320 px inside the widget too.
+  await page.setViewportSize({ width: 320, height: 720 });
+  const row = coins.locator('.kiwi-coins__recipient');
+  expect(await row.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await coins.getByRole('button', { name: ja('coins:send.submit') }).click();
+  // Confirmed in the shared dialog (inside the widget's shadow root) before anything is sent.
+  const dialog = coins.getByRole('dialog');
+  await expect(dialog).toContainText('山田 太郎');
+  expect(await hostEvents(page, 'kiwi-coins-sent')).toHaveLength(0);
+  await dialog.getByRole('button', { name: ja('coins:send.submit') }).click();
   await expect(coins.getByRole('status').filter({ hasText: ja('coins:send.sent') })).toBeVisible();
   await expect(coins.getByTestId('coin-feed')).toContainText('山田 太郎さん、ウィジェットからありがとう！');
   await expect.poll(async () => (await hostEvents(page, 'kiwi-coins-sent')).length).toBe(1);

@@ -244,21 +244,16 @@ export function SendCoinsForm({ balance, feedKey }: { balance: number | undefine
           total: number(confirming ? coinTotal(confirming.recipients.map((r) => String(r.amount))) : 0),
         })}
         body={
-          <>
-            <ul className="kiwi-coins__confirm-list" data-testid="coin-confirm">
-              {(confirming?.recipients ?? []).map((part) => {
-                const person = recipients.find((r) => r.id === part.id);
-                return (
-                  <li key={part.id}>
-                    {t('coins:send.confirmLine', { name: person ? personLabel(person) : part.id, amount: number(part.amount) })}
-                  </li>
-                );
-              })}
-            </ul>
-            {balance !== undefined && confirming && (
-              <p>{t('coins:send.balanceAfter', { balance: number(balance - confirming.recipients.reduce((s, r) => s + r.amount, 0)) })}</p>
-            )}
-          </>
+          <ul className="kiwi-coins__confirm-list" data-testid="coin-confirm">
+            {(confirming?.recipients ?? []).map((part) => {
+              const person = recipients.find((r) => r.id === part.id);
+              return (
+                <li key={part.id}>
+                  {t('coins:send.confirmLine', { name: person ? personLabel(person) : part.id, amount: number(part.amount) })}
+                </li>
+              );
+            })}
+          </ul>
         }
         okLabel={t('coins:send.submit')}
         onClose={() => setConfirming(null)}
