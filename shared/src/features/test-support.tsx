@@ -111,3 +111,26 @@ export const sameNameColleagues = {
     included: [{ type: 'groups', id: '1', attributes: { name: 'Sales', 'parent-id': null } }],
   },
 };
+
+/** GET /organizations/7/guilds/5's body: "Runners", which the viewer joined, with `attributes` over the defaults. */
+export const joinedGuild = (attributes: Record<string, unknown> = {}) => ({
+  data: {
+    type: 'guilds',
+    id: '5',
+    attributes: {
+      name: 'Runners',
+      description: '',
+      tags: [],
+      'public-range': 'public',
+      'header-image-url': null,
+      'members-count': 2,
+      'my-status': 'joined',
+      'can-manage': false,
+      'can-read': true,
+      'pinned-message-id': null,
+      'organization-id': 7,
+      ...attributes,
+    },
+    relationships: { members: { data: [] }, 'pinned-message': { data: null } },
+  },
+});

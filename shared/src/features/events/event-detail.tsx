@@ -85,9 +85,10 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
     try {
       await work();
       await queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
-      if (done) showToast(done, 'success');
+      // One subject per event: "joined" replaces "could not join", "unpublished" replaces "published" (issue 21).
+      if (done) showToast(done, 'success', eventId);
     } catch (error) {
-      showToast(eventErrorMessage(error, t), 'error');
+      showToast(eventErrorMessage(error, t), 'error', eventId);
       await queryClient.invalidateQueries({ queryKey: key });
     } finally {
       setBusy(false);

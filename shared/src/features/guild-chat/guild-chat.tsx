@@ -71,9 +71,9 @@ export function GuildChat({
   const act = async (run: () => Promise<unknown>, success?: string) => {
     try {
       await run();
-      if (success) toast.showToast(success, 'success');
+      if (success) toast.showToast(success, 'success', guildId);
     } catch (error) {
-      toast.showToast(guildErrorMessage(error, t), 'error');
+      toast.showToast(guildErrorMessage(error, t), 'error', guildId);
       throw error;
     }
   };
@@ -614,23 +614,26 @@ function MessageItem({
                 <button type="button" className="kiwi-link-button" onClick={() => setEditing(true)}>
                   {t('guilds:chat.editMessage')}
                 </button>
-                <button
-                  type="button"
-                  className="kiwi-link-button"
-                  onClick={() =>
-                    confirm({
-                      title: t('guilds:chat.deleteMessageTitle'),
-                      body: t('guilds:chat.deleteMessageBody'),
-                      onSubmit: () =>
-                        act(async () => {
-                          await api.delete(guildApi.message(guildId, message.id));
-                          onChanged(null);
-                        }, t('guilds:chat.messageDeleted')),
-                    })
-                  }
-                >
-                  {t('guilds:chat.deleteMessage')}
-                </button>
+                {/* SPEC §4: a pinned message cannot be deleted, so it offers no delete button (unpin first). */}
+                {!pinned && (
+                  <button
+                    type="button"
+                    className="kiwi-link-button"
+                    onClick={() =>
+                      confirm({
+                        title: t('guilds:chat.deleteMessageTitle'),
+                        body: t('guilds:chat.deleteMessageBody'),
+                        onSubmit: () =>
+                          act(async () => {
+                            await api.delete(guildApi.message(guildId, message.id));
+                            onChanged(null);
+                          }, t('guilds:chat.messageDeleted')),
+                      })
+                    }
+                  >
+                    {t('guilds:chat.deleteMessage')}
+                  </button>
+                )}
               </>
             )}
             {!message.mine && <ReportButton target={{ type: 'GuildMessage', id: message.id }} name={author} />}

@@ -34,10 +34,10 @@ export function GuildMembers({ guild }: { guild: Guild }) {
   const act = async (run: () => Promise<unknown>, success: string) => {
     try {
       await run();
-      showToast(success, 'success');
+      showToast(success, 'success', guild.id);
       await reload();
     } catch (error) {
-      showToast(guildErrorMessage(error, t), 'error');
+      showToast(guildErrorMessage(error, t), 'error', guild.id);
       throw error;
     }
   };
