@@ -191,10 +191,19 @@ test('from 320 px wide nothing overflows, signed out and signed in', async ({ pa
 });
 
 test('a shared event shows without sign-in; a member joins an event from the intranet', async ({ page }) => {
+  // Issue 21: the members-only event widget's probe no longer logs a 404 on every load of the page.
+  const notFound: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) notFound.push(response.url());
+  });
   await openDemo(page);
   const shared = widget(page, 'shared-event-widget');
   await expect(shared.getByRole('heading', { name: ja('events:shared.joinTitle') })).toBeVisible();
   await expect(shared.getByRole('button', { name: ja('widgets:signIn.memberSignIn') })).toBeVisible();
+  await expect(
+    signInForm(widget(page, 'event-widget')).getByRole('button', { name: ja('widgets:signIn.submit'), exact: true }),
+  ).toBeVisible();
+  expect(notFound).toEqual([]);
 
   await signInWithin(widget(page, 'event-widget'));
   const event = widget(page, 'event-widget');

@@ -31,7 +31,8 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       // A save answered after logout, or after someone else signed in, must not bring its user back.
       return state.kiwiUser?.id === action.kiwiUser.id ? { ...state, kiwiUser: action.kiwiUser } : state;
     case 'LOGOUT':
-      return { loaded: true, user: null, kiwiUser: null, refusal: action.refusal ?? null };
+      // The identity's own sign-out that follows a refusal (already logged out) keeps the refusal on the form.
+      return { loaded: true, user: null, kiwiUser: null, refusal: action.refusal ?? (state.user ? null : state.refusal) };
   }
 }
 
