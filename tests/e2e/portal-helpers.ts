@@ -63,3 +63,9 @@ export const addButtonName = (template: string, name: string) =>
       .map(escapeRegExp)
       .join(`${escapeRegExp(name)}.*`)}$`,
   );
+
+/** Chooses `name` in a people <select>, whose options also carry groups and a masked email (issue 21). */
+export async function selectPerson(select: import('@playwright/test').Locator, name: string) {
+  const option = select.locator('option').filter({ hasText: new RegExp(`^${escapeRegExp(name)}( · |$)`) });
+  await select.selectOption((await option.first().getAttribute('value'))!);
+}
