@@ -2,7 +2,7 @@
 // organisation (pending, cancellable after confirmation), filters, and the CSV export.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, ja, signIn } from './portal-helpers';
+import { ACCOUNTS, ja, selectPerson, signIn } from './portal-helpers';
 
 test('the admin lists grants across organisations, schedules and cancels one, filters and downloads CSV', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
@@ -69,7 +69,7 @@ test("a manager sees the admin's scheduled grant to their organisation but canno
   await admin.getByRole('button', { name: ja('coins:transfers.grant.open') }).click();
   const dialog = admin.getByRole('dialog', { name: ja('coins:transfers.grant.title') });
   await dialog.getByLabel(ja('coins:transfers.grant.organization'), { exact: true }).selectOption({ label: 'ACME株式会社' });
-  await dialog.getByLabel(ja('coins:transfers.grant.memberOptional')).selectOption({ label: '佐藤 花子' });
+  await selectPerson(dialog.getByLabel(ja('coins:transfers.grant.memberOptional')), '佐藤 花子');
   await dialog.getByLabel(ja('coins:transfers.grant.amount')).fill('60');
   await dialog.getByLabel(ja('coins:transfers.grant.description')).fill('E2E プラットフォームからの予約');
   await dialog.getByLabel(ja('coins:transfers.grant.transferredAt')).fill('2099-02-01T09:00');

@@ -2,7 +2,7 @@
 // Block Kit; a scheduled grant is listed as pending and can be cancelled after confirmation.
 import { expect, test } from '@playwright/test';
 import { startFakeSlack, type FakeSlack } from '../../slack-app/src/testing/fake-slack';
-import { ACCOUNTS, ja, signIn } from './portal-helpers';
+import { ACCOUNTS, ja, selectPerson, signIn } from './portal-helpers';
 
 let slack: FakeSlack;
 test.beforeAll(async () => {
@@ -35,7 +35,7 @@ test('the manager sets the Slack webhook, sends a test message and schedules the
   await expect(page.getByTestId('organization-coin-balance')).toBeVisible();
   await page.getByRole('button', { name: ja('coins:transfers.grant.open') }).click();
   const dialog = page.getByRole('dialog', { name: ja('coins:transfers.grant.title') });
-  await dialog.getByLabel(ja('coins:transfers.grant.member'), { exact: true }).selectOption({ label: '佐藤 花子' });
+  await selectPerson(dialog.getByLabel(ja('coins:transfers.grant.member'), { exact: true }), '佐藤 花子');
   await dialog.getByLabel(ja('coins:transfers.grant.amount')).fill('25');
   await dialog.getByLabel(ja('coins:transfers.grant.description')).fill('来月の感謝ボーナス');
   await dialog.getByLabel(ja('coins:transfers.grant.transferredAt')).fill('2099-01-01T09:00');

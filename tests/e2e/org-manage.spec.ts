@@ -22,7 +22,7 @@ test('a manager builds a group with a member, then deletes it after confirming',
   await expect(row).toBeHidden();
 });
 
-test('a manager publishes news; once sent its publication date is locked', async ({ page }) => {
+test('a manager saves news as a draft, then publishes it; once sent its publication date is locked', async ({ page }) => {
   const title = `お知らせ ${Date.now()}`;
   await signIn(page, ACCOUNTS.acmeManager);
   await expect(page).toHaveURL('/org/acme');
@@ -31,9 +31,18 @@ test('a manager publishes news; once sent its publication date is locked', async
   const dialog = page.getByRole('dialog', { name: ja('organization:news.createTitle') });
   await dialog.getByLabel(ja('organization:news.titleField')).fill(title);
   await dialog.getByLabel(ja('organization:news.body')).fill('今週は歩数チャレンジです');
+  // Issue 21: saving no longer publishes at once; a new news is a draft unless scheduled or published now.
+  await expect(dialog.getByRole('radio', { name: ja('organization:news.draft') })).toBeChecked();
   await dialog.getByRole('button', { name: ja('organization:common.save') }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText(ja('organization:news.draftBadge'));
+
+  await row.getByRole('button', { name: `${ja('organization:common.edit')}: ${title}` }).click();
+  const publish = page.getByRole('dialog', { name: ja('organization:news.editTitle') });
+  await publish.getByRole('radio', { name: ja('organization:news.publishNow') }).check();
+  await publish.getByRole('button', { name: ja('organization:common.save') }).click();
+  await expect(publish).toBeHidden();
   await expect(row).toContainText(ja('organization:news.sent'));
 
   await row.getByRole('button', { name: `${ja('organization:common.edit')}: ${title}` }).click();

@@ -7,11 +7,20 @@ test.describe('a member of acme', () => {
     await expect(page).toHaveURL('/');
   });
 
-  for (const path of ['/_admin', '/_admin/users', '/org/globex', '/org/acme/members']) {
-    test(`opening ${path} is sent to /`, async ({ page }) => {
+  for (const [path, reason] of [
+    ['/_admin', 'adminOnly'],
+    ['/_admin/users', 'adminOnly'],
+    ['/org/globex', 'otherOrganization'],
+    ['/org/acme/members', 'managerOnly'],
+  ] as const) {
+    test(`opening ${path} is sent to / and told why`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL('/');
       await expect(mainMenu(page)).toHaveAttribute('data-variant', 'member');
+      // Issue 21: the redirect says which right the page needs, once.
+      const why = page.getByRole('status').filter({ hasText: ja(`portal:access.${reason}`).replace('{{path}}', path) });
+      await expect(why).toBeVisible();
+      await expect(page.locator('.kiwi-toast__message')).toHaveCount(1);
     });
   }
 
@@ -30,6 +39,17 @@ test('a signed-out visit to a guarded page goes to /login with previousPath and 
   await submitLogin(page, ACCOUNTS.acmeManager);
   await expect(page).toHaveURL('/org/acme/members?tab=all');
   await expect(page.getByRole('heading', { level: 1, name: ja('portal:pages.organization.members') })).toBeVisible();
+});
+
+test("an admin without a membership opening the member's /events and /send_coins reads why instead of a spinner", async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL('/_admin');
+  for (const path of ['/events', '/send_coins']) {
+    await page.goto(path);
+    await expect(page.getByRole('status').filter({ hasText: ja('portal:access.noMembership') })).toBeVisible();
+    await expect(page.getByText(ja('events:loading'))).toHaveCount(0);
+    await expect(page.getByRole('link', { name: ja('portal:access.adminArea') })).toHaveAttribute('href', '/_admin');
+  }
 });
 
 test('a signed-in user visiting /login goes to the landing page of the role', async ({ page }) => {

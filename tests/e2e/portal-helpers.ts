@@ -56,3 +56,22 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export function mainMenu(page: Page, language: Language = 'ja') {
   return page.getByRole('navigation', { name: text(language, 'portal:layout.mainMenu') });
 }
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A people picker's "Add …" button of `name` from its label `template` ("{{name}}さんを追加"): the label also carries
+ * the person's groups and masked email (issue 21, people with the same name).
+ */
+export const addButtonName = (template: string, name: string) =>
+  new RegExp(
+    `^${template
+      .split('{{name}}')
+      .map(escapeRegExp)
+      .join(`${escapeRegExp(name)}.*`)}$`,
+  );
+
+/** Chooses `name` in a people <select>, whose options also carry groups and a masked email (issue 21). */
+export async function selectPerson(select: import('@playwright/test').Locator, name: string) {
+  const option = select.locator('option').filter({ hasText: new RegExp(`^${escapeRegExp(name)}( · |$)`) });
+  await select.selectOption((await option.first().getAttribute('value'))!);
+}

@@ -54,4 +54,6 @@ test('the toast sits at the bottom left, closes on demand and hides itself after
   await expect(message).toBeVisible();
   await page.clock.fastForward(1_500);
   await expect(message).toBeHidden();
+  // The toast is gone; the refusal stays on the sign-in form until the next attempt (issue 21).
+  await expect(page.getByRole('alert')).toHaveText(ja('errors:userInactive'));
 });

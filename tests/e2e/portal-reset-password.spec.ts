@@ -65,6 +65,7 @@ test('the mailed code sets a new password, which the sign-in page then accepts',
   // every unknown user (docs/decisions.md) instead of naming a credential error.
   await submitLogin(page, email, newPassword);
   await expect(page.getByRole('status').filter({ hasText: ja('errors:userInactive') })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The refusal, not a credential error, stays on the form (issue 21).
+  await expect(page.getByRole('alert')).toHaveText(ja('errors:userInactive'));
   await expect(page).toHaveURL('/login');
 });

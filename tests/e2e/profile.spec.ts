@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator, oobCodes, signInWithPassword } from './emulator-rest';
 import { waitForMail } from './org-helpers';
-import { ACCOUNTS, DEMO_PASSWORD, ja, mainMenu, submitLogin, text } from './portal-helpers';
+import { ACCOUNTS, addButtonName, DEMO_PASSWORD, ja, mainMenu, submitLogin, text } from './portal-helpers';
 
 const PASSWORD = 'profile-password-1';
 // The smallest valid PNG: 1x1, transparent.
@@ -103,7 +103,9 @@ test('profile edits persist across a reload and a colleague finds the new nickna
   await signInAs(colleague, ACCOUNTS.acmeMember, DEMO_PASSWORD);
   await colleague.goto('/send_coins');
   await colleague.getByLabel(ja('coins:send.search')).fill(nickname);
-  await expect(colleague.getByRole('button', { name: tr('coins:send.add', { name: `${nickname} (プロフィール 太郎)` }) })).toBeVisible();
+  await expect(
+    colleague.getByRole('button', { name: addButtonName(ja('coins:send.add'), `${nickname} (プロフィール 太郎)`) }),
+  ).toBeVisible();
 
   // The same nickname in another case and width is refused for the colleague, with the rule's message.
   await colleague.goto('/user/profile');

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { authEmulator, signInWithPassword } from './emulator-rest';
-import { ACCOUNTS, DEMO_PASSWORD, signIn, text } from './portal-helpers';
+import { ACCOUNTS, addButtonName, DEMO_PASSWORD, signIn, text } from './portal-helpers';
 
 const DEMO = `http://localhost:${process.env.E2E_DEMO_PORT ?? 8081}/`;
 const ja = (key: string) => text('ja', key);
@@ -191,10 +191,19 @@ test('from 320 px wide nothing overflows, signed out and signed in', async ({ pa
 });
 
 test('a shared event shows without sign-in; a member joins an event from the intranet', async ({ page }) => {
+  // Issue 21: the members-only event widget's probe no longer logs a 404 on every load of the page.
+  const notFound: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) notFound.push(response.url());
+  });
   await openDemo(page);
   const shared = widget(page, 'shared-event-widget');
   await expect(shared.getByRole('heading', { name: ja('events:shared.joinTitle') })).toBeVisible();
   await expect(shared.getByRole('button', { name: ja('widgets:signIn.memberSignIn') })).toBeVisible();
+  await expect(
+    signInForm(widget(page, 'event-widget')).getByRole('button', { name: ja('widgets:signIn.submit'), exact: true }),
+  ).toBeVisible();
+  expect(notFound).toEqual([]);
 
   await signInWithin(widget(page, 'event-widget'));
   const event = widget(page, 'event-widget');
@@ -309,10 +318,20 @@ test('coins are sent from the coin widget, and the host page hears how many to w
   await openSignedIn(page);
   const coins = widget(page, 'coin-widget');
   await coins.getByLabel(ja('coins:send.search')).fill('山田');
-  await coins.getByRole('button', { name: ja('coins:send.add').replace('{{name}}', '山田 太郎') }).click();
+  await coins.getByRole('button', { name: addButtonName(ja('coins:send.add'), '山田 太郎') }).click();
   await coins.getByLabel(ja('coins:send.amount').replace('{{name}}', '山田 太郎')).fill('3');
   await coins.getByLabel(ja('coins:send.message'), { exact: true }).fill('{name}さん、ウィジェットからありがとう！');
+  // The recipient row wraps at 320 px inside the widget too.
+  await page.setViewportSize({ width: 320, height: 720 });
+  const row = coins.locator('.kiwi-coins__recipient');
+  expect(await row.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await coins.getByRole('button', { name: ja('coins:send.submit') }).click();
+  // Confirmed in the shared dialog (inside the widget's shadow root) before anything is sent.
+  const dialog = coins.getByRole('dialog');
+  await expect(dialog).toContainText('山田 太郎');
+  expect(await hostEvents(page, 'kiwi-coins-sent')).toHaveLength(0);
+  await dialog.getByRole('button', { name: ja('coins:send.submit') }).click();
   await expect(coins.getByRole('status').filter({ hasText: ja('coins:send.sent') })).toBeVisible();
   await expect(coins.getByTestId('coin-feed')).toContainText('山田 太郎さん、ウィジェットからありがとう！');
   await expect.poll(async () => (await hostEvents(page, 'kiwi-coins-sent')).length).toBe(1);

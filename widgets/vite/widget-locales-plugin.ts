@@ -50,13 +50,35 @@ export const PORTAL_ONLY_ERROR_KEYS: Partial<Record<(typeof WIDGET_ERROR_SECTION
   event: ['deadlineAfterStart', 'minimumAboveMaximum', 'duplicatePollItems'],
   survey: ['creationFailed', 'deadlineInPast', 'organizationsRequired', 'reminderTooSoon'],
   coins: ['notPending', 'selfGrant'],
+  // Changing the email or password asks for a recent sign-in: account pages only.
+  auth: ['recentLoginRequired'],
 };
 
-/**
- * Sections of the widgets' own namespaces that only portal pages show: the managers' communication dashboard, and the
- * language names of the portal's footer (a widget follows its page's language).
- */
-export const PORTAL_ONLY_SECTIONS: Record<string, string[]> = { events: ['communication'], common: ['language'] };
+/** Sections of the widgets' own namespaces that only portal pages show (the managers' communication dashboard). */
+export const PORTAL_ONLY_SECTIONS: Record<string, string[]> = {
+  events: ['communication'],
+  // The managers' and admins' transfer lists and the external services page (issue 21: room for the send form).
+  coins: ['transfers', 'externalServices'],
+  // The portal's language switch (a widget follows its lang attribute).
+  common: ['language'],
+  // Messages of forms only portal pages have: embed origins and store links (managers, admins), walking-event and
+  // event create/edit dates and limits, member roles and CSV names, profile dates, exports and gifts, list limits of
+  // the managers' settings (issue 21: room for the people pickers).
+  validation: [
+    'invalidOrigin',
+    'invalidUrl',
+    'finalResultAfterEnd',
+    'invalidRole',
+    'maximumBelowJoined',
+    'endAfterStart',
+    'startBeforeEnd',
+    'nextDayOrLater',
+    'futureDate',
+    'exclusiveOptions',
+    'invalidName',
+    'tooManyItems',
+  ],
+};
 
 /**
  * Sections of the widgets' own namespaces of which the widgets show only a few keys: the event form's labels, which the

@@ -17,7 +17,7 @@ const LoginMfaStep = lazy(() => import('./login-mfa-step'));
 /** SPEC §2: email and password sign-in; returns to previousPath afterwards (or the role's landing page). */
 export function LoginPage() {
   const { t } = useTranslation('portal');
-  const { signIn, status, kiwiUser } = useSession();
+  const { signIn, status, kiwiUser, refusal } = useSession();
   const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const [secondFactor, setSecondFactor] = useState<unknown>(null);
@@ -51,7 +51,7 @@ export function LoginPage() {
         </Suspense>
       ) : (
         <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={busy}>
-          <FormFailure message={failure} />
+          <FormFailure message={failure ?? refusal} />
           <EmailField label={t('login.email')} error={errors.email} {...register('email')} />
           <TextField
             label={t('login.password')}

@@ -66,8 +66,10 @@ export function SessionProvider({
       } catch (error) {
         if (isStale(change)) return;
         console.error('Could not load the product user; signing out', error);
-        showToast(signInRefusal(error) ?? i18n.t('errors:userInactive'), 'error');
-        dispatch({ type: 'LOGOUT' });
+        const refusal = signInRefusal(error) ?? i18n.t('errors:userInactive');
+        // SPEC §8's error notification, and the same words kept on the login form (issue 21).
+        showToast(refusal, 'error', 'sign-in');
+        dispatch({ type: 'LOGOUT', refusal });
         await identity.signOut();
         // A self sign-up that has not opened its confirmation link: the page that says so and offers a new link.
         if ((error as { errors?: { code?: string }[] }).errors?.[0]?.code === 'auth.unconfirmed')

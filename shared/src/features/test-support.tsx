@@ -87,3 +87,50 @@ export function featureHost(replies: Replies, context: Partial<FeatureContextVal
   const wrapper = featureWrapper({ api: testApi(fetch), viewer: null, navigate: (path) => navigated.push(path), ...context });
   return { sent, navigated, wrapper };
 }
+
+/**
+ * GET /organizations/:id/members answering two colleagues named "Sato Hanako" (issue 21): 21 in group Sales without a
+ * nickname, 22 "Hana-D" with an icon and no group; each with a masked email.
+ */
+export const sameNameColleagues = {
+  body: {
+    data: [
+      {
+        type: 'organization-members',
+        id: '21',
+        attributes: { name: 'Sato Hanako', nickname: null, icon: null, 'email-hint': 'ha***@ac…' },
+        relationships: { groups: { data: [{ type: 'groups', id: '1' }] } },
+      },
+      {
+        type: 'organization-members',
+        id: '22',
+        attributes: { name: 'Sato Hanako', nickname: 'Hana-D', icon: '/api/images/hana', 'email-hint': 'hs***@de…' },
+        relationships: { groups: { data: [] } },
+      },
+    ],
+    included: [{ type: 'groups', id: '1', attributes: { name: 'Sales', 'parent-id': null } }],
+  },
+};
+
+/** GET /organizations/7/guilds/5's body: "Runners", which the viewer joined, with `attributes` over the defaults. */
+export const joinedGuild = (attributes: Record<string, unknown> = {}) => ({
+  data: {
+    type: 'guilds',
+    id: '5',
+    attributes: {
+      name: 'Runners',
+      description: '',
+      tags: [],
+      'public-range': 'public',
+      'header-image-url': null,
+      'members-count': 2,
+      'my-status': 'joined',
+      'can-manage': false,
+      'can-read': true,
+      'pinned-message-id': null,
+      'organization-id': 7,
+      ...attributes,
+    },
+    relationships: { members: { data: [] }, 'pinned-message': { data: null } },
+  },
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { COIN_LIMITS } from '../domain/coin-message';
+import { COIN_LIMITS, coinMessageProblem } from '../domain/coin-message';
 import { graphemeString } from './text';
 import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
 import { dateParameter, dateTimeField } from './dates';
@@ -24,7 +24,11 @@ const recipient = strictPayload({ organization_member_id: id, amount: coinAmount
 /** POST /api/user/kiwi_coin_transfers: one message to one or more colleagues, an amount each. */
 export const SendCoinsSchema = strictPayload({
   kiwi_coin_transfer: strictPayload({
-    message: graphemeString({ max: COIN_LIMITS.messageMax }),
+    // Required and at most messageMax graphemes: the rule the send form states under the field (coinMessageProblem).
+    message: z.string({ error: requiredOrInvalidType }).check((payload) => {
+      const problem = coinMessageProblem(payload.value);
+      if (problem) payload.issues.push({ code: 'custom', message: problem.code, params: problem.params, input: payload.value });
+    }),
     recipients: z
       .array(recipient, { error: requiredOrInvalidType })
       .min(1, { error: ErrorCode.validationRequired })

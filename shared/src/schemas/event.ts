@@ -295,3 +295,12 @@ export const GuestSearchQuerySchema = z.object({
     .min(1, invalidParameter)
     .max(EVENT_LIMITS.nicknameMax * UTF16_UNITS_PER_GRAPHEME, invalidParameter),
 });
+
+/**
+ * GET /api/shared_events/{id}?optional=true: an event that is not published answers 200 with `data: null` instead of
+ * 404, for the events widget's probe before sign-in, which asked on every load and filled the page's console with a
+ * 404 (issue 21). Without it, the 404 stays (the shared page and every call under it).
+ */
+export const SharedEventQuerySchema = z.object({
+  optional: z.enum(['true'], { error: ErrorCode.requestInvalidParameter }).optional(),
+});

@@ -10,7 +10,8 @@ const publishedAt = dateTimeField();
 const fields = {
   title: graphemeString({ min: 1, max: NEWS_LIMITS.titleMax, trim: true }),
   body: graphemeString({ min: 1, max: NEWS_LIMITS.bodyMax }),
-  published_at: publishedAt,
+  /** null: a draft (issue 21: "save" no longer publishes at once); a future time schedules it, now publishes it. */
+  published_at: publishedAt.nullable(),
 };
 
 export const CreateNewsSchema = strictPayload({ news: strictPayload(fields) });
@@ -21,6 +22,6 @@ export type CreateNews = z.output<typeof CreateNewsSchema>['news'];
 export type UpdateNews = z.output<typeof UpdateNewsSchema>['news'];
 
 /** Spec §4: news already sent (publishedAt reached) keeps its publishedAt. */
-export function isNewsSent(news: { publishedAt: Date | string }, now: Date): boolean {
-  return new Date(news.publishedAt).getTime() <= now.getTime();
+export function isNewsSent(news: { publishedAt: Date | string | null }, now: Date): boolean {
+  return news.publishedAt !== null && new Date(news.publishedAt).getTime() <= now.getTime();
 }

@@ -16,6 +16,17 @@ describe('toastReducer', () => {
     expect(isToastOpen(twice)).toBe(true);
   });
 
+  it('keeps only the latest message per subject, and does not repeat the same text', () => {
+    let state = toastReducer(initialToastState, { type: 'SHOW', text: 'Published', severity: 'success', subject: 'event-9-publication' });
+    state = toastReducer(state, { type: 'SHOW', text: 'Saved', severity: 'success' });
+    state = toastReducer(state, { type: 'SHOW', text: 'Unpublished', severity: 'success', subject: 'event-9-publication' });
+    state = toastReducer(state, { type: 'SHOW', text: 'Saved', severity: 'success' });
+    expect(state.messages.map((message) => message.text)).toEqual(['Unpublished', 'Saved']);
+    // Other subjects stay side by side.
+    state = toastReducer(state, { type: 'SHOW', text: 'Published', severity: 'success', subject: 'event-10-publication' });
+    expect(state.messages.map((message) => message.text)).toEqual(['Unpublished', 'Saved', 'Published']);
+  });
+
   it('CLOSE clears every message and keeps ids unique afterwards', () => {
     const shown = toastReducer(initialToastState, { type: 'SHOW', text: 'a', severity: 'info' });
     const closed = toastReducer(shown, { type: 'CLOSE' });

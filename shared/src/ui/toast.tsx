@@ -4,9 +4,10 @@ import './toast.css';
 import './visually-hidden.css';
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
-export type ToastMessage = { id: number; text: string; severity: ToastSeverity };
+/** `subject`: what the message is about; a newer message of the same subject (or, without one, the same text) replaces it. */
+export type ToastMessage = { id: number; text: string; severity: ToastSeverity; subject?: string };
 export type ToastState = { messages: ToastMessage[]; nextId: number };
-export type ToastAction = { type: 'SHOW'; text: string; severity: ToastSeverity } | { type: 'CLOSE' };
+export type ToastAction = { type: 'SHOW'; text: string; severity: ToastSeverity; subject?: string } | { type: 'CLOSE' };
 
 /** SPEC §4 and §9: the toast hides itself 10 s after the last message arrived. */
 export const TOAST_AUTO_HIDE_MS = 10_000;
@@ -15,11 +16,17 @@ export const initialToastState: ToastState = { messages: [], nextId: 1 };
 
 export function toastReducer(state: ToastState, action: ToastAction): ToastState {
   switch (action.type) {
-    case 'SHOW':
+    case 'SHOW': {
+      // Issue 21: contradictory messages do not stack ("published", then "unpublished"): the latest per subject stays.
+      const subject = action.subject ?? action.text;
       return {
-        messages: [...state.messages, { id: state.nextId, text: action.text, severity: action.severity }],
+        messages: [
+          ...state.messages.filter((message) => (message.subject ?? message.text) !== subject),
+          { id: state.nextId, text: action.text, severity: action.severity, subject: action.subject },
+        ],
         nextId: state.nextId + 1,
       };
+    }
     case 'CLOSE':
       return state.messages.length === 0 ? state : { ...state, messages: [] };
   }
@@ -30,7 +37,8 @@ export function isToastOpen(state: ToastState): boolean {
 }
 
 export type ToastApi = {
-  showToast(text: string, severity?: ToastSeverity): void;
+  /** `subject` groups messages about one thing: only the latest of each is shown. */
+  showToast(text: string, severity?: ToastSeverity, subject?: string): void;
   closeToast(): void;
 };
 
@@ -39,7 +47,10 @@ const ToastContext = createContext<ToastApi | null>(null);
 export function ToastProvider({ children, autoHideMs = TOAST_AUTO_HIDE_MS }: { children: ReactNode; autoHideMs?: number }) {
   const [state, dispatch] = useReducer(toastReducer, initialToastState);
   const closeToast = useCallback(() => dispatch({ type: 'CLOSE' }), []);
-  const showToast = useCallback((text: string, severity: ToastSeverity = 'info') => dispatch({ type: 'SHOW', text, severity }), []);
+  const showToast = useCallback(
+    (text: string, severity: ToastSeverity = 'info', subject?: string) => dispatch({ type: 'SHOW', text, severity, subject }),
+    [],
+  );
   const api = useMemo(() => ({ showToast, closeToast }), [showToast, closeToast]);
 
   useEffect(() => {

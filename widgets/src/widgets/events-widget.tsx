@@ -59,10 +59,12 @@ function PublicEventOrSignIn({ eventId, signInForm }: { eventId: string; signInF
   const shared = useQuery({
     queryKey: ['events', 'shared', eventId, ''],
     retry: false,
-    queryFn: async () => (await api.get<unknown>(`/shared_events/${encodeURIComponent(eventId)}`, undefined, { public: true })).data,
+    // optional: an event that is not published answers null rather than a 404 the page's console would log each load.
+    queryFn: async () =>
+      (await api.get<unknown>(`/shared_events/${encodeURIComponent(eventId)}`, { optional: 'true' }, { public: true })).data,
   });
   if (shared.isPending) return <Loading />;
-  // Not published (404) or refused: members sign in and see it as members.
-  if (shared.isError && shared.error instanceof HttpResponseError) return <>{signInForm}</>;
+  // Not published (null) or refused: members sign in and see it as members.
+  if (shared.data === null || (shared.isError && shared.error instanceof HttpResponseError)) return <>{signInForm}</>;
   return <EventsPublic eventId={eventId} signInForm={signInForm} />;
 }

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { personLabel } from '@kiwi/shared/domain/people';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
@@ -301,7 +302,7 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
 
   const memberOptions = (members.data?.data ?? []).map((member) => (
     <option key={member.id} value={member.id}>
-      {member.name}
+      {personLabel(member)}
     </option>
   ));
   const fieldError = (name: string) =>

@@ -3,6 +3,9 @@ export type Member = {
   id: string;
   name: string;
   nickname?: string | null;
+  icon?: string | null;
+  /** The email as colleagues see it in pickers (shared/domain/people.ts maskEmail). */
+  emailHint?: string | null;
   email: string;
   role: 'manager' | 'member';
   activeFrom: string | null;

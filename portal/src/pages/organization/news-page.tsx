@@ -15,7 +15,9 @@ import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './organization.css';
 import { StatusBadge } from '../../layout/status-badge';
 
-type News = { id: string; title: string; body: string; publishedAt: string; sent: boolean };
+type News = { id: string; title: string; body: string; publishedAt: string | null; sent: boolean; draft?: boolean };
+/** Issue 21: saving offers a draft, a scheduled time or publishing now (no longer publishing at once). */
+type Publication = 'draft' | 'schedule' | 'now';
 
 /** SPEC §2 /org/{identifier}/news: news with scheduled publication; publishedAt is frozen once sent (§4). */
 export function NewsPage() {
@@ -66,8 +68,14 @@ export function NewsPage() {
             <tr key={item.id}>
               <td>{item.title}</td>
               <td>
-                {formatDateTime(item.publishedAt, i18n.language)}{' '}
-                <StatusBadge status={item.sent ? 'sent' : 'scheduled'}>{item.sent ? t('news.sent') : t('news.scheduled')}</StatusBadge>
+                {item.publishedAt === null ? (
+                  <StatusBadge status="pending">{t('news.draftBadge')}</StatusBadge>
+                ) : (
+                  <>
+                    {formatDateTime(item.publishedAt, i18n.language)}{' '}
+                    <StatusBadge status={item.sent ? 'sent' : 'scheduled'}>{item.sent ? t('news.sent') : t('news.scheduled')}</StatusBadge>
+                  </>
+                )}
               </td>
               <td>
                 <div className="card-table__actions">
@@ -109,11 +117,13 @@ function NewsFormDialog({
   const [title, setTitle] = useState(news?.title ?? '');
   const [body, setBody] = useState(news?.body ?? '');
   const [publishedAt, setPublishedAt] = useState(toLocalInput(news?.publishedAt ?? new Date().toISOString()));
+  const [publication, setPublication] = useState<Publication>(news && news.publishedAt !== null ? 'schedule' : 'draft');
   const { submitting, errors, failure, submit } = useFormSubmit();
   const locked = news?.sent ?? false;
 
   const save = submit(async () => {
-    const payload = { news: { title, body, ...(locked ? {} : { published_at: fromLocalInput(publishedAt) ?? '' }) } };
+    const when = { draft: null, now: new Date().toISOString(), schedule: fromLocalInput(publishedAt) ?? '' }[publication];
+    const payload = { news: { title, body, ...(locked ? {} : { published_at: when }) } };
     if (news) await api.put(`/organizations/${organizationId}/news/${news.id}`, payload);
     else await api.post(`/organizations/${organizationId}/news`, payload);
     showToast(t('common.saved'), 'success');
@@ -149,7 +159,24 @@ function NewsFormDialog({
         />
         {errors.body && <p className="field__error">{errors.body}</p>}
       </div>
-      <div className="field">
+      {!locked && (
+        <fieldset className="field">
+          <legend>{t('news.publication')}</legend>
+          {(['draft', 'schedule', 'now'] as const).map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name={`${id}-publication`}
+                value={value}
+                checked={publication === value}
+                onChange={() => setPublication(value)}
+              />{' '}
+              {t(value === 'now' ? 'news.publishNow' : `news.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div className="field" hidden={!locked && publication !== 'schedule'}>
         <label htmlFor={`${id}-published`}>{t('news.publishedAt')}</label>
         <input
           id={`${id}-published`}

@@ -1,5 +1,6 @@
 import { CoinMessages } from '@kiwi/shared/features/coin-messages/coin-messages';
 import { useTranslation } from 'react-i18next';
+import { MembershipRequired } from '../membership-required';
 
 /** /send_coins: coin messages to colleagues and the feed of those sent and received (shared feature component). */
 export function SendCoinsPage() {
@@ -9,7 +10,9 @@ export function SendCoinsPage() {
       <h1 id="page-title" className="visually-hidden">
         {t('send.title')}
       </h1>
-      <CoinMessages />
+      <MembershipRequired>
+        <CoinMessages />
+      </MembershipRequired>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useWalkingTranslation } from './use-walking-translation';
+import { personLabel } from '@kiwi/shared/domain/people';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
 import { CreateWalkingEventTeamSchema, RandomTeamsSchema, WALKING_EVENT_LIMITS } from '@kiwi/shared/schemas/walking-event';
@@ -189,7 +190,7 @@ function TeamCard({
                 <option value="">{t('teams.chooseMember')}</option>
                 {available.map((member) => (
                   <option key={member.id} value={member.id}>
-                    {member.nickname || member.name}
+                    {personLabel(member)}
                   </option>
                 ))}
               </select>

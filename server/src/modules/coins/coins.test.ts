@@ -120,7 +120,7 @@ describe('POST /api/user/kiwi_coin_transfers', () => {
     expect(await ledgerSum()).toBe(before);
   });
 
-  it('refuses oneself, another organisation, pending and expired members, duplicates and an over-long message', async () => {
+  it('refuses oneself, another organisation, pending and expired members, duplicates, an empty or over-long message', async () => {
     const outsider = await buildUser(server, { organization: globex });
     const pending = await buildUser(server, { organization: acme, activeFrom: new Date(Date.now() + 10 * DAY) });
     const expired = await buildUser(server, { organization: acme, activeTo: new Date(Date.now() - DAY) });
@@ -141,6 +141,9 @@ describe('POST /api/user/kiwi_coin_transfers', () => {
       ],
       [message([{ organization_member_id: colleague.membership!.id, amount: 1 }], 'x'.repeat(501)), 422, 'validation.tooLong'],
       [message([]), 422, 'validation.required'],
+      // Issue 21: the message is required; blank counts as empty (the rule stated under the send form's field).
+      [message([{ organization_member_id: colleague.membership!.id, amount: 1 }], ''), 422, 'validation.required'],
+      [message([{ organization_member_id: colleague.membership!.id, amount: 1 }], ' \n\t '), 422, 'validation.required'],
       [
         { kiwi_coin_transfer: { message: 'hi', recipients: [{ organization_member_id: colleague.membership!.id, amount: 1 }], extra: 1 } },
         422,

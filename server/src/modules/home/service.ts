@@ -72,7 +72,8 @@ async function newsSection(tx: Executor, { session, membership, now }: HomeViewe
       id: news.id,
       title: news.title,
       body: news.body,
-      publishedAt: news.publishedAt,
+      // Published news only (the where below): drafts have none.
+      publishedAt: sql<Date>`${news.publishedAt}`.mapWith(news.publishedAt),
       read: readBy(session.user.id, 'news', news.id),
     })
     .from(news)

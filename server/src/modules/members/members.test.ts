@@ -307,6 +307,40 @@ describe('members', () => {
   });
 
   describe('list', () => {
+    it('tells people of the same name apart: found by nickname, group or email fragment, shown with groups and a masked email', async () => {
+      const org = await buildOrganization(server, { numberOfMembers: null });
+      const asker = await buildUser(server, { organization: org, name: 'Asker' });
+      const sales = await buildUser(server, { organization: org, name: 'Sato Hanako' });
+      const design = await buildUser(server, { organization: org, name: 'Sato Hanako' });
+      await server.db.db.update(users).set({ email: 'hanako.sales@acme-sales.example' }).where(eq(users.id, sales.user.id));
+      await server.db.db.update(users).set({ email: 'hsato@design.example', nickname: 'Hana-D' }).where(eq(users.id, design.user.id));
+      const [salesGroup] = await server.db.db.insert(groups).values({ organizationId: org.id, name: 'Sales West' }).returning();
+      await server.db.db.insert(groupMemberships).values({ groupId: salesGroup!.id, organizationMemberId: sales.membership!.id });
+      const search = async (text: string) =>
+        (await server.request(`/api/organizations/${org.id}/members?q[name]=${encodeURIComponent(text)}`, { token: asker.token })).body as {
+          data: { id: string; attributes: Record<string, unknown> }[];
+          included?: { id: string; attributes: { name: string } }[];
+        };
+      const ids = async (text: string) => (await search(text)).data.map((item) => item.id);
+
+      const both = await search('sato hanako');
+      expect(both.data.map((item) => item.id)).toEqual([String(sales.membership!.id), String(design.membership!.id)]);
+      // Each comes with what tells them apart: the masked email (never the address), nickname, icon, groups.
+      expect(both.data.map((item) => [item.attributes['email-hint'], item.attributes.nickname])).toEqual([
+        ['ha***@ac…', null],
+        ['hs***@de…', 'Hana-D'],
+      ]);
+      expect(both.data.every((item) => !('email' in item.attributes) && 'icon' in item.attributes)).toBe(true);
+      expect(both.included?.map((group) => group.attributes.name)).toEqual(['Sales West']);
+      expect(await ids('hana-d')).toEqual([String(design.membership!.id)]);
+      expect(await ids('sales west')).toEqual([String(sales.membership!.id)]);
+      expect(await ids('hsato@des')).toEqual([String(design.membership!.id)]);
+      expect(await ids('acme-sales')).toEqual([String(sales.membership!.id)]);
+      // Bounded: a search longer than 100 characters is refused before any query runs.
+      const long = await server.request(`/api/organizations/${org.id}/members?q[name]=${'a'.repeat(101)}`, { token: asker.token });
+      expect(long.status).toBe(400);
+    });
+
     it('searches, filters by role, state and group, and pages', async () => {
       const org = await buildOrganization(server, { numberOfMembers: null });
       const boss = await buildUser(server, { organization: org, memberRole: 'manager', name: 'Boss' });
@@ -350,6 +384,7 @@ describe('members', () => {
         expect(item).toHaveProperty('name');
         for (const hidden of ['email', 'active-from', 'app-installed', 'invitation-pending', 'user-id'])
           expect(item).not.toHaveProperty(hidden);
+        expect(item['email-hint']).toMatch(/^[^@]{1,2}\*\*\*@[^@]{1,2}…$/);
       }
       expect((await server.request(`/api/organizations/${acme.id}/members`, { token: globexManager.token })).status).toBe(403);
     });

@@ -1,3 +1,4 @@
+import { maskEmail } from '@kiwi/shared/domain/people';
 import { serialize } from '../../jsonapi/serialize';
 import type { MemberGroup, MemberView } from './queries';
 
@@ -5,6 +6,8 @@ const colleagueAttributes = (member: MemberView) => ({
   name: member.name,
   nickname: member.nickname,
   icon: member.icon,
+  // What tells two people of the same name apart in a picker without showing colleagues the whole address (issue 21).
+  emailHint: maskEmail(member.email),
   role: member.role,
   belongings: member.belongings,
   occupations: member.occupations,

@@ -49,7 +49,12 @@ function filterConditions(organizationId: number, filter: MemberFilter, now: Dat
   const conditions: SQL[] = [eq(organizationMembers.organizationId, organizationId)];
   if (filter.name) {
     const pattern = likePattern(filter.name);
-    conditions.push(or(ilike(users.name, pattern), ilike(memberNickname, pattern), ilike(users.email, pattern)) as SQL);
+    // People with the same name (issue 21): found by name, nickname, email fragment or the name of one of their groups.
+    const inGroup = exists(
+      sql`(select 1 from ${groupMemberships} join ${groups} on ${groups.id} = ${groupMemberships.groupId}
+        where ${groupMemberships.organizationMemberId} = ${organizationMembers.id} and ${groups.name} ilike ${pattern})`,
+    );
+    conditions.push(or(ilike(users.name, pattern), ilike(memberNickname, pattern), ilike(users.email, pattern), inGroup) as SQL);
   }
   if (filter.role) conditions.push(eq(organizationMembers.role, filter.role));
   if (filter.state) conditions.push(stateCondition(filter.state, now));

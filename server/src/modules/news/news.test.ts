@@ -33,6 +33,45 @@ describe('news', () => {
       .from(outbox)
       .where(and(eq(outbox.topic, 'slack.news_published'), sql`(${outbox.payload}->>'newsId')::int = ${newsId}`));
 
+  it('keeps a draft unseen until it is scheduled or published (issue 21: saving no longer publishes at once)', async () => {
+    const memberSees = async (id: number) =>
+      (await server.request('/api/news', { token: member.token })).body.data.some((item: { id: string }) => item.id === String(id));
+    const draft = await server.request(path(), {
+      method: 'POST',
+      token: manager.token,
+      json: { news: { title: 'Draft', body: 'Not yet', published_at: null } },
+    });
+    expect(draft.status).toBe(201);
+    expect(draft.body.data.attributes).toMatchObject({ draft: true, sent: false, 'published-at': null });
+    const id = Number(draft.body.data.id);
+    expect(await notices(id)).toEqual([]);
+    expect(await memberSees(id)).toBe(false);
+
+    // Scheduled: the notice waits for the time; members still see nothing.
+    const later = new Date(Date.now() + 2 * HOUR);
+    const scheduled = await server.request(path(`/${id}`), {
+      method: 'PUT',
+      token: manager.token,
+      json: { news: { published_at: later.toISOString() } },
+    });
+    expect(scheduled.body.data.attributes).toMatchObject({ draft: false, sent: false });
+    expect((await notices(id)).map((row) => row.nextAttemptAt?.toISOString())).toEqual([later.toISOString()]);
+    expect(await memberSees(id)).toBe(false);
+
+    // Back to draft: the notice is withdrawn. Then published now: members read it.
+    const back = await server.request(path(`/${id}`), { method: 'PUT', token: manager.token, json: { news: { published_at: null } } });
+    expect(back.body.data.attributes).toMatchObject({ draft: true });
+    expect(await notices(id)).toEqual([]);
+    const now = new Date().toISOString();
+    const published = await server.request(path(`/${id}`), { method: 'PUT', token: manager.token, json: { news: { published_at: now } } });
+    expect(published.body.data.attributes).toMatchObject({ draft: false, sent: true });
+    expect(await notices(id)).toHaveLength(1);
+    expect(await memberSees(id)).toBe(true);
+    // Sent news cannot go back to draft (spec §4: its publishedAt is frozen).
+    const unsend = await server.request(path(`/${id}`), { method: 'PUT', token: manager.token, json: { news: { published_at: null } } });
+    expect(unsend.status).toBe(422);
+  });
+
   it('publishes now: the Slack notice is enqueued, members read it, and publishedAt is frozen', async () => {
     const publishedAt = new Date(Date.now() - HOUR).toISOString();
     const created = await server.request(path(), {

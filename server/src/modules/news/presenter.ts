@@ -7,6 +7,7 @@ const attributes = (now: Date) => (row: NewsRow) => ({
   body: row.body,
   publishedAt: row.publishedAt,
   sent: isNewsSent(row, now),
+  draft: row.publishedAt === null,
   createdAt: row.createdAt,
 });
 

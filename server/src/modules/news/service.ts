@@ -13,6 +13,8 @@ const NEWS_PATH = '/';
 
 /** The Slack notice leaves when publishedAt comes (an outbox row held back until then). */
 async function schedulePublishedNotice(tx: Executor, row: NewsRow, now: Date): Promise<void> {
+  // A draft has no time to announce yet.
+  if (row.publishedAt === null) return;
   await enqueue(
     tx,
     'slack.news_published',
@@ -62,7 +64,12 @@ export async function findNews(tx: Executor, organizationId: number, newsId: num
 export async function createNews(tx: Executor, organizationId: number, input: CreateNews, now: Date): Promise<NewsRow> {
   const [row] = await tx
     .insert(news)
-    .values({ organizationId, title: input.title, body: input.body, publishedAt: new Date(input.published_at) })
+    .values({
+      organizationId,
+      title: input.title,
+      body: input.body,
+      publishedAt: input.published_at === null ? null : new Date(input.published_at),
+    })
     .returning();
   if (!row) throw new Error('news not inserted');
   await schedulePublishedNotice(tx, row, now);
@@ -72,8 +79,9 @@ export async function createNews(tx: Executor, organizationId: number, input: Cr
 /** Title and body may always change; publishedAt only while the news is not sent (spec §4). */
 export async function updateNews(tx: Executor, organizationId: number, newsId: number, input: UpdateNews, now: Date): Promise<NewsRow> {
   const current = await findNews(tx, organizationId, newsId, { forUpdate: true });
-  const publishedAt = input.published_at === undefined ? undefined : new Date(input.published_at);
-  const moves = publishedAt !== undefined && publishedAt.getTime() !== current.publishedAt.getTime();
+  // undefined: unchanged; null: back to draft; a time: scheduled (or published when it has passed).
+  const publishedAt = input.published_at == null ? input.published_at : new Date(input.published_at);
+  const moves = publishedAt !== undefined && publishedAt?.getTime() !== current.publishedAt?.getTime();
   if (moves && isNewsSent(current, now)) throw new ApiError(ErrorCode.newsPublishedAtLocked, { pointer: '/news/published_at' });
 
   const changes: Partial<typeof news.$inferInsert> = {};

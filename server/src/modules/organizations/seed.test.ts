@@ -30,7 +30,7 @@ describe('organisation demo data', () => {
     const links = await db.db.select().from(groupMemberships);
     expect(links.length).toBeGreaterThanOrEqual(2);
     const items = await db.db.select().from(news).where(eq(news.organizationId, acme!.id));
-    expect(items.filter((item) => item.publishedAt <= now)).toHaveLength(1);
+    expect(items.filter((item) => item.publishedAt !== null && item.publishedAt <= now)).toHaveLength(1);
     expect(items).toHaveLength(2);
   });
 });

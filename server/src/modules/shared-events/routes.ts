@@ -5,6 +5,7 @@ import {
   CreateEventMessageSchema,
   EventMessageReactionSchema,
   GuestSearchQuerySchema,
+  SharedEventQuerySchema,
 } from '@kiwi/shared/schemas/event';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Request, type Response, Router } from 'express';
@@ -84,8 +85,13 @@ export function sharedEventsRoutes(deps: ModuleDependencies): Router {
 
   router.get(SHARED, async (req, res) => {
     const eventId = parseId(req);
+    const { optional } = parseQuery(SharedEventQuerySchema, req);
     const answer = await transaction(async (tx) => {
-      const event = await publishedEvent(tx, eventId);
+      const event = await publishedEvent(tx, eventId).catch((error: unknown) => {
+        if (optional && error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      });
+      if (!event) return null;
       const guest = await guestOf(tx, req, event);
       const [counts] = await tx
         .select({
@@ -96,6 +102,11 @@ export function sharedEventsRoutes(deps: ModuleDependencies): Router {
         .where(eq(events.id, event.id));
       return { event, guest, joined: await joinedCount(tx, event.id), guests: counts?.guests ?? 0, pollId: counts?.pollId ?? null };
     });
+    // Not published, asked optionally: nothing to show, and no 404 in the visitor's console.
+    if (!answer) {
+      res.json({ data: null });
+      return;
+    }
     const { sendNotification: _private, organizationId: _organization, ...publicAttributes } = eventAttributes(answer.event, answer.joined);
     res.json(
       serialize('shared-events', answer, {

@@ -38,6 +38,22 @@ describe('shared events (public)', () => {
     expect((await joinAsGuest(event.id, 'Late')).status).toBe(404);
   });
 
+  it("answers the events widget's optional probe with null, not a 404, for an event that is not published", async () => {
+    const hidden = await buildEvent(server, acme, author, { name: 'Members only', externallyPublished: false });
+    const open = await buildEvent(server, acme, author, { name: 'Open house', externallyPublished: true });
+    const probe = await server.request(`/api/shared_events/${hidden.id}?optional=true`);
+    expect([probe.status, probe.body]).toEqual([200, { data: null }]);
+    // The shared page and everything under it still 404.
+    expect((await server.request(`/api/shared_events/${hidden.id}`)).status).toBe(404);
+    expect((await server.request(`/api/shared_events/${hidden.id}/messages?optional=true`)).status).toBe(404);
+    // Published: the same document either way.
+    const shown = await server.request(`/api/shared_events/${open.id}?optional=true`);
+    expect(shown.body).toEqual((await server.request(`/api/shared_events/${open.id}`)).body);
+    expect(shown.body.data.attributes.name).toBe('Open house');
+    const bad = await server.request(`/api/shared_events/${hidden.id}?optional=yes`);
+    expect([bad.status, bad.body.errors[0].code]).toEqual([400, 'request.invalidParameter']);
+  });
+
   it('lets a guest join by nickname, post, react and vote with the token as bearer', async () => {
     const event = await buildEvent(server, acme, author, { externallyPublished: true });
     const [poll] = await server.db.db.insert(polls).values({ eventId: event.id }).returning();

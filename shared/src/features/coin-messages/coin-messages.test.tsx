@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FeatureContextValue } from '../feature-context';
-import { featureHost, type Replies, testViewer } from '../test-support';
+import { featureHost, type Replies, sameNameColleagues, testViewer } from '../test-support';
 import { CoinMessages } from './coin-messages';
 
 afterEach(cleanup);
@@ -38,7 +38,7 @@ const colleagues = {
 
 /** Picks a colleague found by their name; the choice reads `label` (a nickname shows with the name beside it). */
 async function pick(name: string, label = name) {
-  fireEvent.change(screen.getByLabelText('Search colleagues by name'), { target: { value: name.split(' ')[0] } });
+  fireEvent.change(screen.getByLabelText('Search colleagues by name, nickname, group or email'), { target: { value: name.split(' ')[0] } });
   fireEvent.click(await screen.findByRole('button', { name: `Add ${label}` }));
 }
 
@@ -58,7 +58,7 @@ describe('CoinMessages', () => {
     await pick('Suzuki Taro', 'Taro-chan (Suzuki Taro)');
     await pick('Tanaka Jiro');
     // The viewer never appears among the choices.
-    fireEvent.change(screen.getByLabelText('Search colleagues by name'), { target: { value: 'Sato' } });
+    fireEvent.change(screen.getByLabelText('Search colleagues by name, nickname, group or email'), { target: { value: 'Sato' } });
     await waitFor(() => expect(sent.some((r) => r.search.includes('q[name]=Sato'))).toBe(true));
     expect(screen.queryByRole('button', { name: 'Add Sato Hanako' })).toBeNull();
 
@@ -67,10 +67,15 @@ describe('CoinMessages', () => {
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Thanks {nickname} ({name})!' } });
     expect(screen.getByTestId('coin-preview-11').textContent).toBe('Thanks Taro-chan (Suzuki Taro)!');
     expect(screen.getByTestId('coin-preview-12').textContent).toBe('Thanks Tanaka Jiro (Tanaka Jiro)!');
-    expect(screen.getByText('Total: 7 coins')).toBeTruthy();
+    expect(screen.getByTestId('coin-total').textContent).toBe('Total: 7 coins');
 
-    expect(notify).not.toHaveBeenCalled();
+    // Submitting asks first: the shared dialog lists each recipient with their amount; nothing is sent before OK.
     fireEvent.click(screen.getByRole('button', { name: 'Send coins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send coins? Total: 7' });
+    expect(within(dialog).getByTestId('coin-confirm').textContent).toBe('Taro-chan (Suzuki Taro): 5Tanaka Jiro: 2');
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+    expect(notify).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send coins' }));
     expect(await screen.findByText('Coins sent')).toBeTruthy();
     expect(notify).toHaveBeenCalledExactlyOnceWith({ type: 'coins-sent', amount: 7, receiverIds: ['11', '12'] });
     expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
@@ -84,11 +89,37 @@ describe('CoinMessages', () => {
     });
   });
 
+  it('refuses overspending as it is typed: the reason is shown and the submit button stays disabled', async () => {
+    const { sent, wrapper } = host({
+      'GET /api/user/kiwi_coin_transfers': feed(3),
+      'GET /api/organizations/5/members': colleagues,
+    });
+    render(<CoinMessages />, { wrapper });
+    expect(await screen.findByText('Your balance: 3 coins')).toBeTruthy();
+    await pick('Suzuki Taro', 'Taro-chan (Suzuki Taro)');
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Thanks' } });
+    const submit = screen.getByRole('button', { name: 'Send coins' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Coins for Suzuki Taro'), { target: { value: '4' } });
+    const reason = await screen.findByText(/more than your balance/);
+    expect(reason.textContent).toBe('The total (4) is more than your balance (3). Lower an amount or remove a colleague to send.');
+    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-describedby')).toBe(reason.id);
+    fireEvent.click(submit);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Back within the balance: the reason goes and the button is enabled again.
+    fireEvent.change(screen.getByLabelText('Coins for Suzuki Taro'), { target: { value: '3' } });
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    expect(screen.queryByText(/more than your balance/)).toBeNull();
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('shows "not enough coins" from the server and keeps the form (the host hears nothing)', async () => {
     const notify = vi.fn();
     const { wrapper } = host(
       {
-        'GET /api/user/kiwi_coin_transfers': feed(3),
+        // The balance shown is stale: coins were spent elsewhere meanwhile, the server refuses.
+        'GET /api/user/kiwi_coin_transfers': feed(100),
         'GET /api/organizations/5/members': colleagues,
         'POST /api/user/kiwi_coin_transfers': {
           status: 422,
@@ -100,7 +131,9 @@ describe('CoinMessages', () => {
     render(<CoinMessages />, { wrapper });
     await pick('Suzuki Taro', 'Taro-chan (Suzuki Taro)');
     fireEvent.change(screen.getByLabelText('Coins for Suzuki Taro'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Thanks' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send coins' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send coins' }));
     expect((await screen.findByRole('alert')).textContent).toContain('You do not have enough KIWI coins');
     expect((screen.getByLabelText('Coins for Suzuki Taro') as HTMLInputElement).value).toBe('50');
     expect(notify).not.toHaveBeenCalled();
@@ -120,6 +153,41 @@ describe('CoinMessages', () => {
     );
   });
 
+  it('tells two colleagues of the same name apart by nickname, icon, group and masked email, and adds the one chosen', async () => {
+    const { sent, wrapper } = host({
+      'GET /api/user/kiwi_coin_transfers': feed(10),
+      'GET /api/organizations/5/members': sameNameColleagues,
+    });
+    render(<CoinMessages />, { wrapper });
+    fireEvent.change(screen.getByLabelText('Search colleagues by name, nickname, group or email'), { target: { value: 'sales' } });
+    const sales = await screen.findByRole('button', { name: 'Add Sato Hanako · Sales · ha***@ac…' });
+    const design = screen.getByRole('button', { name: 'Add Hana-D (Sato Hanako) · hs***@de…' });
+    expect(sales.textContent).toBe('SSato HanakoSales · ha***@ac…');
+    expect(design.querySelector('img')?.getAttribute('src')).toBe('/api/images/hana');
+    expect(sent.find((r) => r.path.endsWith('/members'))?.search).toContain('q[name]=sales');
+    fireEvent.click(design);
+    expect(screen.getByLabelText('Coins for Sato Hanako')).toBeTruthy();
+    expect(screen.getByText('hs***@de…')).toBeTruthy();
+    expect(screen.queryByText('Sales · ha***@ac…')).toBeNull();
+  });
+
+  it('refuses an empty message with the rules stated under the field', async () => {
+    const { sent, wrapper } = host({
+      'GET /api/user/kiwi_coin_transfers': feed(10),
+      'GET /api/organizations/5/members': colleagues,
+    });
+    render(<CoinMessages />, { wrapper });
+    await pick('Suzuki Taro', 'Taro-chan (Suzuki Taro)');
+    const message = screen.getByLabelText('Message');
+    expect(screen.getByText(/Required, up to 500 characters\./).id).toBe(message.getAttribute('aria-describedby'));
+    fireEvent.change(message, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send coins' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This field is required');
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('asks for a recipient before sending, and lists sent and received messages with the sender', async () => {
     const { sent, wrapper } = host({
       'GET /api/user/kiwi_coin_transfers': feed(10, [receivedFromTaro('https://img.example/taro.png', 'Thanks Sato Hanako')]),
@@ -128,6 +196,7 @@ describe('CoinMessages', () => {
     expect(await screen.findByText('Suzuki Taro sent you')).toBeTruthy();
     expect(screen.getByText('Thanks Sato Hanako')).toBeTruthy();
     expect(screen.getByTestId('coin-feed').querySelector('img')?.getAttribute('src')).toBe('https://img.example/taro.png');
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Thanks' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send coins' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose at least one colleague');
     expect(sent.some((r) => r.method === 'POST')).toBe(false);

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Person, personLabel } from '../../domain/people';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../ui/confirm-dialog';
@@ -15,7 +16,7 @@ import '../../ui/button.css';
 import './events.css';
 import '../../ui/layout.css';
 
-type Colleague = { id: string; name: string; nickname?: string | null };
+type Colleague = Person;
 
 /**
  * An event with its status (spec §4), joining, organiser actions, participants, poll and messages. `organizationId`
@@ -84,9 +85,10 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
     try {
       await work();
       await queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
-      if (done) showToast(done, 'success');
+      // One subject per event: "joined" replaces "could not join", "unpublished" replaces "published" (issue 21).
+      if (done) showToast(done, 'success', eventId);
     } catch (error) {
-      showToast(eventErrorMessage(error, t), 'error');
+      showToast(eventErrorMessage(error, t), 'error', eventId);
       await queryClient.invalidateQueries({ queryKey: key });
     } finally {
       setBusy(false);
@@ -373,7 +375,7 @@ function InviteForm({
         <option value="">{colleagues.isPending ? t('events:loading') : t('events:invite.choose')}</option>
         {choices.map((colleague) => (
           <option key={colleague.id} value={colleague.id}>
-            {colleague.nickname || colleague.name}
+            {personLabel(colleague)}
           </option>
         ))}
       </select>

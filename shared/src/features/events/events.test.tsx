@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guestStorageKey } from '../../schemas/event-resources';
 import type { FeatureContextValue, FeatureViewer } from '../feature-context';
-import { featureHost, type Replies, testViewer } from '../test-support';
+import { featureHost, type Replies, sameNameColleagues, testViewer } from '../test-support';
 import { EventDetail } from './event-detail';
 import { EventForm } from './event-form';
 import { EventList } from './event-list';
@@ -56,6 +56,23 @@ const event = (attributes: Record<string, unknown> = {}) => ({
 const noMessages = { body: { data: [] } };
 
 describe('EventDetail', () => {
+  it('lets an organiser tell two invitees of the same name apart (nickname, group, masked email) and search by them', async () => {
+    const { sent, wrapper } = host({
+      'GET /api/organizations/1/events/9': { body: { data: event({ 'can-manage': true, 'my-role': 'author' }), included: [] } },
+      'GET /api/organizations/1/events/9/messages': noMessages,
+      'GET /api/organizations/1/members': sameNameColleagues,
+    });
+    render(<EventDetail eventId="9" />, { wrapper });
+    const person = await screen.findByLabelText('Colleague');
+    await waitFor(() => expect(person.querySelectorAll('option')).toHaveLength(3));
+    expect([...person.querySelectorAll('option')].slice(1).map((option) => option.textContent)).toEqual([
+      'Sato Hanako · Sales · ha***@ac…',
+      'Hana-D (Sato Hanako) · hs***@de…',
+    ]);
+    fireEvent.change(screen.getByLabelText('Search by name, nickname, group or email'), { target: { value: 'sales' } });
+    await waitFor(() => expect(sent.some((r) => r.path.endsWith('/members') && r.search.includes('q[name]=sales'))).toBe(true));
+  });
+
   it('shows "invited as co-host", accepts the invitation and tells the host it joined', async () => {
     let accepted = false;
     const notify = vi.fn();

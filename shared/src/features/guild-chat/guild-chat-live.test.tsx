@@ -4,7 +4,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n';
-import { featureWrapper, testApi, testViewer } from '../test-support';
+import { featureWrapper, joinedGuild, testApi, testViewer } from '../test-support';
 import { GuildChat } from './guild-chat';
 
 afterEach(cleanup);
@@ -40,28 +40,8 @@ function fakeServer() {
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://kiwi.test');
     const method = init?.method ?? 'GET';
-    if (url.pathname === '/api/organizations/7/guilds/5') {
-      return json({
-        data: {
-          type: 'guilds',
-          id: '5',
-          attributes: {
-            name: 'Runners',
-            description: '',
-            tags: [],
-            'public-range': 'public',
-            'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345',
-            'members-count': 2,
-            'my-status': 'joined',
-            'can-manage': false,
-            'can-read': true,
-            'pinned-message-id': null,
-            'organization-id': 7,
-          },
-          relationships: { members: { data: [] }, 'pinned-message': { data: null } },
-        },
-      });
-    }
+    if (url.pathname === '/api/organizations/7/guilds/5')
+      return json(joinedGuild({ 'header-image-url': '/api/images/abcdefghijklmnopqrstuvwxyz012345' }));
     if (url.pathname === '/api/guilds/5/messages' && method === 'GET')
       return json({ data: [], meta: { 'total-count': 0, 'last-event-id': 3 } });
     if (url.pathname === '/api/guilds/5/messages' && method === 'POST') {
@@ -132,5 +112,32 @@ describe('<GuildChat> live', () => {
       { guild_message: { body: 'hello', image_urls: [] } },
       { guild_message: { body: 'hello', image_urls: [] } },
     ]);
+  });
+});
+
+describe('<GuildChat> pinned message', () => {
+  it('offers no delete button on the pinned message (SPEC §4: it cannot be deleted), and does on the others', async () => {
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://kiwi.test');
+      if (url.pathname === '/api/organizations/7/guilds/5') return json(joinedGuild({ 'pinned-message-id': 41 }));
+      if (url.pathname === '/api/guilds/5/messages' && (init?.method ?? 'GET') === 'GET') {
+        const messages = [messageDoc(41, 'pinned one', true).data, messageDoc(42, 'plain one', true).data];
+        return json({ data: messages, meta: { 'total-count': 2, 'last-event-id': 3 } });
+      }
+      if (url.pathname === '/api/guilds/5/stream')
+        return new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } });
+      return json({ errors: [{ status: '404', code: 'route.notFound' }] }, 404);
+    }) as typeof globalThis.fetch;
+    render(<GuildChat guildId="5" showMembers={false} />, {
+      wrapper: featureWrapper({ api: testApi(fetch), viewer: testViewer(), navigate: () => undefined }, i18n),
+    });
+    const log = await screen.findByRole('log', { name: i18n.t('guilds:chat.messages') });
+    const pinned = (await within(log).findByText('pinned one')).closest('li')!;
+    const plain = within(log).getByText('plain one').closest('li')!;
+    const remove = { name: i18n.t('guilds:chat.deleteMessage') };
+    expect(within(plain).getByRole('button', remove)).toBeTruthy();
+    expect(within(pinned).queryByRole('button', remove)).toBeNull();
+    // Editing stays: only deleting is refused for a pinned message.
+    expect(within(pinned).getByRole('button', { name: i18n.t('guilds:chat.editMessage') })).toBeTruthy();
   });
 });

@@ -47,9 +47,9 @@ export function GuildChat({
   const act = async (run: () => Promise<unknown>, success?: string) => {
     try {
       await run();
-      if (success) toast.showToast(success, 'success');
+      if (success) toast.showToast(success, 'success', guildId);
     } catch (error) {
-      toast.showToast(guildErrorMessage(error, t), 'error');
+      toast.showToast(guildErrorMessage(error, t), 'error', guildId);
       throw error;
     }
   };

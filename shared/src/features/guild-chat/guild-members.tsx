@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { colleagueLabel } from '../../domain/nickname';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
+import { type Person, personLabel } from '../../domain/people';
 import { type Guild, guildApi, guildErrorMessage, type GuildMember, guildPaths, guildQueryKeys } from '../../schemas/guild-resources';
 import { useConfirm } from '../../ui/confirm-dialog';
+import { PersonOption } from '../../ui/person-option';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import { ReportButton } from '../report/report-button';
@@ -12,7 +13,7 @@ import '../../ui/button.css';
 import './guild-chat.css';
 import '../../ui/visually-hidden.css';
 
-type Colleague = { id: string; name: string; nickname?: string | null; email?: string };
+type Colleague = Person;
 
 /**
  * Members and invitations of a guild: free role labels (anyone for themself, the guild's managers for all), invite a
@@ -33,10 +34,10 @@ export function GuildMembers({ guild }: { guild: Guild }) {
   const act = async (run: () => Promise<unknown>, success: string) => {
     try {
       await run();
-      showToast(success, 'success');
+      showToast(success, 'success', guild.id);
       await reload();
     } catch (error) {
-      showToast(guildErrorMessage(error, t), 'error');
+      showToast(guildErrorMessage(error, t), 'error', guild.id);
       throw error;
     }
   };
@@ -211,7 +212,7 @@ function InviteForm({
   act: (run: () => Promise<unknown>, success: string) => Promise<void>;
 }) {
   const { t } = useTranslation(['guilds', 'errors']);
-  const { api } = useFeatureContext();
+  const { api, resolveUrl } = useFeatureContext();
   const [query, setQuery] = useState('');
   const searchId = useId();
   const present = new Set((guild.members ?? []).map((member) => String(member.organizationMemberId)));
@@ -245,11 +246,11 @@ function InviteForm({
       <ul className="kiwi-guild__member-list">
         {candidates.map((colleague) => (
           <li key={colleague.id} className="kiwi-guild__member">
-            <span>{colleagueLabel(colleague)}</span>
+            <PersonOption person={colleague} resolveUrl={resolveUrl} />
             <button
               type="button"
               className="kiwi-button"
-              aria-label={t('guilds:members.inviteName', { name: colleagueLabel(colleague) })}
+              aria-label={t('guilds:members.inviteName', { name: personLabel(colleague) })}
               onClick={() =>
                 act(
                   () => api.post(guildApi.join(guild.id), { guild_member: { organization_member_id: Number(colleague.id) } }),

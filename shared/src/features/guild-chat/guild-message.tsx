@@ -124,23 +124,26 @@ export function MessageItem({
                 <button type="button" className="kiwi-link-button" onClick={() => setEditing(true)}>
                   {t('guilds:chat.editMessage')}
                 </button>
-                <button
-                  type="button"
-                  className="kiwi-link-button"
-                  onClick={() =>
-                    confirm({
-                      title: t('guilds:chat.deleteMessageTitle'),
-                      body: t('guilds:chat.deleteMessageBody'),
-                      onSubmit: () =>
-                        act(async () => {
-                          await api.delete(guildApi.message(guildId, message.id));
-                          onChanged(null);
-                        }, t('guilds:chat.messageDeleted')),
-                    })
-                  }
-                >
-                  {t('guilds:chat.deleteMessage')}
-                </button>
+                {/* SPEC §4: a pinned message cannot be deleted, so it offers no delete button (unpin first). */}
+                {!pinned && (
+                  <button
+                    type="button"
+                    className="kiwi-link-button"
+                    onClick={() =>
+                      confirm({
+                        title: t('guilds:chat.deleteMessageTitle'),
+                        body: t('guilds:chat.deleteMessageBody'),
+                        onSubmit: () =>
+                          act(async () => {
+                            await api.delete(guildApi.message(guildId, message.id));
+                            onChanged(null);
+                          }, t('guilds:chat.messageDeleted')),
+                      })
+                    }
+                  >
+                    {t('guilds:chat.deleteMessage')}
+                  </button>
+                )}
               </>
             )}
             {!message.mine && <ReportButton target={{ type: 'GuildMessage', id: message.id }} name={author} />}

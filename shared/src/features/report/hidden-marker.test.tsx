@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CoinMessages } from '../coin-messages/coin-messages';
 import { EventMessages } from '../events/event-messages';
 import { GuildChat } from '../guild-chat/guild-chat';
-import { featureHost, testViewer } from '../test-support';
+import { featureHost, joinedGuild, testViewer } from '../test-support';
 
 afterEach(cleanup);
 
@@ -71,28 +71,7 @@ describe('hidden while reviewed', () => {
     });
     const { wrapper } = featureHost(
       {
-        'GET /api/organizations/7/guilds/5': {
-          body: {
-            data: {
-              type: 'guilds',
-              id: '5',
-              attributes: {
-                name: 'Runners',
-                description: '',
-                tags: [],
-                'public-range': 'public',
-                'header-image-url': null,
-                'members-count': 2,
-                'my-status': 'joined',
-                'can-manage': false,
-                'can-read': true,
-                'pinned-message-id': null,
-                'organization-id': 7,
-              },
-              relationships: { members: { data: [] }, 'pinned-message': { data: null } },
-            },
-          },
-        },
+        'GET /api/organizations/7/guilds/5': { body: joinedGuild() },
         'GET /api/guilds/5/messages': {
           body: {
             data: [message('41', 'Reported post', { hidden: true }), message('42', 'Ordinary post')],

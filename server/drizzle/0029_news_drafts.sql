@@ -1,0 +1,1 @@
+ALTER TABLE "news" ALTER COLUMN "published_at" DROP NOT NULL;
