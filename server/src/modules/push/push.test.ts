@@ -232,8 +232,8 @@ describe('delivery to FCM HTTP v1', () => {
     const byToken = Object.fromEntries(fcm.received.map((r) => [r.message.token, r.message.notification]));
     expect(byToken).toEqual({
       'token-recipient': { title: 'Sato Hanakoさんから1コインが届きました', body: 'Thanks Suzuki Taro!' },
-      'token-colleague-phone': { title: 'Sato Hanako sent you 1 coins', body: 'Thanks Tanaka Jiro!' },
-      'token-colleague-pc': { title: 'Sato Hanako sent you 1 coins', body: 'Thanks Tanaka Jiro!' },
+      'token-colleague-phone': { title: 'Sato Hanako sent you 1 coin', body: 'Thanks Tanaka Jiro!' },
+      'token-colleague-pc': { title: 'Sato Hanako sent you 1 coin', body: 'Thanks Tanaka Jiro!' },
     });
     await server.db.db.update(users).set({ language: 'ja' }).where(eq(users.id, colleague.user.id));
   });
