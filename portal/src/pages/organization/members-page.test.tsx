@@ -7,7 +7,7 @@ import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrganizationContextProvider } from '../../organization/organization-context';
-import { jsonApiResponse, productUserResponse } from '../../test-backend';
+import { acmeUserResponse, jsonApiResponse } from '../../test-backend';
 import { renderPage } from '../../test-render';
 import { MembersPage } from './members-page';
 
@@ -45,7 +45,7 @@ function backend() {
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input instanceof Request ? input.url : input));
       const method = init?.method ?? 'GET';
-      if (method === 'GET' && url.pathname === '/api/user') return productUserResponse();
+      if (method === 'GET' && url.pathname === '/api/user') return acmeUserResponse('manager');
       if (method === 'GET' && url.pathname === '/api/organizations/acme') {
         return jsonApiResponse(200, { data: { type: 'organizations', id: '7', attributes: { name: 'ACME', identifier: 'acme' } } });
       }
