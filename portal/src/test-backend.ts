@@ -16,3 +16,23 @@ export function answerGate() {
   });
   return { opened, release };
 }
+
+/** GET /api/user for the session provider: Sato, an active `role` of ACME (organisation 9, identifier "acme"). */
+export const acmeUserResponse = (role: 'manager' | 'member' = 'member') =>
+  jsonApiResponse(200, {
+    data: {
+      type: 'users',
+      id: '1',
+      attributes: { role: 'member', name: 'Sato', email: 'sato@example.com', language: 'en' },
+      relationships: { 'organization-members': { data: [{ type: 'organization-members', id: '5' }] } },
+    },
+    included: [
+      {
+        type: 'organization-members',
+        id: '5',
+        attributes: { role, state: 'active' },
+        relationships: { organization: { data: { type: 'organizations', id: '9' } } },
+      },
+      { type: 'organizations', id: '9', attributes: { name: 'ACME', identifier: 'acme' } },
+    ],
+  });

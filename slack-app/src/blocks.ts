@@ -1,4 +1,5 @@
 import { createI18n, type Language } from '@kiwi/shared/i18n/create-i18n';
+import { formatDateTimeInZone } from '@kiwi/shared/i18n/format';
 import type { SlackNotifications } from './notifications';
 
 export type Block = Record<string, unknown>;
@@ -37,11 +38,14 @@ export function slackImageUrl(url: string, publicUrl: string): string | null {
   }
 }
 
-/** A date Slack shows in each reader's own time zone; the ISO text is the fallback for old clients. */
-function slackDate(iso: string): string {
+/**
+ * A date Slack shows in each reader's own time zone; clients that cannot (and notifications) show the fallback, the
+ * product's date and time in the message's language with the zone it is written in.
+ */
+function slackDate(iso: string, language: Language): string {
   const seconds = Math.floor(Date.parse(iso) / 1000);
   if (Number.isNaN(seconds)) return escapeMrkdwn(iso);
-  return `<!date^${seconds}^{date_short_pretty} {time}|${iso}>`;
+  return `<!date^${seconds}^{date_short_pretty} {time}|${escapeMrkdwn(formatDateTimeInZone(iso, language))}>`;
 }
 
 const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -110,7 +114,7 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
     case 'slack.event_created': {
       const p = payload as SlackNotifications['slack.event_created'];
       const text = t('eventCreated.text', { name: e(p.name) });
-      const details = [t('eventCreated.startsAt', { startsAt: slackDate(p.startsAt) })];
+      const details = [t('eventCreated.startsAt', { startsAt: slackDate(p.startsAt, language) })];
       if (p.location) details.push(t('eventCreated.location', { location: e(p.location) }));
       return { text, blocks: [section(text), context(...details), linkButton(t('eventCreated.open'), url(p.path), 'kiwi_open')] };
     }
@@ -121,7 +125,7 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
         text,
         blocks: [
           section(text),
-          context(t('eventCancelled.startsAt', { startsAt: slackDate(p.startsAt) })),
+          context(t('eventCancelled.startsAt', { startsAt: slackDate(p.startsAt, language) })),
           linkButton(t('eventCancelled.open'), url(p.path), 'kiwi_open'),
         ],
       };
@@ -138,7 +142,7 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
         text,
         blocks: [
           section(text),
-          context(t('surveyOpened.expiredAt', { expiredAt: slackDate(p.expiredAt) })),
+          context(t('surveyOpened.expiredAt', { expiredAt: slackDate(p.expiredAt, language) })),
           linkButton(t('surveyOpened.open'), url(p.path), 'kiwi_open'),
         ],
       };
@@ -151,7 +155,7 @@ export function buildSlackMessage<T extends keyof SlackNotifications>(
         blocks: [
           section(text),
           context(
-            t('surveyReminder.expiredAt', { expiredAt: slackDate(p.expiredAt) }),
+            t('surveyReminder.expiredAt', { expiredAt: slackDate(p.expiredAt, language) }),
             t('surveyReminder.unanswered', { count: p.unansweredCount }),
           ),
           linkButton(t('surveyReminder.open'), url(p.path), 'kiwi_open'),

@@ -10,6 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../session/session-provider';
+import { acmeUserResponse } from '../test-backend';
 import { signedInIdentity } from '../test-users';
 import { AppLayout } from './app-layout';
 
@@ -19,29 +20,11 @@ const i18n = createI18n({ lng: 'en' });
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/vnd.api+json' } });
 
-const userAs = (role: 'manager' | 'member') => ({
-  data: {
-    type: 'users',
-    id: '1',
-    attributes: { role: 'member', name: 'Sato', email: 'sato@example.com', language: 'en' },
-    relationships: { 'organization-members': { data: [{ type: 'organization-members', id: '5' }] } },
-  },
-  included: [
-    {
-      type: 'organization-members',
-      id: '5',
-      attributes: { role, state: 'active' },
-      relationships: { organization: { data: { type: 'organizations', id: '9' } } },
-    },
-    { type: 'organizations', id: '9', attributes: { name: 'ACME', identifier: 'acme' } },
-  ],
-});
-
 function renderLayout(role: 'manager' | 'member', counts: number[]) {
   const reads: string[] = [];
   const fetch = (async (input: RequestInfo | URL) => {
     const path = new URL(String(input instanceof Request ? input.url : input)).pathname.replace(/^\/api/, '');
-    if (path === '/user') return json(userAs(role));
+    if (path === '/user') return acmeUserResponse(role);
     reads.push(path);
     if (path === '/organizations/9/violation_reports/pending_count')
       return json({ meta: { pending: counts[Math.min(reads.length - 1, counts.length - 1)] } });

@@ -8,29 +8,11 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../session/session-provider';
+import { acmeUserResponse } from '../test-backend';
 import { signedInIdentity } from '../test-users';
 import { AppLayout } from './app-layout';
 
 const i18n = createI18n({ lng: 'en' });
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/vnd.api+json' } });
-const member = {
-  data: {
-    type: 'users',
-    id: '1',
-    attributes: { role: 'member', name: 'Sato', email: 'sato@example.com', language: 'en' },
-    relationships: { 'organization-members': { data: [{ type: 'organization-members', id: '5' }] } },
-  },
-  included: [
-    {
-      type: 'organization-members',
-      id: '5',
-      attributes: { role: 'member', state: 'active' },
-      relationships: { organization: { data: { type: 'organizations', id: '9' } } },
-    },
-    { type: 'organizations', id: '9', attributes: { name: 'ACME', identifier: 'acme' } },
-  ],
-};
 
 /** happy-dom's own window API: matchMedia answers by this viewport. */
 const setViewport = (viewport: { width: number; height: number }) =>
@@ -45,7 +27,7 @@ afterEach(() => {
 function renderPhoneLayoutAt(path: string) {
   const fetch = (async (input: RequestInfo | URL) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
-    if (url.pathname === '/api/user') return json(member);
+    if (url.pathname === '/api/user') return acmeUserResponse();
     return new Response(JSON.stringify({ errors: [{ status: '404', code: 'route.notFound' }] }), { status: 404 });
   }) as typeof globalThis.fetch;
   const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch });

@@ -1,32 +1,22 @@
-import { appInformationIconGlyph } from '@kiwi/shared/domain/app-information-icons';
-import { MarkdownText } from '@kiwi/shared/ui/markdown-text';
-import { formatDate, formatDateTime, formatDateTimeInZone, formatNumber } from '@kiwi/shared/i18n/format';
+import { formatDateTimeInZone, formatNumber } from '@kiwi/shared/i18n/format';
 import { surveyPaths } from '@kiwi/shared/schemas/survey-resources';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
-import { ReportButton } from '@kiwi/shared/features/report/report-button';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { isAdmin, managedOrganizationIdentifier } from '../../guards/access';
 import { firstMembership } from '../../session/kiwi-user';
 import { useSession } from '../../session/session-provider';
-import {
-  firstStepsOf,
-  type Home,
-  type HomeAppInformation,
-  type HomeEvent,
-  type HomeNews,
-  NEW_MESSAGES_SHOWN_MAX,
-  noticesOf,
-} from './home-types';
+import { HomeCard, type SectionProps } from './home-card';
+import { CoinsCard, RewardsCard } from './home-coins';
+import { EventsCard } from './home-events';
+import { MaintenanceNotice, NoticesCard } from './home-notices';
+import { firstStepsOf, type Home, NEW_MESSAGES_SHOWN_MAX } from './home-types';
 import { useWalkingTranslation } from '../walking-events/use-walking-translation';
-import { HOME_QUERY_KEY, useHome } from './use-home';
+import { useHome } from './use-home';
 import { QuestItem } from '../quests/quest-item';
 import { useQuestsTranslation } from '../quests/use-quests-translation';
 import '../quests/quests.css';
 import './home.css';
-
-type SectionProps = { home: Home; identifier: string };
 
 /**
  * The home's cards, in order. A later issue's section is one more entry here and one more relationship in
@@ -91,20 +81,6 @@ export function HomePage() {
   );
 }
 
-/** A card with a heading (its accessible name) and an optional "see all" link. */
-function HomeCard({ title, seeAll, className, children }: { title: string; seeAll?: ReactNode; className?: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section className={className ? `home-card ${className}` : 'home-card'} aria-labelledby={headingId}>
-      <h2 id={headingId} className="home-card__title">
-        {title}
-      </h2>
-      {children}
-      {seeAll && <p className="home-card__more">{seeAll}</p>}
-    </section>
-  );
-}
-
 function FirstStepsCard({ home, nickname }: { home: Home; nickname: string | null | undefined }) {
   const { t } = useTranslation('home');
   const steps = firstStepsOf(home, nickname);
@@ -152,203 +128,6 @@ function SurveysCard({ home, identifier }: SectionProps) {
           ))}
         </ul>
       )}
-    </HomeCard>
-  );
-}
-
-/** Organisation news and the platform's app informations, newest first; opening one shows its text and marks it read. */
-function NoticesCard({ home }: SectionProps) {
-  const { t } = useTranslation('home');
-  const { api } = useSession();
-  const queryClient = useQueryClient();
-  const markRead = useMutation({
-    mutationFn: (notice: HomeNews | HomeAppInformation) =>
-      api.put('/home/reads', { content_read: { kind: notice.type === 'news' ? 'news' : 'app_information', item_id: Number(notice.id) } }),
-    // Shown read at once; a failed mark only means it shows unread again next time.
-    onMutate: (notice) => {
-      queryClient.setQueryData<Home>(HOME_QUERY_KEY, (current) => {
-        if (!current) return current;
-        const read = <T extends HomeNews | HomeAppInformation>(items: T[]) =>
-          items.map((item) => (item.type === notice.type && item.id === notice.id ? { ...item, read: true } : item));
-        return { ...current, news: read(current.news), appInformations: read(current.appInformations) };
-      });
-    },
-  });
-  const notices = noticesOf(home);
-  return (
-    <HomeCard title={t('news.title')}>
-      {notices.length === 0 ? (
-        <p className="home-card__empty">{t('news.empty')}</p>
-      ) : (
-        <ul className="home-list">
-          {notices.map((notice) => (
-            <Notice
-              key={`${notice.type}-${notice.id}`}
-              notice={notice}
-              onOpen={() => {
-                if (!notice.read) markRead.mutate(notice);
-              }}
-            />
-          ))}
-        </ul>
-      )}
-    </HomeCard>
-  );
-}
-
-/** Issue 20: the maintenance message the admin set (system settings), in the member's language when written in it. */
-function MaintenanceNotice({ home }: { home: Home }) {
-  const { i18n } = useTranslation('home');
-  const message = home.maintenanceMessage;
-  if (!message) return null;
-  const text = i18n.language === 'en' ? message.en || message.ja : message.ja || message.en;
-  return (
-    <p className="alert home-page__maintenance" data-testid="home-maintenance">
-      {text}
-    </p>
-  );
-}
-
-function Notice({ notice, onOpen }: { notice: HomeNews | HomeAppInformation; onOpen: () => void }) {
-  const { t, i18n } = useTranslation('home');
-  const [open, setOpen] = useState(false);
-  const bodyId = useId();
-  const fromKiwi = notice.type === 'appInformations';
-  return (
-    <li className="home-list__item home-notice">
-      <button
-        type="button"
-        className="home-notice__toggle"
-        aria-expanded={open}
-        aria-controls={bodyId}
-        onClick={() => {
-          if (!open) onOpen();
-          setOpen(!open);
-        }}
-      >
-        <span className="home-list__text">
-          <span className="home-list__title">
-            {!notice.read && <span className="home-badge home-badge--unread">{t('news.unread')}</span>}
-            {fromKiwi && appInformationIconGlyph(notice.iconName) && (
-              <span className="home-notice__icon" aria-hidden="true">
-                {appInformationIconGlyph(notice.iconName)}{' '}
-              </span>
-            )}
-            {notice.title}
-          </span>
-          <span className="home-list__meta">
-            {fromKiwi && <span className="home-badge">{t('news.appInformation')}</span>}
-            {fromKiwi && notice.headCopy ? `${notice.headCopy} · ` : ''}
-            {formatDate(notice.publishedAt, i18n.language)}
-          </span>
-        </span>
-        <span className="visually-hidden">{open ? t('news.hide') : t('news.show')}</span>
-        <span className="home-notice__chevron" aria-hidden="true">
-          {open ? '▲' : '▼'}
-        </span>
-      </button>
-      <div id={bodyId} className="home-notice__body" hidden={!open}>
-        {/* Issue 20: an app information's body is Markdown, rendered as React elements (never HTML); news stays text. */}
-        {fromKiwi ? <MarkdownText source={notice.body} headingBase={3} /> : notice.body}
-      </div>
-    </li>
-  );
-}
-
-function CoinsCard({ home }: SectionProps) {
-  const { t, i18n } = useTranslation('home');
-  const number = (value: number) => formatNumber(value, i18n.language);
-  return (
-    <HomeCard title={t('coins.title')} seeAll={<Link to="/send_coins">{t('coins.send')}</Link>}>
-      <p className="home-figure">
-        <span className="home-figure__label">{t('coins.balance')}</span>
-        <span className="home-figure__value" data-testid="home-coin-balance">
-          {t('coins.balanceValue', { value: number(home.coinBalance), count: home.coinBalance })}
-        </span>
-      </p>
-      <h3 className="home-card__subtitle">{t('coins.latest')}</h3>
-      {home.coinMessages.length === 0 ? (
-        <p className="home-card__empty">{t('coins.empty')}</p>
-      ) : (
-        <ul className="home-list">
-          {home.coinMessages.map((message) => (
-            <li key={message.id} className="home-list__item">
-              <div className="home-list__text">
-                <span className="home-list__title">{message.message}</span>
-                <span className="home-list__meta">
-                  {t('coins.from', { name: message.sender.name })} · {formatDate(message.createdAt, i18n.language)}
-                </span>
-              </div>
-              <span className="home-list__amount">{t('coins.amount', { value: number(message.amount), count: message.amount })}</span>
-              {message.message && message.transferId && (
-                <ReportButton
-                  target={{ type: 'KiwiCoinTransfer', id: message.transferId }}
-                  name={message.sender.name}
-                  className="button button--text"
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </HomeCard>
-  );
-}
-
-/**
- * Issue 18: the way to the shop, with the balance the coins card reads (the same home query, so never two figures). Its
- * words are the menu's and the coins card's: the rewards namespace stays with the rewards page.
- */
-function RewardsCard({ home }: SectionProps) {
-  const { t, i18n } = useTranslation(['home', 'portal']);
-  return (
-    <HomeCard title={t('portal:pages.member.rewards')} seeAll={<Link to="/rewards">{t('seeAll')}</Link>}>
-      <p className="home-figure">
-        <span className="home-figure__label">{t('coins.balance')}</span>
-        <span className="home-figure__value" data-testid="home-rewards-balance">
-          {t('coins.balanceValue', { value: formatNumber(home.coinBalance, i18n.language), count: home.coinBalance })}
-        </span>
-      </p>
-    </HomeCard>
-  );
-}
-
-function EventList({ events, empty }: { events: HomeEvent[]; empty: string }) {
-  const { t, i18n } = useTranslation('home');
-  if (events.length === 0) return <p className="home-card__empty">{empty}</p>;
-  return (
-    <ul className="home-list">
-      {events.map((event) => (
-        <li key={event.id} className="home-list__item">
-          <div className="home-list__text">
-            <Link className="home-list__title" to={`/events/${event.id}`}>
-              {event.name}
-            </Link>
-            <span className="home-list__meta">
-              {formatDateTime(event.startedAt, i18n.language)}
-              {event.location ? ` · ${event.location}` : ''}
-            </span>
-          </div>
-          {/* The organiser is not a participant (issue 21 point 6): no "joined" badge for them. */}
-          {(event.myStatus === 'invited' || (event.myStatus === 'joined' && event.myRole === 'member')) && (
-            <span className={`home-badge ${event.myStatus === 'invited' ? 'home-badge--unread' : ''}`}>
-              {t(event.myStatus === 'invited' ? 'events.invited' : 'events.joined')}
-            </span>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function EventsCard({ home }: SectionProps) {
-  const { t } = useTranslation('home');
-  return (
-    <HomeCard title={t('events.title')} seeAll={<Link to="/events">{t('events.all')}</Link>}>
-      <h3 className="home-card__subtitle">{t('events.upcoming')}</h3>
-      <EventList events={home.upcomingEvents} empty={t('events.emptyUpcoming')} />
-      <h3 className="home-card__subtitle">{t('events.open')}</h3>
-      <EventList events={home.openEvents} empty={t('events.emptyOpen')} />
     </HomeCard>
   );
 }

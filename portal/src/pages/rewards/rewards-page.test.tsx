@@ -13,6 +13,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../session/session-provider';
+import { acmeUserResponse } from '../../test-backend';
 import { signedInIdentity } from '../../test-users';
 import { formatChance } from './odds-table';
 import { RewardsPage } from './rewards-page';
@@ -23,24 +24,6 @@ const i18n = createI18n({ lng: 'en' });
 const t = (key: string, options: Record<string, unknown> = {}) => i18n.t(key.includes(':') ? key : `rewards:${key}`, options) as string;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
-
-const user = {
-  data: {
-    type: 'users',
-    id: '1',
-    attributes: { role: 'member', name: 'Sato', email: 'sato@example.com', language: 'en' },
-    relationships: { 'organization-members': { data: [{ type: 'organization-members', id: '5' }] } },
-  },
-  included: [
-    {
-      type: 'organization-members',
-      id: '5',
-      attributes: { role: 'member', state: 'active' },
-      relationships: { organization: { data: { type: 'organizations', id: '9' } } },
-    },
-    { type: 'organizations', id: '9', attributes: { name: 'ACME', identifier: 'acme' } },
-  ],
-};
 
 type Prize = { id: string; name: string; remaining: number; probability: number };
 type Post = { path: string; key: string | null };
@@ -59,7 +42,7 @@ function backend({
     const url = new URL(String(input instanceof Request ? input.url : input));
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api/, '');
-    if (method === 'GET' && path === '/user') return json(200, user);
+    if (method === 'GET' && path === '/user') return acmeUserResponse();
     if (method === 'GET' && path === '/home') return json(200, { data: { type: 'homes', id: '1', attributes: { 'coin-balance': 120 } } });
     if (method === 'GET' && path === '/gifts')
       return json(200, {

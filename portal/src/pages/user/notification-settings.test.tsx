@@ -6,14 +6,9 @@
 import { createApiClient } from '@kiwi/shared/api/client';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { UpdateUserSchema } from '@kiwi/shared/schemas/user';
-import { ConfirmDialogProvider } from '@kiwi/shared/ui/confirm-dialog';
-import { ToastProvider } from '@kiwi/shared/ui/toast';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SessionProvider } from '../../session/session-provider';
-import { signedInIdentity } from '../../test-users';
+import { renderPage } from '../../test-render';
 import { browserDeviceUuid, NotificationSettings } from './notification-settings';
 
 const i18n = createI18n({ lng: 'en' });
@@ -95,19 +90,7 @@ function removePushApis() {
 }
 
 function renderSettings(api: ReturnType<typeof backend>['api']) {
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <ConfirmDialogProvider>
-            <SessionProvider identity={signedInIdentity} api={api} i18n={i18n}>
-              <NotificationSettings />
-            </SessionProvider>
-          </ConfirmDialogProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  return renderPage(<NotificationSettings />, { api, i18n });
 }
 const kind = (name: string) => screen.findByLabelText(text(`push:settings.kinds.${name}`)) as Promise<HTMLInputElement>;
 const deviceSwitch = () => screen.findByRole('switch', { name: text('push:settings.deviceOn') }) as Promise<HTMLInputElement>;

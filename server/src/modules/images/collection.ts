@@ -12,27 +12,49 @@ export const IMAGE_GRACE_MS = 7 * 24 * 3600 * 1000;
 export const COLLECTION_BATCH = 1000;
 const DAY_MS = 24 * 3600 * 1000;
 
+/** One kind of image reference: its urls, and (`in`) the condition that keeps the rows of one organisation. */
+type ImageReference = { urls: SQL; in: ((organizationId: number) => SQL) | null };
+const ofOrganization = (organizationId: number) => sql`organization_id = ${organizationId}`;
+
 /**
  * Every place that points at an image by its url (`/api/images/{key}`, relative or absolute), one kind per column.
- * collection.test.ts checks each kind and that every schema column named like an image is listed here.
+ * `in` is null where a row belongs to no one organisation (a user, a platform gift). collection.test.ts checks each
+ * kind and that every schema column named like an image is listed here; organisation deletion uses the scoped kinds.
  */
-export const IMAGE_REFERENCES: Record<string, SQL> = {
-  'organizations.icon': sql`select icon as url from organizations`,
-  'organization_members.icon': sql`select icon from organization_members`,
-  'users.icon': sql`select icon from users`,
-  'events.header_image_url': sql`select header_image_url from events`,
-  'event_messages.image_urls': sql`select unnest(image_urls) from event_messages`,
-  'guilds.header_image_url': sql`select header_image_url from guilds`,
-  'guild_messages.image_urls': sql`select unnest(image_urls) from guild_messages`,
-  'gifts.thumbnail_url': sql`select thumbnail_url from gifts`,
-  'violation_reports.evidence': sql`select jsonb_array_elements_text(coalesce(evidence -> 'imageUrls', '[]'::jsonb)) from violation_reports`,
+export const IMAGE_REFERENCES: Record<string, ImageReference> = {
+  'organizations.icon': { urls: sql`select icon as url from organizations`, in: (id) => sql`id = ${id}` },
+  'organization_members.icon': { urls: sql`select icon from organization_members`, in: ofOrganization },
+  'users.icon': { urls: sql`select icon from users`, in: null },
+  'events.header_image_url': { urls: sql`select header_image_url from events`, in: ofOrganization },
+  'event_messages.image_urls': {
+    urls: sql`select unnest(image_urls) from event_messages`,
+    in: (id) => sql`event_id in (select id from events where organization_id = ${id})`,
+  },
+  'guilds.header_image_url': { urls: sql`select header_image_url from guilds`, in: ofOrganization },
+  'guild_messages.image_urls': {
+    urls: sql`select unnest(image_urls) from guild_messages`,
+    in: (id) => sql`guild_id in (select id from guilds where organization_id = ${id})`,
+  },
+  'gifts.thumbnail_url': { urls: sql`select thumbnail_url from gifts`, in: null },
+  'violation_reports.evidence': {
+    urls: sql`select jsonb_array_elements_text(coalesce(evidence -> 'imageUrls', '[]'::jsonb)) from violation_reports`,
+    in: ofOrganization,
+  },
 };
 
 const IMAGE_KEY = '/api/images/([A-Za-z0-9_-]+)';
 
-function referencedKeys(): SQL {
-  const urls = sql.join(Object.values(IMAGE_REFERENCES), sql` union all `);
-  return sql`select (regexp_match(url, ${IMAGE_KEY}))[1] from (${urls}) as referenced where url is not null`;
+/**
+ * The image keys the urls of `urls` (a query of one column `url`) name. `organizationId` keeps only the references
+ * in rows of that organisation; `extra` adds urls of the caller's own (a query of one column).
+ */
+export function referencedImageKeys({ organizationId, extra }: { organizationId?: number; extra?: SQL } = {}): SQL {
+  const kinds = Object.values(IMAGE_REFERENCES).flatMap((kind) => {
+    if (organizationId === undefined) return [kind.urls];
+    return kind.in ? [sql`${kind.urls} where ${kind.in(organizationId)}`] : [];
+  });
+  const urls = sql.join(extra ? [...kinds, extra] : kinds, sql` union all `);
+  return sql`select (regexp_match(url, ${IMAGE_KEY}))[1] as key from (${urls}) as referenced(url) where url is not null`;
 }
 
 /** Deletes at most `limit` images older than the grace period that nothing refers to; answers how many. */
@@ -41,7 +63,7 @@ export async function collectUnreferencedImages(tx: Executor, now: Date, { limit
   const result = await tx.execute(sql`
     delete from images where id in (
       select id from images
-      where created_at < ${cutoff}::timestamptz and key not in (select key from (${referencedKeys()}) as keys(key) where key is not null)
+      where created_at < ${cutoff}::timestamptz and key not in (select key from (${referencedImageKeys()}) as keys where key is not null)
       order by id limit ${limit})
     returning id`);
   return (result as unknown as { rows: unknown[] }).rows.length;

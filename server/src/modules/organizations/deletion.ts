@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client';
 import { outbox } from '../../db/schema/outbox';
 import { ApiError } from '../../jsonapi/errors';
 import { IDENTITY_DELETE_TOPIC } from '../cancellation/service';
+import { referencedImageKeys } from '../images/collection';
 import { recordStaffAction } from '../staff-actions/record';
 import { findOrganization } from './access';
 
@@ -24,25 +25,15 @@ export type OrganizationDeletion = {
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(tx: Executor, query: SQL): Promise<T[]> => ((await tx.execute(query)) as unknown as Rows<T>).rows;
 
-/** The key in an image url (`/api/images/{key}`, relative or absolute). */
-const IMAGE_KEY = '/api/images/([A-Za-z0-9_-]+)';
-
 /**
- * The organisation's image keys: the pictures and headers its rows point at, what its leaving users and its events'
- * guests uploaded. Images of a person who stays (they belong to another organisation too) go only when these rows use them.
+ * The organisation's image keys: the pictures and headers its rows point at (the images module's one list of
+ * references, scoped to it), its leaving users' icons, what they and its events' guests uploaded. Images of a person who
+ * stays (they belong to another organisation too) go only when these rows use them.
  */
 function organizationImageKeys(organizationId: number): SQL {
-  const urls = sql`
-    select icon as url from organizations where id = ${organizationId}
-    union all select icon from organization_members where organization_id = ${organizationId}
-    union all select header_image_url from events where organization_id = ${organizationId}
-    union all select unnest(m.image_urls) from event_messages m join events e on e.id = m.event_id where e.organization_id = ${organizationId}
-    union all select header_image_url from guilds where organization_id = ${organizationId}
-    union all select unnest(m.image_urls) from guild_messages m join guilds g on g.id = m.guild_id where g.organization_id = ${organizationId}
-    union all select jsonb_array_elements_text(coalesce(evidence -> 'imageUrls', '[]'::jsonb)) from violation_reports where organization_id = ${organizationId}
-    union all select icon from users where id in (select id from deleting_users)`;
+  const leavingIcons = sql`select icon from users where id in (select id from deleting_users)`;
   return sql`
-    select (regexp_match(url, ${IMAGE_KEY}))[1] as key from (${urls}) as referenced where url is not null
+    ${referencedImageKeys({ organizationId, extra: leavingIcons })}
     union select key from images where uploaded_by_user_id in (select id from deleting_users)
     union select key from images where uploaded_by_guest_id in (
       select g.id from event_guests g join events e on e.id = g.event_id where e.organization_id = ${organizationId})`;

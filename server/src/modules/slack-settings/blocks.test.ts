@@ -1,4 +1,5 @@
 // Block Kit built by slack-app (the server composes it; slack-app has no test project of its own).
+import { formatDateTimeInZone } from '@kiwi/shared/i18n/format';
 import { buildSlackMessage } from '@kiwi/slack-app/blocks';
 import { describe, expect, it } from 'vitest';
 
@@ -39,5 +40,28 @@ describe('coin message blocks', () => {
     });
     expect(message.text).toBe('&lt;!channel&gt; &amp; co sent KIWI coins to &lt;@U123&gt;');
     expect(JSON.stringify(message.blocks)).not.toMatch(/<!channel>|<@U123>/);
+  });
+});
+
+describe('dates in Slack messages', () => {
+  const startsAt = '2031-12-24T12:00:00.000Z';
+  const seconds = Date.parse(startsAt) / 1000;
+  const event = { eventId: 1, name: 'Run', startsAt, location: null, path: '/events/1' };
+  const survey = { surveyId: 2, title: 'Mood', expiredAt: startsAt, path: '/surveys/2', unansweredCount: 3 };
+
+  it.each(['ja', 'en'] as const)('falls back to the product date in the message language (%s), never the raw ISO text', (language) => {
+    const fallback = formatDateTimeInZone(startsAt, language);
+    expect(fallback).toMatch(language === 'ja' ? /2031年12月2[45]日/ : /Dec 2[45], 2031/);
+    const messages = [
+      buildSlackMessage('slack.event_created', event, { language, publicUrl: 'https://kiwi.example' }),
+      buildSlackMessage('slack.event_cancelled', event, { language, publicUrl: 'https://kiwi.example' }),
+      buildSlackMessage('slack.survey_opened', survey, { language, publicUrl: 'https://kiwi.example' }),
+      buildSlackMessage('slack.survey_reminder', survey, { language, publicUrl: 'https://kiwi.example' }),
+    ];
+    for (const message of messages) {
+      const blocks = JSON.stringify(message.blocks);
+      expect(blocks).toContain(JSON.stringify(`<!date^${seconds}^{date_short_pretty} {time}|${fallback}>`).slice(1, -1));
+      expect(blocks).not.toContain(startsAt);
+    }
   });
 });
