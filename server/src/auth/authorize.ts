@@ -73,6 +73,9 @@ export type GuildSubject = {
 };
 /** A survey as rights see it: the organisation it belongs to. */
 export type SurveySubject = { kind: 'survey'; organizationId: number };
+/** Every organisation's surveys at once (the list and the lookup by id, unscoped). */
+export type AllSurveysSubject = { kind: 'allSurveys' };
+export const ALL_SURVEYS: AllSurveysSubject = { kind: 'allSurveys' };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
@@ -155,6 +158,8 @@ type Subjects = {
   'guild.manage': GuildSubject;
   /** Admins see every survey; members the surveys of their (first) organisation. */
   'survey.view': SurveySubject;
+  /** Every organisation's surveys, unscoped (admin only); others know their (first) organisation's. */
+  'survey.viewAll': AllSurveysSubject;
   /** Only members of the survey's organisation answer (an admin too only as such a member). */
   'survey.answer': SurveySubject;
   /** A survey's organisation results and reminders: the organisation's managers. */
@@ -245,6 +250,7 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'guild.read': readsGuild,
   'guild.manage': managesGuild,
   'survey.view': (actor, survey) => memberOf(actor, survey.organizationId),
+  'survey.viewAll': () => false,
   'survey.answer': (actor, survey) => memberOf(actor, survey.organizationId),
   'survey.manage': (actor, survey) => managesOrganizationId(actor, survey.organizationId),
 };
