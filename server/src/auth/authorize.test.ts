@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_SURVEYS,
   authorize,
   CHANGE_REQUEST_QUEUE,
   can,
   type EventSubject,
   type GuildSubject,
+  PLATFORM,
   SYSTEM_SETTINGS,
   UNKNOWN_USER,
   type UserSubject,
@@ -18,7 +20,12 @@ const GLOBEX = 2;
 function session(role: 'admin' | 'member', memberships: [organizationId: number, role: 'manager' | 'member'][]): Session {
   return {
     user: { id: 1, role },
-    memberships: memberships.map(([organizationId, memberRole], index) => ({ id: index + 1, organizationId, role: memberRole })),
+    memberships: memberships.map(([organizationId, memberRole], index) => ({
+      id: index + 1,
+      organizationId,
+      role: memberRole,
+      organization: { identifier: `org-${organizationId}` },
+    })),
   } as unknown as Session;
 }
 const user = (organizationIds: number[], role = 'member'): UserSubject => ({ kind: 'user', role, organizationIds });
@@ -178,5 +185,54 @@ describe('authorize', () => {
       answer,
       manage,
     ]);
+  });
+
+  // Issue 21.11 (rest): the organisation guard, staff logging, sign-in policy, rates, reports, CSV import, surveys.
+  const secondManager = session('member', [
+    [GLOBEX, 'member'],
+    [ACME, 'manager'],
+  ]);
+  const nobody = session('member', []);
+  it.each([
+    // [who, actor, open, edit]: by id and by route identifier alike
+    ['its manager', manager, true, true],
+    ['its member', member, true, false],
+    ["another organisation's manager", stranger, false, false],
+    ['its manager through a second membership only (the first counts)', secondManager, false, false],
+    ['one without a membership', nobody, false, false],
+    ['an admin', admin, true, true],
+  ] as const)('organization.open/edit: %s', (_who, actor, open, edit) => {
+    for (const key of [ACME, `org-${ACME}`]) {
+      const subject = { kind: 'organizationKey', key } as const;
+      expect([can(actor, 'organization.open', subject), can(actor, 'organization.edit', subject)]).toEqual([open, edit]);
+      if (edit) expect(() => authorize(actor, 'organization.edit', subject)).not.toThrow();
+      else expect(() => authorize(actor, 'organization.edit', subject)).toThrow(expect.objectContaining({ code: 'auth.forbidden' }));
+    }
+  });
+
+  const adminWhoManages = session('admin', [[ACME, 'manager']]);
+  const acme = { kind: 'organization', id: ACME } as const;
+  it.each([
+    // Admin only, whatever membership the actor holds.
+    ['organization.changeContract', (actor: Session) => can(actor, 'organization.changeContract', acme)],
+    ['platform.administer', (actor: Session) => can(actor, 'platform.administer', PLATFORM)],
+    ['adminMembership.change', (actor: Session) => can(actor, 'adminMembership.change', acme)],
+    ['signInPolicy.excludeOwnMethod', (actor: Session) => can(actor, 'signInPolicy.excludeOwnMethod', acme)],
+    ['survey.viewAll', (actor: Session) => can(actor, 'survey.viewAll', ALL_SURVEYS)],
+  ])('%s: admins only', (_action, allowed) => {
+    expect([admin, adminWhoManages, manager, member, stranger, nobody].map(allowed)).toEqual([true, true, false, false, false, false]);
+  });
+
+  it.each([
+    // [who, actor, activity.viewRates, walkingEvent.seeEveryTeam]
+    ['its manager', manager, true, true],
+    ['its member', member, false, false],
+    ["another organisation's manager", stranger, false, false],
+    ['its manager through a second membership only', secondManager, false, false],
+    // Reporting is done as a member: an admin sees every team's board only as the organisation's manager.
+    ['an admin', admin, true, false],
+    ['an admin who manages it', adminWhoManages, true, true],
+  ] as const)('activity.viewRates, walkingEvent.seeEveryTeam: %s', (_who, actor, rates, everyTeam) => {
+    expect([can(actor, 'activity.viewRates', acme), can(actor, 'walkingEvent.seeEveryTeam', acme)]).toEqual([rates, everyTeam]);
   });
 });

@@ -1,13 +1,19 @@
 // Object-level rights (ARCHITECTURE "Server module pattern"): beyond a route's guard, a handler asks
 // `authorize(actor, action, subject)` here instead of re-deriving who may act on what.
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
+import { canAccessOrganization } from '@kiwi/shared/domain/organization-access';
 import { ApiError, forbidden } from '../jsonapi/errors';
 import { firstMembership, isAdmin, mustAddSecondFactor } from './guards';
-import type { Session } from './session-cache';
+import type { Session, SessionMembership } from './session-cache';
 
 /** A person as rights see them: their platform role and the organisations they are a member of. */
 export type UserSubject = { kind: 'user'; role: string; organizationIds: readonly number[] };
 export type OrganizationSubject = { kind: 'organization'; id: number };
+/** An organisation as a route names it, by id or by identifier (identifiers are never all digits), before any lookup. */
+export type OrganizationKeySubject = { kind: 'organizationKey'; key: number | string };
+/** The platform as a whole: who acts as its operator (its writes are logged as an admin's, anywhere). */
+export type PlatformSubject = { kind: 'platform' };
+export const PLATFORM: PlatformSubject = { kind: 'platform' };
 /** The platform's settings as a whole (SPEC §3 "System setting"). */
 export type SystemSettingsSubject = { kind: 'systemSettings' };
 export const SYSTEM_SETTINGS: SystemSettingsSubject = { kind: 'systemSettings' };
@@ -67,11 +73,30 @@ export type GuildSubject = {
 };
 /** A survey as rights see it: the organisation it belongs to. */
 export type SurveySubject = { kind: 'survey'; organizationId: number };
+/** Every organisation's surveys at once (the list and the lookup by id, unscoped). */
+export type AllSurveysSubject = { kind: 'allSurveys' };
+export const ALL_SURVEYS: AllSurveysSubject = { kind: 'allSurveys' };
 
 /** Nobody in particular: an id that names no user. Only an admin passes, and then learns it does not exist. */
 export const UNKNOWN_USER: UserSubject = { kind: 'user', role: 'member', organizationIds: [] };
 
 type Subjects = {
+  /** Spec §6 organisation guard: open `/organizations/:id` (by id or identifier) as a member of it. */
+  'organization.open': OrganizationKeySubject;
+  /** Spec §6 organisation guard, manager-only: change `/organizations/:id`, act as its staff. */
+  'organization.edit': OrganizationKeySubject;
+  /** An organisation's contract (plan, seats, fields a manager may not change; issue 20): admin only. */
+  'organization.changeContract': OrganizationSubject;
+  /** Act as the platform's operator: staff writes logged as an admin's, with no organisation of their own. */
+  'platform.administer': PlatformSubject;
+  /** Change or import a membership held by a platform admin (a manager may not; the admins' to change). */
+  'adminMembership.change': OrganizationSubject;
+  /** Issue 22: a sign-in policy that turns off the method the caller signed in with (a manager would lock themself out). */
+  'signInPolicy.excludeOwnMethod': OrganizationSubject;
+  /** An organisation's utilisation rates (GET /organizations/utilization_rates): its manager; admins every one. */
+  'activity.viewRates': OrganizationSubject;
+  /** Issue 19: every team's walking-event board, as the organisation's manager (a member sees only their own team's). */
+  'walkingEvent.seeEveryTeam': OrganizationSubject;
   /** Manager's view of their organisation (its members' details, its settings). */
   'organization.manage': OrganizationSubject;
   /** Spec §6 "Managers: ... resend invitations, reset a member's multi-factor authentication". */
@@ -133,6 +158,8 @@ type Subjects = {
   'guild.manage': GuildSubject;
   /** Admins see every survey; members the surveys of their (first) organisation. */
   'survey.view': SurveySubject;
+  /** Every organisation's surveys, unscoped (admin only); others know their (first) organisation's. */
+  'survey.viewAll': AllSurveysSubject;
   /** Only members of the survey's organisation answer (an admin too only as such a member). */
   'survey.answer': SurveySubject;
   /** A survey's organisation results and reminders: the organisation's managers. */
@@ -165,7 +192,24 @@ function readsGuild(actor: Session, guild: GuildSubject): boolean {
   return memberOf(actor, guild.organizationId) && (guild.membershipStatus === 'joined' || guild.publicRange === 'public');
 }
 
+/** The shared organisation guard (shared/src/domain/organization-access.ts, the portal's too), on the session. */
+function entersOrganization(actor: Session, { key }: OrganizationKeySubject, managerOnly: boolean): boolean {
+  const isCurrent = (membership: SessionMembership) =>
+    typeof key === 'number' ? membership.organizationId === key : membership.organization.identifier === key;
+  return canAccessOrganization({ role: actor.user.role, firstMembership: firstMembership(actor) }, isCurrent, { managerOnly });
+}
+
 const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boolean } = {
+  'organization.open': (actor, organization) => entersOrganization(actor, organization, false),
+  'organization.edit': (actor, organization) => entersOrganization(actor, organization, true),
+  // Nobody but an admin: a manager changes only the fields MANAGER_EDITABLE_ORGANIZATION_FIELDS lists.
+  'organization.changeContract': () => false,
+  'platform.administer': () => false,
+  'adminMembership.change': () => false,
+  // Nobody but an admin, whom no organisation's policy binds.
+  'signInPolicy.excludeOwnMethod': () => false,
+  'activity.viewRates': (actor, organization) => managesOrganizationId(actor, organization.id),
+  'walkingEvent.seeEveryTeam': (actor, organization) => managesOrganizationId(actor, organization.id),
   'organization.manage': (actor, organization) => managesOrganizationId(actor, organization.id),
   // A platform admin is nobody's to administer but another admin's, whatever memberships they hold.
   'user.administer': (actor, user) => user.role !== 'admin' && user.organizationIds.some((id) => managesOrganizationId(actor, id)),
@@ -206,6 +250,7 @@ const policies: { [A in Action]: (actor: Session, subject: Subjects[A]) => boole
   'guild.read': readsGuild,
   'guild.manage': managesGuild,
   'survey.view': (actor, survey) => memberOf(actor, survey.organizationId),
+  'survey.viewAll': () => false,
   'survey.answer': (actor, survey) => memberOf(actor, survey.organizationId),
   'survey.manage': (actor, survey) => managesOrganizationId(actor, survey.organizationId),
 };
@@ -223,6 +268,8 @@ const OWN_ONLY: ReadonlySet<Action> = new Set([
   // Taking part is done as a member: an admin posts in an event or answers a survey only as one.
   'event.participate',
   'survey.answer',
+  // Reporting is done as a member: an admin sees another team's board only as the organisation's manager.
+  'walkingEvent.seeEveryTeam',
 ]);
 
 /** Whether the actor may; admins may everything (spec §6 "admin: passes every guard") but the OWN_ONLY actions. */

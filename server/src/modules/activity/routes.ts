@@ -11,11 +11,10 @@ import {
 } from '@kiwi/shared/schemas/activity';
 import { dashboardPeriod, periodMonths, periodProblem, UtilizationSeriesQuerySchema } from '@kiwi/shared/schemas/admin-dashboard';
 import { Router } from 'express';
-import { ADMIN_DASHBOARD, authorize } from '../../auth/authorize';
+import { ADMIN_DASHBOARD, authorize, can } from '../../auth/authorize';
 import {
   currentSession,
   firstMembership,
-  isAdmin,
   requireOrganizationMember,
   requireSignedIn,
   requireSignedInAnyMembershipState,
@@ -123,13 +122,14 @@ export function activityRoutes({ db }: ModuleDependencies): Router {
     const query = parseQuery(UtilizationRatesQuerySchema, req);
     const month = query.month ?? monthInJapan(new Date());
     let organizationIds: number[] | 'all';
-    if (isAdmin(session)) {
+    if (can(session, 'adminDashboard.view', ADMIN_DASHBOARD)) {
       organizationIds = query.organization_id === undefined ? 'all' : [query.organization_id];
     } else {
-      const first = firstMembership(session);
-      if (first?.role !== 'manager') throw forbidden();
-      if (query.organization_id !== undefined && query.organization_id !== first.organizationId) throw forbidden();
-      organizationIds = [first.organizationId];
+      // A manager: their (first) organisation's rates, the one they may name.
+      const organizationId = query.organization_id ?? firstMembership(session)?.organizationId;
+      if (organizationId === undefined) throw forbidden();
+      authorize(session, 'activity.viewRates', { kind: 'organization', id: organizationId });
+      organizationIds = [organizationId];
     }
     if (organizationIds === 'all' && query.group_ids?.length) throw invalidParameter('group_ids');
     const rates = await db.db.transaction(async (tx) => {

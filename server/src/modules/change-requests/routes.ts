@@ -1,7 +1,7 @@
 import { ChangeRequestListQuerySchema, CreateChangeRequestSchema, DecideChangeRequestSchema } from '@kiwi/shared/schemas/change-request';
 import { Router } from 'express';
-import { authorize, CHANGE_REQUEST_QUEUE } from '../../auth/authorize';
-import { currentSession, firstMembership, isAdmin, requireAdmin, requireSignedIn } from '../../auth/guards';
+import { authorize, CHANGE_REQUEST_QUEUE, can } from '../../auth/authorize';
+import { currentSession, firstMembership, requireAdmin, requireSignedIn } from '../../auth/guards';
 import { forbidden, notFound } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
@@ -19,8 +19,8 @@ export function changeRequestsRoutes({ db, config, sessions }: ModuleDependencie
     const session = await currentSession(req);
     const { status, organization_id, page, per } = parseQuery(ChangeRequestListQuerySchema, req);
     let organizationId = organization_id;
-    if (isAdmin(session)) authorize(session, 'changeRequest.decide', CHANGE_REQUEST_QUEUE);
-    else {
+    // The platform admin reads the queue of every organisation (or one's); a manager asks for their own.
+    if (!can(session, 'changeRequest.decide', CHANGE_REQUEST_QUEUE)) {
       organizationId ??= firstMembership(session)?.organizationId;
       if (organizationId === undefined) throw forbidden();
       authorize(session, 'changeRequest.ask', { kind: 'organization', id: organizationId });
@@ -59,7 +59,7 @@ export function changeRequestsRoutes({ db, config, sessions }: ModuleDependencie
     const session = await currentSession(req);
     const id = parseId(req);
     const organizationId = await db.db.transaction((tx) => organizationIdOfRequest(tx, id));
-    const visible = organizationId !== null && (isAdmin(session) || firstMembership(session)?.organizationId === organizationId);
+    const visible = organizationId !== null && can(session, 'organization.open', { kind: 'organizationKey', key: organizationId });
     if (!visible) throw notFound();
     authorize(session, 'changeRequest.ask', { kind: 'organization', id: organizationId });
     const row = await db.db.transaction((tx) => withdrawChangeRequest(tx, { id, actor: session, now: new Date() }));

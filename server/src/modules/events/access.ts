@@ -10,10 +10,8 @@ import { ApiError, forbidden, notFound } from '../../jsonapi/errors';
 export type EventViewer = {
   /** Who asks: rights are decided by `can(actor, 'event.*', …)` (server/src/auth/authorize.ts). */
   actor: Session;
-  isAdmin: boolean;
   /** The viewer's first membership when it is in the event's organisation (only the first one counts, spec §6). */
   organizationMemberId: number | null;
-  organizationManager: boolean;
   eventMember: EventMemberRow | null;
 };
 
@@ -31,9 +29,7 @@ export async function viewerOf(executor: Executor, session: Session, event: Even
   }
   return {
     actor: session,
-    isAdmin: session.user.role === 'admin',
     organizationMemberId: inOrganization?.id ?? null,
-    organizationManager: inOrganization?.role === 'manager',
     eventMember,
   };
 }

@@ -7,11 +7,9 @@ export type GuildViewer = {
   /** Who asks: rights are decided by `can(actor, 'guild.*', …)` (server/src/auth/authorize.ts). */
   actor: Session;
   userId: number;
-  isAdmin: boolean;
   /** organization_members.id of the first membership, null for an admin without one. */
   memberId: number | null;
   organizationId: number | null;
-  isManager: boolean;
   /** How their messages show them (the same rule as `displayName` in views.ts). */
   displayName: string;
   icon: string | null;
@@ -24,10 +22,8 @@ export function guildViewerOf(session: Session): GuildViewer {
   return {
     actor: session,
     userId: session.user.id,
-    isAdmin: session.user.role === 'admin',
     memberId: first?.id ?? null,
     organizationId: first?.organizationId ?? null,
-    isManager: first?.role === 'manager',
     displayName: blankToNull(first?.nickname) ?? blankToNull(session.user.nickname) ?? session.user.name,
     icon: first?.icon ?? session.user.icon ?? null,
   };

@@ -3,7 +3,8 @@ import { MEMBER_CSV_LIMITS } from '@kiwi/shared/domain/member-csv';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { sendErrors } from '../../http/error-handler';
 import multer from 'multer';
-import { currentSession, isAdmin, requireOrganizationMember } from '../../auth/guards';
+import { can } from '../../auth/authorize';
+import { currentSession, requireOrganizationMember } from '../../auth/guards';
 import { requestLanguage } from '../../http/i18n';
 import { ApiError, ApiErrorList } from '../../jsonapi/errors';
 import { parseId } from '../../jsonapi/parse';
@@ -59,7 +60,7 @@ export function csvImportRoutes({ db, config, sessions }: ModuleDependencies): R
   // The whole file is checked before anything changes; then it applies in one transaction or not at all.
   router.post('/organizations/:organizationId/members/csv_import', managers, async (req, res) => {
     const organizationId = parseId(req, 'organizationId');
-    const callerIsAdmin = isAdmin(await currentSession(req));
+    const callerIsAdmin = can(await currentSession(req), 'adminMembership.change', { kind: 'organization', id: organizationId });
     const bytes = await receiveFile(req, res);
     const now = new Date();
     let applied: { result: Awaited<ReturnType<typeof applyMemberCsv>>; encoding: string };

@@ -1,5 +1,6 @@
 import { CreateMemberSchema, MemberListQuerySchema, UpdateMemberSchema } from '@kiwi/shared/schemas/member';
 import { Router } from 'express';
+import { can, PLATFORM } from '../../auth/authorize';
 import { currentSession, requireOrganizationMember, requireSignedIn } from '../../auth/guards';
 import { requestLanguage } from '../../http/i18n';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
@@ -160,7 +161,7 @@ export function membersRoutes(deps: ModuleDependencies): Router {
     const firebaseUid = await db.db.transaction(async (tx) => assertCanResetMfa(tx, actor, userId));
     if (!firebaseUid.startsWith(PENDING_UID_PREFIX)) await resetMfa(identity, firebaseUid);
     // Logged once the identity provider has done it (no transaction spans that call); a manager's is their organisation's.
-    const organizationId = actor.user.role === 'admin' ? null : (actor.memberships[0]?.organizationId ?? null);
+    const organizationId = can(actor, 'platform.administer', PLATFORM) ? null : (actor.memberships[0]?.organizationId ?? null);
     try {
       await recordRequestAction(db.db, req, { actor, organizationId, statusCode: 204 });
       markStaffActionRecorded(res);

@@ -1,25 +1,19 @@
-import { canAccessOrganization } from '@kiwi/shared/domain/organization-access';
 import { eq } from 'drizzle-orm';
-import { can } from '../../auth/authorize';
-import { firstMembership } from '../../auth/guards';
-import type { Session, SessionMembership } from '../../auth/session-cache';
+import { authorize, can } from '../../auth/authorize';
+import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { type OrganizationRow, organizations } from '../../db/schema/organizations';
-import { forbidden, notFound } from '../../jsonapi/errors';
+import { notFound } from '../../jsonapi/errors';
 
 /** A numeric id or a route identifier (identifiers are never all digits). */
 export type OrganizationKey = number | string;
-
-const matches = (key: OrganizationKey) => (membership: SessionMembership) =>
-  typeof key === 'number' ? membership.organizationId === key : membership.organization.identifier === key;
 
 /**
  * Spec §6 for `/organizations/:id` where :id may be an identifier: decided from the session alone, before the database
  * is asked, so a stranger learns nothing about which organisations exist.
  */
 export function assertOrganizationAccess(session: Session, key: OrganizationKey, { managerOnly }: { managerOnly: boolean }): void {
-  const subject = { role: session.user.role, firstMembership: firstMembership(session) };
-  if (!canAccessOrganization(subject, matches(key), { managerOnly })) throw forbidden();
+  authorize(session, managerOnly ? 'organization.edit' : 'organization.open', { kind: 'organizationKey', key });
 }
 
 /** Whether the caller manages this organisation (admins do); members see less of it and of its people. */

@@ -7,6 +7,7 @@ import {
   UpdateOrganizationSchema,
 } from '@kiwi/shared/schemas/organization';
 import { Router } from 'express';
+import { can } from '../../auth/authorize';
 import { authenticate, currentSession, requireAdmin, requireSignedIn } from '../../auth/guards';
 import { invalidParameter } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
@@ -87,15 +88,15 @@ export function organizationsRoutes({ db, sessions }: ModuleDependencies): Route
     const session = await currentSession(req);
     const id = parseId(req);
     assertOrganizationAccess(session, id, { managerOnly: true });
-    const isAdmin = session.user.role === 'admin';
-    const { organization: input, confirm_seats_below_members } = isAdmin
+    const changesContract = can(session, 'organization.changeContract', { kind: 'organization', id });
+    const { organization: input, confirm_seats_below_members } = changesContract
       ? parseBody(AdminUpdateOrganizationSchema, req)
       : { ...parseBody(UpdateOrganizationSchema, req), confirm_seats_below_members: false };
-    if (!isAdmin) assertManagerMayChange(input);
+    if (!changesContract) assertManagerMayChange(input);
     const row = await db.db.transaction(async (tx) => {
       // Locked first: the seats compared below cannot change before the new count is stored.
       const before = await findOrganization(tx, id, { forUpdate: true });
-      if (isAdmin) {
+      if (changesContract) {
         await assertSeatsCoverMembers(tx, id, input.number_of_members, {
           confirmed: confirm_seats_below_members === true,
           now: new Date(),

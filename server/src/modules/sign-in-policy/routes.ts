@@ -1,7 +1,7 @@
 import { SignInPolicyPayloadSchema } from '@kiwi/shared/schemas/sign-in-policy';
 import { Router } from 'express';
-import { authorize } from '../../auth/authorize';
-import { currentSession, isAdmin, requireOrganizationMember } from '../../auth/guards';
+import { authorize, can } from '../../auth/authorize';
+import { currentSession, requireOrganizationMember } from '../../auth/guards';
 import { parseBody, parseId } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
 import { changedFields, markStaffActionRecorded, recordRequestAction } from '../staff-actions/record';
@@ -29,7 +29,9 @@ export function signInPolicyRoutes({ db, sessions }: ModuleDependencies): Router
     authorize(session, 'organization.manage', { kind: 'organization', id: organizationId });
     const { sign_in_policy: input } = parseBody(SignInPolicyPayloadSchema, req);
     const change = { signInMethods: input.sign_in_methods, mfaRequiredForManagers: input.mfa_required_for_managers };
-    const callerProvider = isAdmin(session) ? undefined : session.signIn?.provider;
+    const callerProvider = can(session, 'signInPolicy.excludeOwnMethod', { kind: 'organization', id: organizationId })
+      ? undefined
+      : session.signIn?.provider;
     const row = await db.db.transaction(async (tx) => {
       const before = await getSignInPolicy(tx, organizationId);
       const after = await updateSignInPolicy(tx, organizationId, change, callerProvider);

@@ -4,7 +4,8 @@
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { eq } from 'drizzle-orm';
-import { currentSession, firstMembership, isAdmin } from '../../auth/guards';
+import { can, PLATFORM } from '../../auth/authorize';
+import { currentSession, firstMembership } from '../../auth/guards';
 import type { Session } from '../../auth/session-cache';
 import type { DatabaseHandle } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';
@@ -68,14 +69,13 @@ export function organizationKeyOf({ route, params }: MatchedRoute): Organization
  * only in the organisation of their first membership (SPEC §6, the one that counts), nobody else's.
  */
 function staffScope(session: Session, key: OrganizationKey | null): { organizationId: number | null; identifier?: string } | null {
-  if (isAdmin(session)) {
+  if (can(session, 'platform.administer', PLATFORM)) {
     if (!key) return { organizationId: null };
     return 'id' in key ? { organizationId: key.id } : { organizationId: null, identifier: key.identifier };
   }
-  const membership = firstMembership(session);
-  if (!key || membership?.role !== 'manager') return null;
-  const own = 'id' in key ? membership.organizationId === key.id : membership.organization.identifier === key.identifier;
-  return own ? { organizationId: membership.organizationId } : null;
+  if (!key || !can(session, 'organization.edit', { kind: 'organizationKey', key: 'id' in key ? key.id : key.identifier })) return null;
+  // The organisation guard has matched the first membership (the one that counts) to the key.
+  return { organizationId: firstMembership(session)!.organizationId };
 }
 
 /** Mounted on /api after authentication(): see the file's head. Writes never delay nor fail the response. */

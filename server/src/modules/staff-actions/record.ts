@@ -3,6 +3,7 @@
 // the log middleware (staff-actions/middleware.ts) records the other staff writes by route.
 import { isDeepStrictEqual } from 'node:util';
 import type { Request, Response } from 'express';
+import { can, PLATFORM } from '../../auth/authorize';
 import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { staffActions } from '../../db/schema/admin-console';
@@ -53,7 +54,7 @@ const boundedChanges = (changes: Record<string, [unknown, unknown]>): Record<str
   Object.fromEntries(Object.entries(changes).map(([field, [before, after]]) => [field, [boundedValue(before), boundedValue(after)]]));
 
 /** The actor's role for the log: admin for a platform admin, otherwise manager (only staff writes are logged). */
-export const staffRoleOf = (actor: Session): 'admin' | 'manager' => (actor.user.role === 'admin' ? 'admin' : 'manager');
+export const staffRoleOf = (actor: Session): 'admin' | 'manager' => (can(actor, 'platform.administer', PLATFORM) ? 'admin' : 'manager');
 
 /** Writes one log row with `executor` (the change's own transaction, so the log and the change land together). */
 export async function recordStaffAction(executor: Executor, entry: StaffActionEntry): Promise<void> {

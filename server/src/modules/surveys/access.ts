@@ -1,7 +1,7 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { can, type SurveySubject } from '../../auth/authorize';
 import type { Session, SessionMembership } from '../../auth/session-cache';
-import { firstMembership, isAdmin } from '../../auth/guards';
+import { firstMembership } from '../../auth/guards';
 import { ApiError, forbidden } from '../../jsonapi/errors';
 
 type SurveyOwner = { organizationId: number };
@@ -24,7 +24,8 @@ export const surveyAccess = {
   assertCanAnswer(session: Session, survey: SurveyOwner): SessionMembership {
     const membership = can(session, 'survey.answer', subjectOf(survey)) ? respondentMembership(session, survey) : null;
     if (membership) return membership;
-    throw isAdmin(session) ? new ApiError(ErrorCode.surveyNotRespondent) : forbidden();
+    // One who may see the survey but not answer it (an admin outside its organisation) is told why.
+    throw can(session, 'survey.view', subjectOf(survey)) ? new ApiError(ErrorCode.surveyNotRespondent) : forbidden();
   },
   /** Organisation results and reminders: the organisation's managers and admins. */
   canManage(session: Session, survey: SurveyOwner): boolean {

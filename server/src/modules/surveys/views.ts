@@ -2,7 +2,8 @@
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { and, count, desc, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Session } from '../../auth/session-cache';
-import { firstMembership, isAdmin } from '../../auth/guards';
+import { ALL_SURVEYS, can } from '../../auth/authorize';
+import { firstMembership } from '../../auth/guards';
 import type { Executor } from '../../db/client';
 import { organizationMembers, organizations } from '../../db/schema/organizations';
 import { wellBeingSurveyAnswers, wellBeingSurveys, type WellBeingSurveyRow } from '../../db/schema/surveys';
@@ -80,7 +81,7 @@ export async function listSurveys(
   now: Date,
 ): Promise<{ views: SurveyView[]; total: number }> {
   let scope: number | undefined = organizationId;
-  if (!isAdmin(session)) {
+  if (!can(session, 'survey.viewAll', ALL_SURVEYS)) {
     const membership = firstMembership(session);
     if (!membership) return { views: [], total: 0 };
     if (organizationId !== undefined && organizationId !== membership.organizationId) throw new ApiError(ErrorCode.authForbidden);
@@ -98,7 +99,7 @@ export async function listSurveys(
  * same 404 as a missing one and its id tells nothing.
  */
 export function knownSurveys(session: Session): SQL | undefined {
-  if (isAdmin(session)) return undefined;
+  if (can(session, 'survey.viewAll', ALL_SURVEYS)) return undefined;
   const membership = firstMembership(session);
   return membership ? eq(wellBeingSurveys.organizationId, membership.organizationId) : sql`false`;
 }

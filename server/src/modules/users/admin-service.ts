@@ -2,6 +2,7 @@
 // its staff action log row (before/after) in the change's own transaction.
 import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { can, PLATFORM_USERS } from '../../auth/authorize';
 import type { Identity } from '../../auth/identity';
 import type { Session } from '../../auth/session-cache';
 import { invalidateIn } from '../../realtime/invalidation';
@@ -44,7 +45,9 @@ async function lockedTarget(tx: Executor, actor: Session, userId: number, remove
     .select({ role: users.role, signInDisabledAt: users.signInDisabledAt })
     .from(users)
     .where(eq(users.id, actor.user.id));
-  if (me?.role !== 'admin' || me.signInDisabledAt) throw forbidden();
+  // The actor as they are now, not as their cached session remembers them.
+  const current: Session | null = me && !me.signInDisabledAt ? { ...actor, user: { ...actor.user, role: me.role } } : null;
+  if (!current || !can(current, 'platformUsers.manage', PLATFORM_USERS)) throw forbidden();
   return target;
 }
 

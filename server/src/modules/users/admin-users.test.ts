@@ -379,6 +379,23 @@ describe('never the last admin (issue 20 point 2)', () => {
     expect(await signInAdmins([first.user.id, second.user.id])).toBe(1);
   });
 
+  it('re-reads the actor under the lock: a session loaded before its admin was demoted or disabled acts no more', async () => {
+    const stale = await buildUser(server, { role: 'admin' });
+    const target = await buildUser(server, { role: 'admin' });
+    await buildUser(server, { role: 'admin' }); // another admin who can sign in: the target is never the last one
+    // Loaded while still an admin, as a request that has passed the guard a moment before the change.
+    const session = await loadSession(server.db.db, stale.uid);
+    const demoteTarget = () =>
+      server.db.db.transaction((tx) =>
+        changeUserRole(tx, { actor: session!, method: 'PUT', route: '/api/users/:id/role' }, target.user.id, 'member'),
+      );
+    for (const change of [{ role: 'member' as const }, { role: 'admin' as const, signInDisabledAt: new Date() }]) {
+      await server.db.db.update(users).set(change).where(eq(users.id, stale.user.id));
+      await expect(demoteTarget()).rejects.toMatchObject({ code: 'auth.forbidden' });
+      expect(await signInAdmins([target.user.id])).toBe(1);
+    }
+  });
+
   it('refuses a demoted admin who still holds a token, before anything changes', async () => {
     const [first, second] = await lastTwoAdmins();
     const third = await buildUser(server, { role: 'admin' });

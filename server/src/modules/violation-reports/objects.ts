@@ -2,6 +2,7 @@
 // report it, how resolving removes it and how its page learns that it went or was hidden.
 import type { ViolationObjectType } from '@kiwi/shared/domain/violation-report';
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { can } from '../../auth/authorize';
 import type { Session } from '../../auth/session-cache';
 import type { Executor } from '../../db/client';
 import { kiwiCoinTransfers } from '../../db/schema/coins';
@@ -203,7 +204,7 @@ export async function assertMemberSees(tx: Executor, session: Session, memberId:
       await orNotFound(loadMessageGuild(tx, guildViewerOf(session), object.id));
       return;
     case 'WalkingEventMessage': {
-      if (session.memberships[0]?.role === 'manager') return;
+      if (can(session, 'walkingEvent.seeEveryTeam', { kind: 'organization', id: object.organizationId })) return;
       const [inTeam] = await tx
         .select({ id: walkingEventTeamMembers.id })
         .from(walkingEventTeamMembers)
