@@ -18,6 +18,7 @@ import {
   type ViewerImage,
 } from './image-viewer';
 import { downloadFileName, ImageViewerDialog } from './image-viewer-dialog';
+import { LazyImageViewerDialog } from './lazy-image-viewer-dialog';
 
 const image = (name: string): ViewerImage => ({ url: `/${name}.png`, thumbnailUrl: `/${name}-thumb.png` });
 const images = [image('a'), image('b'), image('c')];
@@ -116,7 +117,7 @@ describe('<ImageViewerProvider> rendered', () => {
     function Page() {
       const { openImageViewer } = useImageViewer();
       return (
-        <button type="button" onClick={() => openImageViewer(request)}>
+        <button type="button" onClick={() => openImageViewer({ ...request, dialog: LazyImageViewerDialog })}>
           Show photos
         </button>
       );

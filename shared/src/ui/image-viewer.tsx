@@ -1,5 +1,4 @@
-import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useReducer, useRef } from 'react';
-import { lazyOr } from './lazy-chunk';
+import { type ComponentType, createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useReducer, useState } from 'react';
 
 /** SPEC §3: an image viewer item. */
 export type ViewerImage = { url: string; thumbnailUrl: string; title?: string };
@@ -31,42 +30,41 @@ export function hasNextImage(state: ImageViewerState): boolean {
   return state.index < state.images.length - 1;
 }
 
+export type ImageViewerDialogProps = { state: ImageViewerState; onSelect: (index: number) => void; onClose: () => void };
 export type ImageViewerApi = {
-  openImageViewer(request: { title: string; images: ViewerImage[]; index?: number }): void;
+  /**
+   * `dialog` is the opener's: lazy-image-viewer-dialog.tsx's chunk, imported by the modules that show images, so that a
+   * widget or page that never shows one does not list (or count) the dialog's chunk.
+   */
+  openImageViewer(request: { title: string; images: ViewerImage[]; index?: number; dialog: ComponentType<ImageViewerDialogProps> }): void;
   closeImageViewer(): void;
 };
 
 const ImageViewerContext = createContext<ImageViewerApi | null>(null);
 
-export type ImageViewerDialogProps = { state: ImageViewerState; onSelect: (index: number) => void; onClose: () => void };
-/** Most pages never open an image: the dialog is a chunk of its own (a failed load leaves the page as it was). */
-const LazyImageViewerDialog = lazyOr<ImageViewerDialogProps>(
-  () => import('./image-viewer-dialog').then((module) => ({ default: module.ImageViewerDialog })),
-  () => null,
-);
-
 /** One image viewer for the whole app; `useImageViewer()` opens it. */
 export function ImageViewerProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(imageViewerReducer, initialImageViewerState);
+  // The dialog (and its CSS) is fetched when first opened, then kept mounted so that closing returns focus as usual.
+  const [Dialog, setDialog] = useState<ComponentType<ImageViewerDialogProps> | null>(null);
   const closeImageViewer = useCallback(() => dispatch({ type: 'CLOSE' }), []);
   const api = useMemo<ImageViewerApi>(
     () => ({
-      openImageViewer: ({ title, images, index = 0 }) => dispatch({ type: 'OPEN', title, images, index }),
+      openImageViewer: ({ title, images, index = 0, dialog }) => {
+        setDialog(() => dialog);
+        dispatch({ type: 'OPEN', title, images, index });
+      },
       closeImageViewer,
     }),
     [closeImageViewer],
   );
 
-  // The dialog (and its CSS) is fetched when first opened, then kept mounted so that closing returns focus as usual.
-  const opened = useRef(false);
-  opened.current ||= state.open;
-
   return (
     <ImageViewerContext.Provider value={api}>
       {children}
-      {opened.current && (
+      {Dialog && (
         <Suspense fallback={null}>
-          <LazyImageViewerDialog state={state} onSelect={(index) => dispatch({ type: 'SELECT', index })} onClose={closeImageViewer} />
+          <Dialog state={state} onSelect={(index) => dispatch({ type: 'SELECT', index })} onClose={closeImageViewer} />
         </Suspense>
       )}
     </ImageViewerContext.Provider>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFeatureContext } from '../features/feature-context';
 import { useImageViewer } from './image-viewer';
+import { LazyImageViewerDialog } from './lazy-image-viewer-dialog';
 import './message-images.css';
 
 export type MessageImagesProps = {
@@ -36,6 +37,7 @@ export function MessageImages({ urls, authorName, size = 'preview' }: MessageIma
                 title: t('common:messageImages.title', { name: authorName }),
                 images: shown.map((image) => ({ url: image, thumbnailUrl: image })),
                 index,
+                dialog: LazyImageViewerDialog,
               })
             }
           >

@@ -1,5 +1,6 @@
 import { formatAuthorName, formatDateTime } from '@kiwi/shared/i18n/format';
 import { useImageViewer } from '@kiwi/shared/ui/image-viewer';
+import { LazyImageViewerDialog } from '@kiwi/shared/ui/lazy-image-viewer-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
@@ -230,7 +231,14 @@ function EvidenceImages({ urls, title }: { urls: string[]; title: string }) {
           <button
             type="button"
             aria-label={t('common:messageImages.open', { index: index + 1, count: urls.length })}
-            onClick={() => viewer.openImageViewer({ title: t('common:messageImages.title', { name: title }), images, index })}
+            onClick={() =>
+              viewer.openImageViewer({
+                title: t('common:messageImages.title', { name: title }),
+                images,
+                index,
+                dialog: LazyImageViewerDialog,
+              })
+            }
           >
             <img src={url} alt="" loading="lazy" />
           </button>
