@@ -151,11 +151,11 @@ test('SMS second factor: verify the email, enrol with the texted code, sign in w
   await page.getByRole('button', { name: t('mfa:login.send') }).click();
   await expect(page.getByText(t('mfa:login.sentTo').replace('{{label}}', masked))).toBeVisible();
   await page.getByLabel(t('mfa:login.code')).fill(code === '999999' ? '888888' : '999999');
-  await page.getByRole('button', { name: t('mfa:login.submit') }).click();
+  await page.getByRole('button', { name: t('mfa:login.submit'), exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(t('errors:identity.invalid-verification-code'));
   await expectAccessible(page);
   await page.getByLabel(t('mfa:login.code')).fill(await textedCode(request, phoneNumber));
-  await page.getByRole('button', { name: t('mfa:login.submit') }).click();
+  await page.getByRole('button', { name: t('mfa:login.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 
   // Removal: the current password (a wrong one is refused), then the shared confirmation dialog.

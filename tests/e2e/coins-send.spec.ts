@@ -103,7 +103,7 @@ test('in English: a globex member previews {nickname}, confirms and sends; an ov
 
   await page.getByLabel(en('coins:send.amount').replace('{{name}}', 'Grace Hopper')).fill('2');
   await page.getByRole('button', { name: en('coins:send.submit') }).click();
-  await confirmSend(page, ['Grace Hopper', '2 coins'], en('coins:send.submit'));
+  await confirmSend(page, ['Grace Hopper', 'Total: 2'], en('coins:send.submit'));
   await expect(page.getByRole('status').filter({ hasText: en('coins:send.sent') })).toBeVisible();
   await expect(page.getByTestId('coin-feed')).toContainText('Thank you, Grace Hopper & <team>!');
   await expect.poll(async () => Number((await balance.innerText()).replace(/[^\d]/g, ''))).toBe(before - 2);

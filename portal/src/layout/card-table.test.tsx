@@ -67,6 +67,6 @@ describe('CardTable', () => {
       ['名前', '役割', ''],
       ['名前', '役割', ''],
     ]);
-    expect(screen.getByRole('region', { name: 'メンバー' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'メンバー' })).toBeTruthy();
   });
 });

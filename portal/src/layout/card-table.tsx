@@ -27,9 +27,10 @@ export function CardTable({ caption, headers, children, className, captionShown 
     if (table.current) labelCells(table.current, headers);
   });
   return (
-    // A table wider than its column scrolls inside this region, which the keyboard can reach (axe scrollable-region-focusable).
+    // A table wider than its column scrolls inside this group, which the keyboard can reach (axe scrollable-region-focusable);
+    // a group, not a region: a page section named like the table would make two landmarks of one name (landmark-unique).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-    <div className="card-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+    <div className="card-table-wrap" role="group" aria-label={caption} tabIndex={0}>
       <table ref={table} className={className ? `card-table ${className}` : 'card-table'} aria-describedby={describedBy}>
         <caption className={captionShown ? undefined : 'visually-hidden'}>{caption}</caption>
         <thead>
