@@ -3,7 +3,7 @@ import { ACCOUNTS, ja, mainMenu, signIn } from './portal-helpers';
 
 // SPEC §6 landing and §2 drawer: primary for general, secondary for the organisation area, light orange for admin.
 const PRIMARY = 'rgb(46, 125, 50)';
-const SECONDARY = 'rgb(230, 81, 0)';
+const SECONDARY = 'rgb(194, 74, 0)';
 const LIGHT_ORANGE = 'rgb(255, 224, 178)';
 
 test('the admin lands on /_admin with the admin badge and the light-orange admin drawer', async ({ page }) => {

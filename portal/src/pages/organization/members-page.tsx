@@ -169,15 +169,7 @@ export function MembersPage() {
         rows={(items) =>
           items.map((member) => (
             <tr key={member.id}>
-              <td>
-                {member.name || t('common.none')}
-                {member.invitationPending && (
-                  <>
-                    {' '}
-                    <StatusBadge status="invited">{t('members.invitationPending')}</StatusBadge>
-                  </>
-                )}
-              </td>
+              <td>{member.name || t('common.none')}</td>
               <td>{member.email}</td>
               <td>{t(`members.role.${member.role}`)}</td>
               <td>
