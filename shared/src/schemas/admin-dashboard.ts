@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { monthInJapan, shiftMonth } from '../domain/health-points';
+import type { OrganizationState } from '../domain/organization-state';
 
 const invalidParameter = { error: ErrorCode.requestInvalidParameter };
 
@@ -89,3 +90,20 @@ export const DashboardFilterFormSchema = z
     if (problem) context.addIssue({ code: 'custom', message: problem, path: ['to'] });
   });
 export type DashboardFilterForm = z.output<typeof DashboardFilterFormSchema>;
+
+/** Organisations counted by state. */
+export type DashboardStateCounts = Record<OrganizationState, number>;
+
+/** The dashboard's platform totals, as the server computes them and the portal shows them. */
+export type DashboardTotals = {
+  organizations: number;
+  states: DashboardStateCounts;
+  seatsUsed: number;
+  /** The seats of organisations with a limit; unlimitedOrganizations counts the others. */
+  seatsContracted: number;
+  unlimitedOrganizations: number;
+  coinsGranted: number;
+  coinsSpent: number;
+  pendingChangeRequests: number;
+  pendingViolationReports: number;
+};

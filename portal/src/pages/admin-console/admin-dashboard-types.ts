@@ -1,7 +1,8 @@
 // GET /api/admin/dashboard after JSON:API decoding (camelCase), and the organisation states in the order shown.
+import type { DashboardStateCounts, DashboardTotals } from '@kiwi/shared/schemas/admin-dashboard';
 
 export type OrganizationState = 'active' | 'planEnded' | 'archived';
-type StateCounts = Record<OrganizationState, number>;
+type StateCounts = DashboardStateCounts;
 export type DashboardOrganization = {
   id: string;
   name: string;
@@ -20,17 +21,7 @@ export type DashboardMeta = {
   to: string;
   plan: string | null;
   plans: string[];
-  totals: {
-    organizations: number;
-    states: StateCounts;
-    seatsUsed: number;
-    seatsContracted: number;
-    unlimitedOrganizations: number;
-    coinsGranted: number;
-    coinsSpent: number;
-    pendingChangeRequests: number;
-    pendingViolationReports: number;
-  };
+  totals: DashboardTotals;
   byPlan: ({ plan: string; total: number } & StateCounts)[];
 };
 export type UtilizationSeries = { id: string; months: { month: string; members: number; active: number; rate: number }[] };

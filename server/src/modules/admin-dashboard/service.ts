@@ -1,7 +1,7 @@
 // Issue 20 part A: the platform at a glance for the admin (GET /api/admin/dashboard).
 import { dayInJapan, monthDays, startOfDayInJapan } from '@kiwi/shared/domain/health-points';
 import { ORGANIZATION_STATES, type OrganizationState, organizationState } from '@kiwi/shared/domain/organization-state';
-import type { DashboardPeriod } from '@kiwi/shared/schemas/admin-dashboard';
+import type { DashboardPeriod, DashboardStateCounts, DashboardTotals } from '@kiwi/shared/schemas/admin-dashboard';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { organizationChangeRequests } from '../../db/schema/admin-console';
@@ -35,7 +35,7 @@ export type DashboardOrganization = {
   pendingViolationReports: number;
 };
 
-type StateCounts = Record<OrganizationState, number>;
+type StateCounts = DashboardStateCounts;
 export type PlanCounts = { plan: string; total: number } & StateCounts;
 
 export type Dashboard = {
@@ -45,18 +45,7 @@ export type Dashboard = {
   plans: string[];
   organizations: DashboardOrganization[];
   byPlan: PlanCounts[];
-  totals: {
-    organizations: number;
-    states: StateCounts;
-    seatsUsed: number;
-    /** The seats of organisations with a limit; unlimitedOrganizations counts the others. */
-    seatsContracted: number;
-    unlimitedOrganizations: number;
-    coinsGranted: number;
-    coinsSpent: number;
-    pendingChangeRequests: number;
-    pendingViolationReports: number;
-  };
+  totals: DashboardTotals;
 };
 
 const reasonList = (reasons: readonly string[]) =>

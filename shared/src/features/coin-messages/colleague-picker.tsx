@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Person, personLabel } from '../../domain/people';
 import { PersonOption } from '../../ui/person-option';
 import { useFeatureContext } from '../feature-context';
+import { usePeopleSearch } from '../people-search';
 
 /**
  * A search box listing colleagues of the viewer's organisation (GET /organizations/:id/members, readable by members),
@@ -11,21 +11,11 @@ import { useFeatureContext } from '../feature-context';
  */
 export function ColleaguePicker({ exclude, onPick }: { exclude: Set<string>; onPick: (colleague: Person) => void }) {
   const { t } = useTranslation(['coins']);
-  const { api, viewer, resolveUrl } = useFeatureContext();
+  const { viewer, resolveUrl } = useFeatureContext();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
   const inputId = useId();
   const listId = useId();
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const organizationId = viewer?.organizationId;
-  const colleagues = useQuery({
-    queryKey: ['coin-colleagues', organizationId, search],
-    enabled: Boolean(organizationId) && search !== '',
-    queryFn: async () => (await api.get<Person[]>(`/organizations/${organizationId}/members`, { q: { name: search }, per: 10 })).data,
-  });
+  const { search, people: colleagues, forget } = usePeopleSearch(viewer?.organizationId, text);
   const choices = (colleagues.data ?? []).filter((c) => c.id !== viewer?.organizationMemberId && !exclude.has(c.id));
 
   return (
@@ -57,7 +47,7 @@ export function ColleaguePicker({ exclude, onPick }: { exclude: Set<string>; onP
                   onClick={() => {
                     onPick(colleague);
                     setText('');
-                    setSearch('');
+                    forget();
                   }}
                 >
                   <PersonOption person={colleague} resolveUrl={resolveUrl} />

@@ -1,19 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
-import { type Person, personLabel } from '../../domain/people';
+import { personLabel } from '../../domain/people';
 import { type Guild, guildApi, guildErrorMessage, type GuildMember, guildPaths, guildQueryKeys } from '../../schemas/guild-resources';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { PersonOption } from '../../ui/person-option';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
+import { usePeopleSearch } from '../people-search';
 import { ReportButton } from '../report/report-button';
 import '../../ui/button.css';
 import './guild-chat.css';
 import '../../ui/visually-hidden.css';
-
-type Colleague = Person;
 
 /**
  * Members and invitations of a guild: free role labels (anyone for themself, the guild's managers for all), invite a
@@ -216,12 +215,7 @@ function InviteForm({
   const [query, setQuery] = useState('');
   const searchId = useId();
   const present = new Set((guild.members ?? []).map((member) => String(member.organizationMemberId)));
-  const search = useQuery({
-    queryKey: ['organization-members', organizationId, 'search', query],
-    enabled: query.trim().length > 0,
-    queryFn: async () =>
-      (await api.get<Colleague[]>(`/organizations/${organizationId}/members`, { q: { name: query.trim() }, per: 10 })).data,
-  });
+  const { people: search } = usePeopleSearch(organizationId, query);
   const candidates = (search.data ?? []).filter((colleague) => !present.has(String(colleague.id)));
 
   return (
