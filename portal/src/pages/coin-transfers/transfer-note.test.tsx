@@ -21,7 +21,7 @@ describe('TransferNote', () => {
     ['en', 'recipientInactive', /no longer an active member/],
     ['ja', 'recipientInactive', /受取人が有効なメンバーではありませんでした/],
     ['en', 'manual', /Canceled by a manager/],
-    ['ja', 'manual', /マネージャーまたは管理者が取り消しました/],
+    ['ja', 'manual', /マネージャーまたはシステム管理者が取り消しました/],
   ] as const)('shows the %s translation of the cancel reason %s after the description', (lng, cancelReason, expected) => {
     show(lng, { description: 'Quarterly thanks', message: null, cancelReason });
     expect(screen.getByText('Quarterly thanks', { exact: false })).toBeTruthy();

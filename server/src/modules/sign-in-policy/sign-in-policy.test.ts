@@ -102,7 +102,7 @@ describe('single sign-on and the sign-in policy', () => {
       expect(response.status).toBe(403);
       expect(response.body.errors[0]).toMatchObject({
         code: 'auth.emailNotAvailable',
-        detail: "This email address is not available. Please ask your organization's administrator",
+        detail: "This email address is not available. Please ask your organization's manager",
       });
       expect(await linksOf(user.id)).toEqual([]);
     });
@@ -113,7 +113,7 @@ describe('single sign-on and the sign-in policy', () => {
       expect(response.status).toBe(403);
       expect(response.body.errors[0]).toMatchObject({
         code: 'auth.emailNotAvailable',
-        detail: 'このメールアドレスはご利用いただけません。組織の管理者にお問い合わせください',
+        detail: 'このメールアドレスはご利用いただけません。組織のマネージャーにお問い合わせください',
       });
     });
 
