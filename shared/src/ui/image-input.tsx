@@ -5,6 +5,7 @@ import { useFeatureContext } from '../features/feature-context';
 import './button.css';
 import './image-input.css';
 import './layout.css';
+import './visually-hidden.css';
 
 /** Same limit and types as the server (POST /api/images): spec §5 image files only, one image, size limit. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -34,7 +35,8 @@ export type ImageInputProps = {
 };
 
 /**
- * One image: pick or drop a file, it is checked here (type, one file, 5 MB), uploaded to POST /api/images through the
+ * One image: pick (a button in the page's language opens the visually hidden native input, whose own "Choose file" text
+ * follows the browser) or drop a file, it is checked here (type, one file, 5 MB), uploaded to POST /api/images through the
  * feature context's API client while a progress bar shows, and its URL handed to onChange. A preview (through the host's
  * resolveUrl) and a remove button show the current value.
  */
@@ -46,6 +48,8 @@ export function ImageInput({ value, onChange, label, hint, token, disabled }: Im
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // The picked file's name and the URL its upload gave: the name shows while it uploads and while that URL is the value.
+  const [picked, setPicked] = useState<[string, string?]>(['']);
 
   async function take(files: File[]) {
     const problem = checkImageFiles(files);
@@ -56,11 +60,13 @@ export function ImageInput({ value, onChange, label, hint, token, disabled }: Im
     const [file] = files;
     if (!file) return;
     setMessage(null);
+    setPicked([file.name]);
     setUploading(true);
     try {
       const form = new FormData();
       form.append('image', file, file.name);
       const { data } = await api.post<{ url: string }>('/images', form, token ? { token } : {});
+      setPicked([file.name, data.url]);
       onChange(data.url);
     } catch (error) {
       const detail = error instanceof HttpResponseError ? error.errors[0]?.detail : undefined;
@@ -77,32 +83,44 @@ export function ImageInput({ value, onChange, label, hint, token, disabled }: Im
     if (!disabled && !uploading) void take([...event.dataTransfer.files]);
   };
 
+  const busy = disabled || uploading;
+  const chosen = uploading || (value && picked[1] === value) ? picked[0] : value ? null : t('imageInput.none');
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the drop zone wraps the real controls (label and file input); dropping is an extra for mice.
     <div className="kiwi-image-input" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
-      <label htmlFor={inputId} className="kiwi-image-input__label">
+      <label id={`${inputId}l`} htmlFor={inputId} className="kiwi-image-input__label">
         {label}
       </label>
       {/* The value stays the API's relative URL (it is what the form sends); only the preview loads it resolved. */}
       {value ? <img className="kiwi-image-input__preview" src={resolveUrl(value)} alt={t('imageInput.preview', { label })} /> : null}
       <div className="kiwi-row">
+        {/* Out of the tab order: the button below stands for it; its label keeps naming it for assistive tools. */}
         <input
           ref={input}
           id={inputId}
+          className="kiwi-visually-hidden"
           type="file"
+          tabIndex={-1}
           accept={IMAGE_TYPES.join(',')}
-          disabled={disabled || uploading}
+          disabled={busy}
           aria-describedby={messageId}
           aria-invalid={message ? true : undefined}
           onChange={onPick}
         />
+        <button
+          type="button"
+          className="kiwi-button"
+          disabled={busy}
+          aria-describedby={`${inputId}l ${inputId}c ${messageId}`}
+          onClick={() => input.current?.click()}
+        >
+          {t('imageInput.choose')}
+        </button>
+        <span id={`${inputId}c`} className="kiwi-image-input__hint">
+          {chosen}
+        </span>
         {value ? (
-          <button
-            type="button"
-            className="kiwi-button kiwi-button--transparent"
-            disabled={disabled || uploading}
-            onClick={() => onChange(null)}
-          >
+          <button type="button" className="kiwi-button kiwi-button--transparent" disabled={busy} onClick={() => onChange(null)}>
             {t('imageInput.remove')}
           </button>
         ) : null}
