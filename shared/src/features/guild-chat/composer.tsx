@@ -30,9 +30,10 @@ export function Composer({ onSend }: { onSend: (body: string, imageUrls: string[
 
   const submit = handleSubmit((values) => {
     onSend(values.body, values.image ? [values.image] : []);
+    // Focus first: react-hook-form's reset() lets go of the fields until the next render registers them again.
+    setFocus('body');
     reset();
     setImageKey((key) => key + 1);
-    setFocus('body');
   });
 
   return (
