@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type LiveState, openLiveStream, type StreamEvent } from '../../api/event-stream';
@@ -32,7 +32,6 @@ export function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuil
   const [loadState, setLoadState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [loadError, setLoadError] = useState('');
   const [live, setLive] = useState<LiveState>('connecting');
-  const [loadingOlder, setLoadingOlder] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const logRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
@@ -110,23 +109,27 @@ export function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuil
     };
   }, [api, guildId, reloadKey]);
 
-  const loadOlder = useCallback(async () => {
-    const oldest = state.messages[0];
-    if (!oldest || loadingOlder || !state.hasOlder) return;
-    setLoadingOlder(true);
-    const log = logRef.current;
-    if (log) scrollAnchor.current = { height: log.scrollHeight, top: log.scrollTop };
-    try {
-      const page = await api.get<GuildMessage[]>(guildApi.messages(guildId), { per: PAGE, before: oldest.id });
-      const messages = page.data as GuildMessage[];
-      dispatch({ type: 'OLDER', messages, hasOlder: messages.length === PAGE });
-    } catch (error) {
+  // An older page goes into the log (beside what the live stream adds), not into a query's cache: fetched on demand,
+  // its busy and failed states are a mutation's.
+  const older = useMutation({
+    mutationFn: async (before: string) =>
+      (await api.get<GuildMessage[]>(guildApi.messages(guildId), { per: PAGE, before })).data as GuildMessage[],
+    onSuccess: (messages) => dispatch({ type: 'OLDER', messages, hasOlder: messages.length === PAGE }),
+    onError: (error) => {
       scrollAnchor.current = null;
       act(() => Promise.reject(error)).catch(() => undefined);
-    } finally {
-      setLoadingOlder(false);
-    }
-  }, [api, guildId, state.messages, state.hasOlder, loadingOlder, act]);
+    },
+  });
+  const loadingOlder = older.isPending;
+  const loadOlderPage = older.mutate;
+
+  const loadOlder = useCallback(() => {
+    const oldest = state.messages[0];
+    if (!oldest || loadingOlder || !state.hasOlder) return;
+    const log = logRef.current;
+    if (log) scrollAnchor.current = { height: log.scrollHeight, top: log.scrollTop };
+    loadOlderPage(oldest.id);
+  }, [state.messages, state.hasOlder, loadingOlder, loadOlderPage]);
 
   // Older messages load when the top of the log scrolls into view.
   useEffect(() => {
@@ -134,7 +137,7 @@ export function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuil
     if (!top || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void loadOlder();
+        if (entries.some((entry) => entry.isIntersecting)) loadOlder();
       },
       { root: logRef.current },
     );
@@ -155,18 +158,22 @@ export function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuil
     }
   }, [state.messages, state.pending]);
 
-  const send = async (pending: PendingMessage) => {
-    try {
-      const created = await api.post<GuildMessage>(guildApi.messages(guildId), {
-        guild_message: { body: pending.body, image_urls: pending.imageUrls },
-      });
-      const message = created.data as GuildMessage;
+  // Sending is optimistic: the message shows at once as pending (chat-state), and each post is one mutation whose
+  // outcome marks it sent or failed with the server's reason (then retried or discarded from the log).
+  const sendMessage = useMutation({
+    mutationFn: async (pending: PendingMessage) =>
+      (
+        await api.post<GuildMessage>(guildApi.messages(guildId), {
+          guild_message: { body: pending.body, image_urls: pending.imageUrls },
+        })
+      ).data as GuildMessage,
+    onSuccess: (message, pending) => {
       dispatch({ type: 'SENT', tempId: pending.tempId, message });
       notify({ type: 'message-sent', guildId, messageId: message.id });
-    } catch (error) {
-      dispatch({ type: 'FAILED', tempId: pending.tempId, error: guildErrorMessage(error, t) });
-    }
-  };
+    },
+    onError: (error, pending) => dispatch({ type: 'FAILED', tempId: pending.tempId, error: guildErrorMessage(error, t) }),
+  });
+  const send = sendMessage.mutate;
 
   const toggleReaction = (message: GuildMessage, emoji: string) => {
     act(async () => {
@@ -231,7 +238,7 @@ export function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuil
           </div>
         )}
         {loadState === 'ready' && state.hasOlder && (
-          <button type="button" className="kiwi-button kiwi-guild__older" disabled={loadingOlder} onClick={() => void loadOlder()}>
+          <button type="button" className="kiwi-button kiwi-guild__older" disabled={loadingOlder} onClick={loadOlder}>
             {loadingOlder ? t('guilds:chat.loadingOlder') : t('guilds:chat.loadOlder')}
           </button>
         )}
@@ -272,7 +279,7 @@ export function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuil
                     className="kiwi-button"
                     onClick={() => {
                       dispatch({ type: 'RETRY', tempId: pending.tempId });
-                      void send(pending);
+                      send(pending);
                     }}
                   >
                     {t('guilds:chat.retry')}
@@ -292,7 +299,7 @@ export function ChatPanel({ guild, onGuildChanged, act }: { guild: Guild; onGuil
             const pending: PendingMessage = { tempId: `${Date.now()}-${Math.random()}`, body, imageUrls, status: 'sending' };
             stickToBottom.current = true;
             dispatch({ type: 'SEND', pending });
-            void send(pending);
+            send(pending);
           }}
         />
       )}

@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
-import { personLabel } from '../../domain/people';
+import { type Person, personLabel } from '../../domain/people';
 import { type Guild, guildApi, guildErrorMessage, type GuildMember, guildPaths, guildQueryKeys } from '../../schemas/guild-resources';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { PersonOption } from '../../ui/person-option';
@@ -13,6 +14,7 @@ import { ReportButton } from '../report/report-button';
 import '../../ui/button.css';
 import './guild-chat.css';
 import '../../ui/visually-hidden.css';
+import { type RoleValues, roleResolver, serverFieldError } from './chat-rules';
 
 /**
  * Members and invitations of a guild: free role labels (anyone for themself, the guild's managers for all), invite a
@@ -54,7 +56,6 @@ export function GuildMembers({ guild }: { guild: Guild }) {
             guild={guild}
             member={member}
             isMe={member.organizationMemberId === me}
-            act={act}
             onLeave={() =>
               confirm({
                 title: t('guilds:members.leaveTitle'),
@@ -106,7 +107,7 @@ export function GuildMembers({ guild }: { guild: Guild }) {
           </ul>
         </>
       )}
-      {canInvite && viewer && <InviteForm guild={guild} organizationId={viewer.organizationId} act={act} />}
+      {canInvite && viewer && <InviteForm guild={guild} organizationId={viewer.organizationId} />}
     </aside>
   );
 }
@@ -115,30 +116,18 @@ function MemberRow({
   guild,
   member,
   isMe,
-  act,
   onLeave,
   onRemove,
 }: {
   guild: Guild;
   member: GuildMember;
   isMe: boolean;
-  act: (run: () => Promise<unknown>, success: string) => Promise<void>;
   onLeave: () => void;
   onRemove: () => void;
 }) {
   const { t } = useTranslation(['guilds', 'common']);
-  const { api } = useFeatureContext();
   const [editing, setEditing] = useState(false);
-  const [role, setRole] = useState(member.role);
-  const roleId = useId();
   const canEdit = isMe || guild.canManage;
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    act(() => api.put(guildApi.member(guild.id, member.id), { guild_member: { role } }), t('guilds:members.roleSaved'))
-      .then(() => setEditing(false))
-      .catch(() => undefined);
-  };
 
   return (
     <li className="kiwi-guild__member">
@@ -147,24 +136,7 @@ function MemberRow({
         {member.author && <span className="kiwi-guild__badge">{t('guilds:members.author')}</span>}
       </span>
       {editing ? (
-        <form onSubmit={save} className="kiwi-guild__role-form">
-          <label htmlFor={roleId} className="kiwi-visually-hidden">
-            {t('guilds:members.role')}
-          </label>
-          <input
-            id={roleId}
-            value={role}
-            maxLength={GUILD_LIMITS.roleMax * 4}
-            onChange={(event) => setRole(event.target.value)}
-            placeholder={t('guilds:members.rolePlaceholder')}
-          />
-          <button type="submit" className="kiwi-button">
-            {t('guilds:chat.save')}
-          </button>
-          <button type="button" className="kiwi-button" onClick={() => setEditing(false)}>
-            {t('common:actions.cancel')}
-          </button>
-        </form>
+        <RoleForm guild={guild} member={member} onDone={() => setEditing(false)} />
       ) : (
         <span className="kiwi-guild__muted">{member.role}</span>
       )}
@@ -200,34 +172,91 @@ function MemberRow({
   );
 }
 
-/** Pick a colleague (contract 1's member search) and invite them. */
-function InviteForm({
-  guild,
-  organizationId,
-  act,
-}: {
-  guild: Guild;
-  organizationId: string;
-  act: (run: () => Promise<unknown>, success: string) => Promise<void>;
-}) {
+/**
+ * A member's free role label, inline: the length rule before sending, the server's word on the label under the field,
+ * any other failure as a toast; saving is a mutation (its busy state disables the button).
+ */
+function RoleForm({ guild, member, onDone }: { guild: Guild; member: GuildMember; onDone: () => void }) {
+  const { t } = useTranslation(['guilds', 'common', 'validation', 'errors']);
+  const { api } = useFeatureContext();
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const { register, handleSubmit, setError, formState } = useForm<RoleValues>({
+    defaultValues: { role: member.role },
+    resolver: roleResolver(t),
+  });
+  const roleId = useId();
+  const errorId = useId();
+  const problem = formState.errors.role?.message;
+  const save = useMutation({
+    mutationFn: (values: RoleValues) => api.put(guildApi.member(guild.id, member.id), { guild_member: { role: values.role } }),
+    onSuccess: async () => {
+      showToast(t('guilds:members.roleSaved'), 'success', guild.id);
+      await queryClient.invalidateQueries({ queryKey: guildQueryKeys.detail(guild.id) });
+      onDone();
+    },
+    onError: (error) => {
+      const field = serverFieldError(t, error, '/guild_member/role');
+      if (field) setError('role', { type: 'server', message: field });
+      else showToast(guildErrorMessage(error, t), 'error', guild.id);
+    },
+  });
+
+  return (
+    <form onSubmit={handleSubmit((values) => save.mutate(values))} className="kiwi-guild__role-form" aria-busy={save.isPending} noValidate>
+      <label htmlFor={roleId} className="kiwi-visually-hidden">
+        {t('guilds:members.role')}
+      </label>
+      <input
+        id={roleId}
+        maxLength={GUILD_LIMITS.roleMax * 4}
+        placeholder={t('guilds:members.rolePlaceholder')}
+        aria-invalid={problem !== undefined}
+        aria-describedby={problem ? errorId : undefined}
+        {...register('role')}
+      />
+      <button type="submit" className="kiwi-button" disabled={save.isPending}>
+        {t('guilds:chat.save')}
+      </button>
+      <button type="button" className="kiwi-button" onClick={onDone}>
+        {t('common:actions.cancel')}
+      </button>
+      {problem && (
+        <p id={errorId} className="kiwi-guild__error">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Pick a colleague (contract 1's member search, as typed) and invite them; the invitation is a mutation. */
+function InviteForm({ guild, organizationId }: { guild: Guild; organizationId: string }) {
   const { t } = useTranslation(['guilds', 'errors']);
   const { api, resolveUrl } = useFeatureContext();
-  const [query, setQuery] = useState('');
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const { register, watch, reset } = useForm<{ query: string }>({ defaultValues: { query: '' } });
+  const query = watch('query');
   const searchId = useId();
   const present = new Set((guild.members ?? []).map((member) => String(member.organizationMemberId)));
   const { people: search } = usePeopleSearch(organizationId, query);
   const candidates = (search.data ?? []).filter((colleague) => !present.has(String(colleague.id)));
+  const invite = useMutation({
+    mutationFn: (colleague: Person) =>
+      api.post(guildApi.join(guild.id), { guild_member: { organization_member_id: Number(colleague.id) } }),
+    onSuccess: async (_answer, colleague) => {
+      showToast(t('guilds:members.invitedToast', { name: colleague.nickname || colleague.name }), 'success', guild.id);
+      await queryClient.invalidateQueries({ queryKey: guildQueryKeys.detail(guild.id) });
+      reset();
+    },
+    onError: (error) => showToast(guildErrorMessage(error, t), 'error', guild.id),
+  });
 
   return (
     <div className="kiwi-guild__invite">
       <label htmlFor={searchId}>{t('guilds:members.invite')}</label>
-      <input
-        id={searchId}
-        type="search"
-        value={query}
-        placeholder={t('guilds:members.searchPlaceholder')}
-        onChange={(event) => setQuery(event.target.value)}
-      />
+      <input id={searchId} type="search" placeholder={t('guilds:members.searchPlaceholder')} {...register('query')} />
       {search.isFetching && <p role="status">{t('guilds:members.searching')}</p>}
       {search.isError && (
         <p role="alert" className="kiwi-guild__error">
@@ -245,14 +274,8 @@ function InviteForm({
               type="button"
               className="kiwi-button"
               aria-label={t('guilds:members.inviteName', { name: personLabel(colleague) })}
-              onClick={() =>
-                act(
-                  () => api.post(guildApi.join(guild.id), { guild_member: { organization_member_id: Number(colleague.id) } }),
-                  t('guilds:members.invitedToast', { name: colleague.nickname || colleague.name }),
-                )
-                  .then(() => setQuery(''))
-                  .catch(() => undefined)
-              }
+              disabled={invite.isPending}
+              onClick={() => invite.mutate(colleague)}
             >
               {t('guilds:members.inviteButton')}
             </button>

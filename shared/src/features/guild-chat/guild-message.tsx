@@ -1,17 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { countGraphemes } from '../../domain/graphemes';
-import { GUILD_LIMITS } from '../../domain/guild-rules';
 import { formatAuthorName, formatDateTime, formatRelativeTime } from '../../i18n/format';
-import { guildApi, type GuildMessage } from '../../schemas/guild-resources';
+import { guildApi, guildErrorMessage, type GuildMessage } from '../../schemas/guild-resources';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { EmojiPicker } from '../../ui/emoji-picker';
 import { LinkifiedText } from '../../ui/linkified-text';
 import { MessageImages } from '../../ui/message-images';
 import { Reactions } from '../../ui/reactions';
+import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import { ReportButton } from '../report/report-button';
+import { type MessageEditValues, messageBodyProblem, messageEditResolver, problemText, serverFieldError } from './chat-rules';
 
 /** Runs a guild call: its success said as a toast, a failure as a toast too (then thrown on). */
 export type Act = (run: () => Promise<unknown>, success?: string) => Promise<void>;
@@ -46,19 +47,7 @@ export function MessageItem({
   const { api } = useFeatureContext();
   const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(message.body);
-  const editId = useId();
   const author = formatAuthorName(t, message.authorName);
-  // A failure is a toast (act); the mutation only carries the busy state.
-  const save = useMutation({
-    mutationFn: (body: string) =>
-      act(async () => {
-        const response = await api.put<GuildMessage>(guildApi.message(guildId, message.id), { guild_message: { body } });
-        onChanged(response.data as GuildMessage);
-        setEditing(false);
-      }),
-  });
-
   return (
     <li
       className={`kiwi-guild-message${message.mine ? ' kiwi-guild-message--mine' : ''}${pinned ? ' kiwi-guild-message--pinned' : ''}`}
@@ -74,38 +63,15 @@ export function MessageItem({
         {message.hidden && <span className="kiwi-guild__badge">{t('common:hiddenWhileReviewed')}</span>}
       </p>
       {editing ? (
-        <form
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            save.mutate(draft);
+        <MessageEditForm
+          guildId={guildId}
+          message={message}
+          onSaved={(updated) => {
+            onChanged(updated);
+            setEditing(false);
           }}
-          className="kiwi-guild-message__edit"
-          aria-busy={save.isPending}
-        >
-          <label htmlFor={editId} className="kiwi-visually-hidden">
-            {t('guilds:chat.editMessage')}
-          </label>
-          <textarea id={editId} value={draft} onChange={(event) => setDraft(event.target.value)} rows={3} />
-          <div className="kiwi-row">
-            <button
-              type="submit"
-              className="kiwi-button kiwi-button--primary"
-              disabled={save.isPending || countGraphemes(draft) > GUILD_LIMITS.messageMax}
-            >
-              {t('guilds:chat.save')}
-            </button>
-            <button
-              type="button"
-              className="kiwi-button"
-              onClick={() => {
-                setEditing(false);
-                setDraft(message.body);
-              }}
-            >
-              {t('common:actions.cancel')}
-            </button>
-          </div>
-        </form>
+          onCancel={() => setEditing(false)}
+        />
       ) : (
         message.body && (
           <p className="kiwi-guild-message__text">
@@ -161,5 +127,76 @@ export function MessageItem({
         )}
       </div>
     </li>
+  );
+}
+
+/**
+ * The author's edit of a message's text: the length rule as it is typed, the server's word on the text under it, any
+ * other failure as a toast; the save's busy state is its mutation's.
+ */
+function MessageEditForm({
+  guildId,
+  message,
+  onSaved,
+  onCancel,
+}: {
+  guildId: string;
+  message: GuildMessage;
+  onSaved: (message: GuildMessage) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['guilds', 'common', 'validation', 'errors']);
+  const { api } = useFeatureContext();
+  const { showToast } = useToast();
+  const { register, handleSubmit, watch, setError, formState } = useForm<MessageEditValues>({
+    defaultValues: { body: message.body },
+    resolver: messageEditResolver(t),
+  });
+  const editId = useId();
+  const errorId = useId();
+  const live = messageBodyProblem(watch('body'));
+  const problem = live ? problemText(t, live) : formState.errors.body?.message;
+  const save = useMutation({
+    mutationFn: async (values: MessageEditValues) =>
+      (await api.put<GuildMessage>(guildApi.message(guildId, message.id), { guild_message: { body: values.body } })).data as GuildMessage,
+    onSuccess: onSaved,
+    onError: (error) => {
+      const field = serverFieldError(t, error, '/guild_message/body');
+      if (field) setError('body', { type: 'server', message: field });
+      else showToast(guildErrorMessage(error, t), 'error', guildId);
+    },
+  });
+
+  return (
+    <form
+      onSubmit={handleSubmit((values) => save.mutate(values))}
+      className="kiwi-guild-message__edit"
+      aria-busy={save.isPending}
+      noValidate
+    >
+      <label htmlFor={editId} className="kiwi-visually-hidden">
+        {t('guilds:chat.editMessage')}
+      </label>
+      <textarea
+        id={editId}
+        rows={3}
+        aria-invalid={problem !== undefined}
+        aria-describedby={problem ? errorId : undefined}
+        {...register('body')}
+      />
+      {problem && (
+        <p id={errorId} className="kiwi-guild__error">
+          {problem}
+        </p>
+      )}
+      <div className="kiwi-row">
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending || live !== null}>
+          {t('guilds:chat.save')}
+        </button>
+        <button type="button" className="kiwi-button" onClick={onCancel}>
+          {t('common:actions.cancel')}
+        </button>
+      </div>
+    </form>
   );
 }
