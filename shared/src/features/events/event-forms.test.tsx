@@ -205,52 +205,68 @@ describe('the message composer', () => {
     expect(field.value).toBe('Hello');
   });
 
-  it('refuses an edit over 2000 characters on the edit form, and saves a good one', async () => {
-    const { sent, wrapper } = host({
-      'GET /api/organizations/1/events/9/messages': { body: { data: [message()] } },
-      'PUT /api/organizations/1/events/9/messages/21': { body: { data: message({ body: 'See you at noon' }) } },
-    });
+  it.each([
+    ['en', 'Edit', 'Save', 'Enter 2000 or fewer characters'],
+    ['ja', '編集', '保存する', '2000文字以内で入力してください'],
+  ] as const)('refuses an edit over 2000 characters on the edit form, and saves a good one (%s)', async (lng, edit, save, text) => {
+    const { sent, wrapper } = host(
+      {
+        'GET /api/organizations/1/events/9/messages': { body: { data: [message()] } },
+        'PUT /api/organizations/1/events/9/messages/21': { body: { data: message({ body: 'See you at noon' }) } },
+      },
+      { lng },
+    );
     render(<EventMessages scope={memberScope} canPost canModerate={false} ended={false} />, { wrapper });
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const field = screen.getByRole('textbox', { name: 'Edit' }) as HTMLTextAreaElement;
+    fireEvent.click(await screen.findByRole('button', { name: edit }));
+    const field = screen.getByRole('textbox', { name: edit }) as HTMLTextAreaElement;
     expect(field.value).toBe('See you there');
     fireEvent.change(field, { target: { value: 'y'.repeat(2001) } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Enter 2000 or fewer characters');
+    fireEvent.click(screen.getByRole('button', { name: save }));
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
     expect(sent.some((call) => call.method === 'PUT')).toBe(false);
     fireEvent.change(field, { target: { value: 'See you at noon' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: save }));
     expect(await screen.findByText('See you at noon')).toBeTruthy();
-    expect(screen.queryByRole('textbox', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: edit })).toBeNull();
   });
 });
 
 describe('the invitation form (organisers)', () => {
-  it('invites the chosen colleague as a co-host, then offers a new choice; the button is off until someone is chosen', async () => {
-    const { sent, wrapper } = host({
-      ...detailReplies({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined' }),
-      'GET /api/organizations/1/members': {
-        body: { data: [{ type: 'organization-members', id: '21', attributes: { name: 'Sato Hanako', nickname: null, icon: null } }] },
-      },
-      'POST /api/organizations/1/events/9/members/join': {
-        status: 201,
-        body: { data: { type: 'event-members', id: '4', attributes: {} } },
-      },
-    });
-    render(<EventDetail eventId="9" />, { wrapper });
-    const person = (await screen.findByLabelText('Colleague')) as HTMLSelectElement;
-    const invite = screen.getByRole('button', { name: 'Invite' }) as HTMLButtonElement;
-    expect(invite.disabled).toBe(true);
-    await waitFor(() => expect(person.querySelectorAll('option')).toHaveLength(2));
-    fireEvent.change(person, { target: { value: '21' } });
-    fireEvent.change(screen.getByLabelText('Invite as'), { target: { value: 'manager' } });
-    expect(invite.disabled).toBe(false);
-    fireEvent.click(invite);
-    expect(await screen.findByText('The invitation was sent')).toBeTruthy();
-    expect(sent.find((call) => call.method === 'POST')?.body).toEqual({ event_member: { organization_member_id: 21, role: 'manager' } });
-    await waitFor(() => expect(person.value).toBe(''));
-    expect(invite.disabled).toBe(true);
-  });
+  it.each([
+    ['en', ['Colleague', 'Invite as', 'Invite', 'The invitation was sent']],
+    ['ja', ['同僚', '招待する役割', '招待する', '招待を送りました']],
+  ] as const)(
+    'invites the chosen colleague as a co-host, then offers a new choice; off until someone is chosen (%s)',
+    async (lng, words) => {
+      const [colleague, role, send, done] = words;
+      const { sent, wrapper } = host(
+        {
+          ...detailReplies({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined' }),
+          'GET /api/organizations/1/members': {
+            body: { data: [{ type: 'organization-members', id: '21', attributes: { name: 'Sato Hanako', nickname: null, icon: null } }] },
+          },
+          'POST /api/organizations/1/events/9/members/join': {
+            status: 201,
+            body: { data: { type: 'event-members', id: '4', attributes: {} } },
+          },
+        },
+        { lng },
+      );
+      render(<EventDetail eventId="9" />, { wrapper });
+      const person = (await screen.findByLabelText(colleague)) as HTMLSelectElement;
+      const invite = screen.getByRole('button', { name: send }) as HTMLButtonElement;
+      expect(invite.disabled).toBe(true);
+      await waitFor(() => expect(person.querySelectorAll('option')).toHaveLength(2));
+      fireEvent.change(person, { target: { value: '21' } });
+      fireEvent.change(screen.getByLabelText(role), { target: { value: 'manager' } });
+      expect(invite.disabled).toBe(false);
+      fireEvent.click(invite);
+      expect(await screen.findByText(done)).toBeTruthy();
+      expect(sent.find((call) => call.method === 'POST')?.body).toEqual({ event_member: { organization_member_id: 21, role: 'manager' } });
+      await waitFor(() => expect(person.value).toBe(''));
+      expect(invite.disabled).toBe(true);
+    },
+  );
 });
 
 describe('joining and leaving (mutations)', () => {
