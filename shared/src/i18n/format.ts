@@ -15,6 +15,8 @@ export {
   formatTimeZoneName,
 } from './format-calendar';
 
+import { formatRelativeTime } from './format-calendar';
+
 export type FormatLanguage = 'ja' | 'en';
 export type DateInput = Date | string | number;
 export type ZoneOption = { timeZone?: string };
@@ -114,4 +116,15 @@ export const fromDateTimeLocalInput = fromLocalInput;
  */
 export function formatAuthorName(t: TFunction, name: string | null | undefined): string {
   return name?.trim() ? name : t('cancellation:formerMember');
+}
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * How soon an instant to come is, next to its date where people count the days (an event's start, a deadline): "2日後" /
+ * "in 2 days", "3時間後" / "in 3 hr."; null once it has passed or when it is a week or more away (the date says it).
+ */
+export function formatTimeUntil(value: DateInput, language: string, now: DateInput): string | null {
+  const ahead = toDate(value).getTime() - toDate(now).getTime();
+  return ahead > 0 && ahead < WEEK_MS ? formatRelativeTime(value, language, now) : null;
 }

@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Person, personLabel } from '../../domain/people';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
@@ -9,9 +10,10 @@ import { ReportButton } from '../report/report-button';
 import { applicantsText, EventHeader, EventTagsAndDescription, statusMessagesOf } from './event-header';
 import { EventMessages } from './event-messages';
 import { EventPoll } from './event-poll';
+import { type InviteValues, inviteRules, rulesResolver } from './event-resolvers';
 import { useEventChanges } from './use-event-changes';
 import { eventApi, eventErrorMessage, type EventMember, eventPaths, eventQueryKeys, type KiwiEvent } from '../../schemas/event-resources';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTimeInZone, formatTimeUntil } from '../../i18n/format';
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/layout.css';
@@ -44,9 +46,23 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const confirm = useConfirm();
-  const [busy, setBusy] = useState(false);
   const headingId = useId();
   const key = eventQueryKeys.detail(eventId);
+  // Every write of the page (join, accept, decline, leave, publish, cancel, delete): one at a time, its outcome a toast
+  // with one subject per event ("joined" replaces "could not join", "unpublished" replaces "published"; issue 21).
+  const action = useMutation({
+    mutationFn: async ({ work }: { work: () => Promise<unknown>; done: string }) => {
+      await work();
+    },
+    onSuccess: async (_, { done }) => {
+      await queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
+      showToast(done, 'success', eventId);
+    },
+    onError: async (error) => {
+      showToast(eventErrorMessage(error, t), 'error', eventId);
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
   const detail = useQuery({
     queryKey: key,
     queryFn: async () => (await api.get<KiwiEvent>(eventApi.show(organizationId, eventId))).data,
@@ -79,27 +95,16 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
     !event.myStatus &&
     !messages.some((message) => ['cancelled', 'finished', 'full', 'registrationClosed', 'notMember'].includes(message));
   const members = event.eventMembers ?? [];
+  const deadlineIn = event.recruitmentDeadline ? formatTimeUntil(event.recruitmentDeadline, i18n.language, now) : null;
 
-  const act = async (work: () => Promise<unknown>, done?: string) => {
-    setBusy(true);
-    try {
-      await work();
-      await queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
-      // One subject per event: "joined" replaces "could not join", "unpublished" replaces "published" (issue 21).
-      if (done) showToast(done, 'success', eventId);
-    } catch (error) {
-      showToast(eventErrorMessage(error, t), 'error', eventId);
-      await queryClient.invalidateQueries({ queryKey: key });
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** Runs a write; resolves once it settled (the confirmation dialog waits for it), whatever its outcome. */
+  const act = (work: () => Promise<unknown>, done: string) => action.mutateAsync({ work, done }).catch(() => undefined);
   /** A button labelled `events:<key>` that joins the event (`join` joins, or accepts the invitation) and tells the host. */
   const joinButton = (key: string, join: () => Promise<unknown>, done: string) => (
     <button
       type="button"
       className="kiwi-button kiwi-button--primary"
-      disabled={busy}
+      disabled={action.isPending}
       onClick={() =>
         void act(async () => {
           await join();
@@ -115,7 +120,7 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
     <button
       type="button"
       className={danger ? 'kiwi-button kiwi-button--danger' : 'kiwi-button'}
-      disabled={busy}
+      disabled={action.isPending}
       onClick={() => confirm({ title: t(`events:${prefix}Title`), body: t(`events:${prefix}Body`), onSubmit: () => act(work, done) })}
     >
       {t(`events:${prefix}`)}
@@ -141,7 +146,8 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
           <>
             <dt>{t('events:form.recruitmentDeadline')}</dt>
             <dd>
-              <time dateTime={event.recruitmentDeadline}>{formatDateTime(event.recruitmentDeadline, i18n.language)}</time>
+              <time dateTime={event.recruitmentDeadline}>{formatDateTimeInZone(event.recruitmentDeadline, i18n.language)}</time>
+              {deadlineIn ? ` · ${deadlineIn}` : ''}
             </dd>
           </>
         )}
@@ -337,10 +343,11 @@ function InviteForm({
   const { t } = useTranslation(['events', 'errors']);
   const { api } = useFeatureContext();
   const { showToast } = useToast();
-  const [name, setName] = useState('');
-  const [chosen, setChosen] = useState('');
-  const [role, setRole] = useState<'member' | 'manager'>('member');
-  const [sending, setSending] = useState(false);
+  const { register, handleSubmit, watch, setValue, formState } = useForm<InviteValues>({
+    defaultValues: { search: '', person: '', role: 'member' },
+    resolver: rulesResolver(t, inviteRules),
+  });
+  const [name, chosen] = [watch('search'), watch('person')];
   const ids = { search: useId(), person: useId(), role: useId() };
   const taken = new Set(members.map((member) => String(member.organizationMemberId)));
   const colleagues = useQuery({
@@ -348,30 +355,30 @@ function InviteForm({
     queryFn: async () => (await api.get<Colleague[]>(eventApi.members(organizationId), { q: { name }, per: 20 })).data,
   });
   const choices = (colleagues.data ?? []).filter((colleague) => !taken.has(colleague.id));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) return;
-    setSending(true);
-    try {
-      await api.post(eventApi.join(organizationId, eventId), { event_member: { organization_member_id: Number(chosen), role } });
+  const invite = useMutation({
+    mutationFn: ({ person, role }: InviteValues) =>
+      api.post(eventApi.join(organizationId, eventId), { event_member: { organization_member_id: Number(person), role } }),
+    onSuccess: () => {
       showToast(t('events:invite.sent'), 'success');
-      setChosen('');
+      setValue('person', '');
       onInvited();
-    } catch (error) {
-      showToast(eventErrorMessage(error, t), 'error');
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+    onError: (error) => showToast(eventErrorMessage(error, t), 'error'),
+  });
+  const personError = formState.errors.person?.message;
 
   return (
-    <form className="kiwi-event-invite" onSubmit={submit}>
+    <form className="kiwi-event-invite" onSubmit={handleSubmit((values) => invite.mutate(values))}>
       <h3>{t('events:invite.title')}</h3>
       <label htmlFor={ids.search}>{t('events:invite.search')}</label>
-      <input id={ids.search} type="search" value={name} onChange={(event) => setName(event.target.value)} />
+      <input id={ids.search} type="search" {...register('search')} />
       <label htmlFor={ids.person}>{t('events:invite.person')}</label>
-      <select id={ids.person} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+      <select
+        id={ids.person}
+        {...register('person')}
+        aria-invalid={personError ? true : undefined}
+        aria-describedby={personError ? `${ids.person}-error` : undefined}
+      >
         <option value="">{colleagues.isPending ? t('events:loading') : t('events:invite.choose')}</option>
         {choices.map((colleague) => (
           <option key={colleague.id} value={colleague.id}>
@@ -379,12 +386,17 @@ function InviteForm({
           </option>
         ))}
       </select>
+      {personError && (
+        <p id={`${ids.person}-error`} role="alert" className="kiwi-event__error">
+          {personError}
+        </p>
+      )}
       <label htmlFor={ids.role}>{t('events:invite.role')}</label>
-      <select id={ids.role} value={role} onChange={(event) => setRole(event.target.value as 'member' | 'manager')}>
+      <select id={ids.role} {...register('role')}>
         <option value="member">{t('events:role.member')}</option>
         <option value="manager">{t('events:role.manager')}</option>
       </select>
-      <button type="submit" className="kiwi-button" disabled={!chosen || sending}>
+      <button type="submit" className="kiwi-button" disabled={!chosen || invite.isPending}>
         {t('events:invite.send')}
       </button>
     </form>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EventStatusMessage, type EventViewerState, eventStatusMessages, eventTagLabel } from '../../domain/event-rules';
 import type { KiwiEvent } from '../../schemas/event-resources';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTime, formatTimeUntil, formatTimeZoneName } from '../../i18n/format';
 import { useFeatureContext } from '../feature-context';
 import '../../ui/layout.css';
 
@@ -37,6 +37,10 @@ export function EventHeader({
 }) {
   const { t, i18n } = useTranslation('events');
   const { resolveUrl } = useFeatureContext();
+  const language = i18n.language;
+  // The viewer's time zone, said once (twice when a summer-time change falls between start and end).
+  const [startZone, endZone] = [formatTimeZoneName(event.startedAt, language), formatTimeZoneName(event.endedAt, language)];
+  const soon = formatTimeUntil(event.startedAt, language, new Date());
   return (
     <>
       {event.headerImageUrl && <img className="kiwi-event__header-image" src={resolveUrl(event.headerImageUrl)} alt="" />}
@@ -44,8 +48,11 @@ export function EventHeader({
         <div>
           <h1 id={headingId}>{event.name}</h1>
           <p className="kiwi-event__muted">
-            <time dateTime={event.startedAt}>{formatDateTime(event.startedAt, i18n.language)}</time> –{' '}
-            <time dateTime={event.endedAt}>{formatDateTime(event.endedAt, i18n.language)}</time>
+            <time dateTime={event.startedAt}>{formatDateTime(event.startedAt, language)}</time>
+            {startZone === endZone ? ' – ' : ` (${startZone}) – `}
+            <time dateTime={event.endedAt}>{formatDateTime(event.endedAt, language)}</time>
+            {` (${endZone})`}
+            {soon ? ` · ${soon}` : ''}
             {event.location ? ` · ${event.location}` : ''}
           </p>
         </div>

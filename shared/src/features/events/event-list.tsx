@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeatureContext } from '../feature-context';
 import { applicantsText } from './event-header';
 import { eventApi, eventErrorMessage, eventPaths, eventQueryKeys, type KiwiEvent } from '../../schemas/event-resources';
-import { formatDateTime } from '../../i18n/format';
+import { formatDateTimeInZone, formatTimeUntil } from '../../i18n/format';
 import { eventTagLabel } from '../../domain/event-rules';
 import '../../ui/button.css';
 import './events.css';
@@ -32,6 +32,12 @@ export function EventList() {
   const events = list.data?.data ?? [];
   const tags = (list.data?.meta?.tags as string[] | undefined) ?? [];
   const totalPages = list.data?.meta?.totalPages ?? 1;
+  const now = new Date();
+  /** " · in 2 days" for an event starting within the week. */
+  const soonText = (at: string) => {
+    const soon = formatTimeUntil(at, i18n.language, now);
+    return soon ? ` · ${soon}` : '';
+  };
 
   return (
     <section className="kiwi-events" aria-labelledby={headingId}>
@@ -104,7 +110,8 @@ export function EventList() {
                   </a>
                 </h2>
                 <p className="kiwi-event__muted">
-                  <time dateTime={event.startedAt}>{formatDateTime(event.startedAt, i18n.language)}</time>
+                  <time dateTime={event.startedAt}>{formatDateTimeInZone(event.startedAt, i18n.language)}</time>
+                  {soonText(event.startedAt)}
                   {event.location ? ` · ${event.location}` : ''}
                 </p>
                 <p className="kiwi-event-card__badges">

@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { EmojiPicker } from '../../ui/emoji-picker';
-import { ImageInput } from '../../ui/image-input';
 import { LinkifiedText } from '../../ui/linkified-text';
 import { MessageImages } from '../../ui/message-images';
 import { Reactions, toggleReaction as toggle } from '../../ui/reactions';
@@ -11,7 +10,8 @@ import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import { ReportButton } from '../report/report-button';
 import { type EventMessage, eventApi, eventErrorMessage, eventQueryKeys, sharedEventApi } from '../../schemas/event-resources';
-import { formatAuthorName, formatDateTime } from '../../i18n/format';
+import { formatAuthorName, formatDateTime, formatRelativeTime } from '../../i18n/format';
+import { MessageComposer, MessageEditForm } from './event-message-forms';
 import '../../ui/button.css';
 import '../../ui/layout.css';
 
@@ -19,7 +19,6 @@ export type MessagesScope =
   | { kind: 'member'; organizationId: string; eventId: string }
   | { kind: 'guest'; eventId: string; token: string | null };
 
-const MAX_IMAGES = 4;
 // The page's change stream (use-event-changes.ts) reloads at once; this catches a signal lost on the way.
 const REFRESH_MS = 60_000;
 
@@ -39,17 +38,13 @@ export function EventMessages({
   ended: boolean;
 }) {
   const { t, i18n } = useTranslation(['events', 'errors', 'common']);
-  const { api, resolveUrl } = useFeatureContext();
+  const { api } = useFeatureContext();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const confirm = useConfirm();
-  const [body, setBody] = useState('');
-  const [images, setImages] = useState<string[]>([]);
-  const [sending, setSending] = useState(false);
-  const [editing, setEditing] = useState<{ id: string; body: string } | null>(null);
+  // The message being edited (its own form holds the draft).
+  const [editing, setEditing] = useState<string | null>(null);
   const headingId = useId();
-  const editId = useId();
-  const bodyId = useId();
   const scopeKey = scope.kind === 'member' ? 'member' : `guest:${scope.token ?? ''}`;
   const key = eventQueryKeys.messages(scopeKey, scope.eventId);
   const options = scope.kind === 'guest' ? (scope.token ? { token: scope.token } : { public: true }) : {};
@@ -69,59 +64,42 @@ export function EventMessages({
   const replace = (message: EventMessage) =>
     queryClient.setQueryData<EventMessage[]>(key, (current) => (current ?? []).map((item) => (item.id === message.id ? message : item)));
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (body.trim() === '' && images.length === 0) return;
-    setSending(true);
-    try {
-      const response = await api.post<EventMessage>(listPath, { event_message: { body, image_urls: images } }, options);
-      queryClient.setQueryData<EventMessage[]>(key, (current) => [...(current ?? []), response.data]);
-      setBody('');
-      setImages([]);
-    } catch (error) {
-      showToast(eventErrorMessage(error, t), 'error');
-    } finally {
-      setSending(false);
-    }
+  const showError = (error: unknown) => showToast(eventErrorMessage(error, t), 'error');
+  const send = async ({ body, images }: { body: string; images: string[] }) => {
+    const response = await api.post<EventMessage>(listPath, { event_message: { body, image_urls: images } }, options);
+    queryClient.setQueryData<EventMessage[]>(key, (current) => [...(current ?? []), response.data]);
   };
-
-  const toggleReaction = async (message: EventMessage, emoji: string) => {
-    try {
-      const response = await toggle<EventMessage>(api, reactionPath(message.id), message.reactions, emoji, options);
-      replace(response.data);
-    } catch (error) {
-      showToast(eventErrorMessage(error, t), 'error');
-    }
+  const save = async (id: string, body: string) => {
+    replace((await api.put<EventMessage>(messagePath(id), { event_message: { body } }, options)).data);
+    setEditing(null);
   };
-
-  const saveEdit = async (submitEvent: FormEvent) => {
-    submitEvent.preventDefault();
-    if (!editing) return;
-    try {
-      const response = await api.put<EventMessage>(messagePath(editing.id), { event_message: { body: editing.body } }, options);
-      replace(response.data);
-      setEditing(null);
-    } catch (error) {
-      showToast(eventErrorMessage(error, t), 'error');
-    }
-  };
-
+  const react = useMutation({
+    mutationFn: ({ message, emoji }: { message: EventMessage; emoji: string }) =>
+      toggle<EventMessage>(api, reactionPath(message.id), message.reactions, emoji, options),
+    onSuccess: (response) => replace(response.data),
+    onError: showError,
+  });
+  const removal = useMutation({
+    mutationFn: async (message: EventMessage) => {
+      await api.delete(messagePath(message.id), options);
+      return message;
+    },
+    onSuccess: (message) => {
+      queryClient.setQueryData<EventMessage[]>(key, (current) => (current ?? []).filter((item) => item.id !== message.id));
+      showToast(t('events:messages.deleted'), 'success');
+    },
+    onError: showError,
+  });
+  const toggleReaction = (message: EventMessage, emoji: string) => react.mutate({ message, emoji });
   const remove = (message: EventMessage) =>
     confirm({
       title: t('events:messages.deleteTitle'),
       body: t('events:messages.deleteBody'),
-      onSubmit: async () => {
-        try {
-          await api.delete(messagePath(message.id), options);
-          queryClient.setQueryData<EventMessage[]>(key, (current) => (current ?? []).filter((item) => item.id !== message.id));
-          showToast(t('events:messages.deleted'), 'success');
-        } catch (error) {
-          showToast(eventErrorMessage(error, t), 'error');
-        }
-      },
+      onSubmit: () => removal.mutateAsync(message).catch(() => undefined),
     });
 
   const list = messages.data ?? [];
+  const now = new Date();
   return (
     <section className="kiwi-event-messages" aria-labelledby={headingId}>
       <h2 id={headingId}>{t(ended ? 'events:messages.retrospectionTitle' : 'events:messages.chatTitle')}</h2>
@@ -148,28 +126,13 @@ export function EventMessages({
                   {message.authorKind === 'guest' && <span className="kiwi-event__badge">{t('events:messages.guest')}</span>}
                   {message.kind === 'retrospection' && <span className="kiwi-event__badge">{t('events:messages.retrospection')}</span>}
                   {message.hidden && <span className="kiwi-event__badge kiwi-event__badge--danger">{t('common:hiddenWhileReviewed')}</span>}{' '}
-                  <time className="kiwi-event__muted" dateTime={message.createdAt}>
-                    {formatDateTime(message.createdAt, i18n.language)}
+                  {/* "3 min ago", the full date and time on hover (as guild chat and the coin feed write it). */}
+                  <time className="kiwi-event__muted" dateTime={message.createdAt} title={formatDateTime(message.createdAt, i18n.language)}>
+                    {formatRelativeTime(message.createdAt, i18n.language, now)}
                   </time>
                 </p>
-                {editing?.id === message.id ? (
-                  <form className="kiwi-event-messages__form" onSubmit={saveEdit}>
-                    <label htmlFor={editId}>{t('events:messages.edit')}</label>
-                    <textarea
-                      id={editId}
-                      rows={3}
-                      value={editing.body}
-                      onChange={(change) => setEditing({ id: message.id, body: change.target.value })}
-                    />
-                    <div className="kiwi-row">
-                      <button type="submit" className="kiwi-button kiwi-button--primary">
-                        {t('events:messages.save')}
-                      </button>
-                      <button type="button" className="kiwi-button" onClick={() => setEditing(null)}>
-                        {t('common:actions.cancel')}
-                      </button>
-                    </div>
-                  </form>
+                {editing === message.id ? (
+                  <MessageEditForm body={message.body} onSave={(body) => save(message.id, body)} onCancel={() => setEditing(null)} />
                 ) : (
                   message.body && (
                     <p className="kiwi-event-message__text">
@@ -179,10 +142,10 @@ export function EventMessages({
                 )}
                 <MessageImages urls={message.imageUrls} authorName={author} size="tile" />
                 <div className="kiwi-row">
-                  <Reactions reactions={message.reactions} onToggle={(emoji) => void toggleReaction(message, emoji)} disabled={!canPost} />
-                  {canPost && <EmojiPicker label={t('common:reactions.add')} onPick={(emoji) => void toggleReaction(message, emoji)} />}
-                  {message.mine && scope.kind === 'member' && editing?.id !== message.id && (
-                    <button type="button" className="kiwi-link-button" onClick={() => setEditing({ id: message.id, body: message.body })}>
+                  <Reactions reactions={message.reactions} onToggle={(emoji) => toggleReaction(message, emoji)} disabled={!canPost} />
+                  {canPost && <EmojiPicker label={t('common:reactions.add')} onPick={(emoji) => toggleReaction(message, emoji)} />}
+                  {message.mine && scope.kind === 'member' && editing !== message.id && (
+                    <button type="button" className="kiwi-link-button" onClick={() => setEditing(message.id)}>
                       {t('events:messages.edit')}
                     </button>
                   )}
@@ -206,37 +169,11 @@ export function EventMessages({
         </ol>
       )}
       {canPost ? (
-        <form className="kiwi-event-messages__form" onSubmit={send}>
-          <label htmlFor={bodyId}>{t(ended ? 'events:messages.retrospectionLabel' : 'events:messages.chatLabel')}</label>
-          <textarea id={bodyId} rows={3} value={body} onChange={(event) => setBody(event.target.value)} />
-          {images.length > 0 && (
-            <ul className="kiwi-event-message__images" aria-label={t('events:messages.attached')}>
-              {images.map((url) => (
-                <li key={url}>
-                  <img src={resolveUrl(url)} alt="" />
-                  <button type="button" className="kiwi-link-button" onClick={() => setImages(images.filter((image) => image !== url))}>
-                    {t('events:messages.removeImage')}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {images.length < MAX_IMAGES && (
-            <ImageInput
-              value={null}
-              onChange={(url) => url && setImages((current) => [...current, url])}
-              label={t('events:messages.addImage')}
-              token={scope.kind === 'guest' ? scope.token : undefined}
-            />
-          )}
-          <button
-            type="submit"
-            className="kiwi-button kiwi-button--primary"
-            disabled={sending || (body.trim() === '' && images.length === 0)}
-          >
-            {t('events:messages.send')}
-          </button>
-        </form>
+        <MessageComposer
+          label={t(ended ? 'events:messages.retrospectionLabel' : 'events:messages.chatLabel')}
+          token={scope.kind === 'guest' ? scope.token : undefined}
+          onSend={send}
+        />
       ) : (
         <p className="kiwi-event__muted">
           {t(scope.kind === 'guest' ? 'events:messages.joinAsGuestToPost' : 'events:messages.joinToPost')}

@@ -1,13 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HttpResponseError } from '../../api/errors';
-import { guestNicknameProblem } from '../../domain/event-rules';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { useFeatureContext } from '../feature-context';
 import { applicantsText, EventHeader, EventTagsAndDescription, statusMessagesOf } from './event-header';
 import { EventMessages } from './event-messages';
 import { EventPoll } from './event-poll';
+import { type GuestJoinValues, guestJoinRules, rulesResolver } from './event-resolvers';
 import { useEventChanges } from './use-event-changes';
 import {
   type EventGuest,
@@ -125,45 +126,33 @@ export function SharedEvent({ eventId }: { eventId: string }) {
 function GuestJoinForm({ eventId, onJoined }: { eventId: string; onJoined: (guest: GuestIdentity) => void }) {
   const { t } = useTranslation(['events', 'errors']);
   const { api } = useFeatureContext();
-  const [nickname, setNickname] = useState('');
-  const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
+  // The server's own rule (CreateEventGuestSchema), checked without zod so the page stays small for the widgets.
+  const { register, handleSubmit, setError, formState } = useForm<GuestJoinValues>({
+    defaultValues: { nickname: '' },
+    resolver: rulesResolver(t, guestJoinRules),
+  });
   const inputId = useId();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The server's own rule (CreateEventGuestSchema), checked without zod so the page stays small for the widgets.
-    const problem = guestNicknameProblem(nickname);
-    if (problem) {
-      setError(t(`errors:${problem.code}`, problem.params ?? {}));
-      return;
-    }
-    const trimmed = nickname.trim();
-    setSending(true);
-    setError('');
-    try {
-      const taken = await api.get<EventGuest[]>(sharedEventApi.guestSearch(eventId), { nickname: trimmed }, { public: true });
-      if (taken.data.length > 0) {
-        setError(t('errors:event.nicknameTaken'));
-        return;
-      }
-      const response = await api.post<EventGuest>(sharedEventApi.guests(eventId), { event_guest: { nickname: trimmed } }, { public: true });
-      onJoined({ id: response.data.id, nickname: response.data.nickname, token: response.data.token ?? '' });
-    } catch (failure) {
-      setError(eventErrorMessage(failure, t));
-    } finally {
-      setSending(false);
-    }
-  };
+  const join = useMutation({
+    mutationFn: async (nickname: string) => {
+      const taken = await api.get<EventGuest[]>(sharedEventApi.guestSearch(eventId), { nickname }, { public: true });
+      if (taken.data.length > 0) return null;
+      return (await api.post<EventGuest>(sharedEventApi.guests(eventId), { event_guest: { nickname } }, { public: true })).data;
+    },
+    onSuccess: (guest) => {
+      if (guest) onJoined({ id: guest.id, nickname: guest.nickname, token: guest.token ?? '' });
+      else setError('nickname', { type: 'taken', message: t('errors:event.nicknameTaken') });
+    },
+    onError: (failure) => setError('root.server', { type: 'server', message: eventErrorMessage(failure, t) }),
+  });
+  const error = formState.errors.nickname?.message ?? formState.errors.root?.server?.message;
 
   return (
-    <form className="kiwi-event__guest-form" onSubmit={submit} noValidate>
+    <form className="kiwi-event__guest-form" onSubmit={handleSubmit(({ nickname }) => join.mutate(nickname.trim()))} noValidate>
       <h2>{t('events:shared.joinTitle')}</h2>
       <label htmlFor={inputId}>{t('events:shared.nickname')}</label>
       <input
         id={inputId}
-        value={nickname}
-        onChange={(change) => setNickname(change.target.value)}
+        {...register('nickname')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-error` : undefined}
         autoComplete="nickname"
@@ -173,7 +162,7 @@ function GuestJoinForm({ eventId, onJoined }: { eventId: string; onJoined: (gues
           {error}
         </p>
       )}
-      <button type="submit" className="kiwi-button kiwi-button--primary" disabled={sending}>
+      <button type="submit" className="kiwi-button kiwi-button--primary" disabled={join.isPending}>
         {t('events:shared.join')}
       </button>
     </form>
