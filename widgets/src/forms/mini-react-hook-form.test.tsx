@@ -208,6 +208,10 @@ describe.each(implementations)('%s on preact/compat', (_, { useForm }) => {
     await act(() => api.clearErrors('profile.name'));
     expect(alerts()).toEqual(['Try later', 'Refused']);
     expect(api.formState.errors.profile).toBeUndefined();
+    await act(() => api.setError('items.0.qty', { type: 'server', message: 'Sold out' }));
+    expect(alerts()).toEqual(['Sold out', 'Try later', 'Refused']);
+    await act(() => api.clearErrors('items.0.qty'));
+    expect(api.formState.errors.items).toBeUndefined();
     await act(() => api.clearErrors('root.server'));
     expect(alerts()).toEqual(['Try later']);
     await act(() => api.clearErrors());

@@ -37,18 +37,12 @@ function unset(object: Tree, path: string): void {
     const parent = end > 1 ? get(object, parts.slice(0, end - 1).join('.')) : object;
     if (!parent || typeof parent !== 'object') return;
     delete parent[parts[end - 1] as string];
-    if (!empty(parent) || Array.isArray(parent)) return;
+    if (!empty(parent)) return;
   }
 }
 
-const same = (a: Tree, b: Tree): boolean =>
-  a === b ||
-  (!!a &&
-    !!b &&
-    typeof a === 'object' &&
-    typeof b === 'object' &&
-    Object.keys(a).length === Object.keys(b).length &&
-    Object.keys(a).every((key) => same(a[key], b[key])));
+/** Whether the values equal the defaults (both plain data, their keys in the defaults' order: values start as a copy). */
+const same = (a: Tree, b: Tree) => JSON.stringify(a) === JSON.stringify(b);
 
 const clone = (value: Tree): Tree => (value && typeof value === 'object' ? structuredClone(value) : value);
 
