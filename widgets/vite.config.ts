@@ -48,6 +48,8 @@ export default defineConfig({
       // The shared components' i18next and react-i18next, as a small compatible implementation with lazy locale chunks.
       { find: /^i18next$/, replacement: here('./src/i18n/mini-i18next.ts') },
       { find: /^react-i18next$/, replacement: here('./src/i18n/mini-react-i18next.tsx') },
+      // The shared forms' react-hook-form, as the API subset they may use (issue 21; RHF itself is 12.7 kB gzip).
+      { find: /^react-hook-form$/, replacement: here('./src/forms/mini-react-hook-form.ts') },
       // The emoji picker's popover placement without @floating-ui (the shared emoji-picker.tsx imports it lazily).
       { find: /^\.\/emoji-picker-placement$/, replacement: here('./src/shims/emoji-picker-placement.tsx') },
     ],

@@ -1,7 +1,9 @@
 // The compact sign-in of a widget (its own chunk): email and password against Firebase on the host page's origin.
 // Errors are the portal's (shared/src/api/identity-errors.ts); an account with two-step verification is sent to the
 // portal, which has the second step. Signing in here signs in every Kiwi widget of the page (session.ts).
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useTranslation } from '../i18n/mini-react-i18next';
 import { session } from '../session/session';
@@ -22,56 +24,45 @@ const REQUIRED = 'validation.required';
 const INVALID_EMAIL = 'validation.invalidEmail';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type FieldErrors = { email?: string; password?: string };
+export type SignInValues = { email: string; password: string };
 
-function validate(email: string, password: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (email === '') errors.email = REQUIRED;
-  else if (!EMAIL.test(email)) errors.email = INVALID_EMAIL;
-  if (password === '') errors.password = REQUIRED;
-  return errors;
+/** react-hook-form's resolver of the sign-in: the error codes as the type, their text as the message; the email trimmed. */
+export function signInResolver(t: (key: string) => string): Resolver<SignInValues> {
+  return (values): ReturnType<Resolver<SignInValues>> => {
+    const email = values.email.trim();
+    const errors: FieldErrors<SignInValues> = {};
+    const problem = (field: keyof SignInValues, code: string) => (errors[field] = { type: code, message: t(`errors:${code}`) });
+    if (email === '') problem('email', REQUIRED);
+    else if (!EMAIL.test(email)) problem('email', INVALID_EMAIL);
+    if (values.password === '') problem('password', REQUIRED);
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values: { email, password: values.password }, errors: {} };
+  };
 }
 
 export function SignInForm({ problem, portalLoginUrl, onSignedIn }: SignInFormProps) {
   const { t } = useTranslation(['widgets', 'errors']);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [needsPortal, setNeedsPortal] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, formState } = useForm<SignInValues>({
+    defaultValues: { email: '', password: '' },
+    resolver: signInResolver(t),
+  });
+  const signIn = useMutation({
+    mutationFn: ({ email, password }: SignInValues) => session.signIn(email, password),
+    onSuccess: () => onSignedIn?.(),
+  });
+  const failureKey = signIn.error ? identityErrorKey(signIn.error) : null;
+  const needsPortal = failureKey === 'errors:identity.multi-factor-auth-required';
+  const failure = failureKey && !needsPortal ? t(failureKey) : null;
+  const busy = signIn.isPending;
   const id = useId();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const headingId = `${id}-title`;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const trimmed = email.trim();
-    const found = validate(trimmed, password);
-    setErrors(found);
-    setFailure(null);
-    setNeedsPortal(false);
-    if (found.email || found.password) {
-      (found.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await session.signIn(trimmed, password);
-      onSignedIn?.();
-    } catch (error) {
-      const key = identityErrorKey(error);
-      if (key === 'errors:identity.multi-factor-auth-required') setNeedsPortal(true);
-      else setFailure(t(key));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = handleSubmit((values) => {
+    if (!busy) signIn.mutate(values);
+  });
 
-  const field = (name: 'email' | 'password') => {
-    const error = errors[name];
+  const field = (name: keyof SignInValues) => {
+    const error = formState.errors[name]?.message;
     const errorId = `${id}-${name}-error`;
     return {
       id: `${id}-${name}`,
@@ -79,7 +70,7 @@ export function SignInForm({ problem, portalLoginUrl, onSignedIn }: SignInFormPr
       'aria-describedby': error ? errorId : undefined,
       error: error ? (
         <p id={errorId} className="kiwi-sign-in__field-error">
-          {t(`errors:${error}`)}
+          {error}
         </p>
       ) : null,
     };
@@ -88,7 +79,18 @@ export function SignInForm({ problem, portalLoginUrl, onSignedIn }: SignInFormPr
   const passwordField = field('password');
 
   return (
-    <form className="kiwi-sign-in" part="sign-in" noValidate onSubmit={submit} aria-labelledby={headingId} aria-busy={busy}>
+    <form
+      className="kiwi-sign-in"
+      part="sign-in"
+      noValidate
+      onSubmit={(event) => {
+        // A new attempt clears the last one's failure, as before its fields are checked.
+        if (!busy) signIn.reset();
+        void submit(event);
+      }}
+      aria-labelledby={headingId}
+      aria-busy={busy}
+    >
       <h2 id={headingId} className="kiwi-sign-in__title">
         {t('widgets:signIn.title')}
       </h2>
@@ -113,13 +115,11 @@ export function SignInForm({ problem, portalLoginUrl, onSignedIn }: SignInFormPr
       <div className="kiwi-sign-in__field">
         <label htmlFor={emailField.id}>{t('widgets:signIn.email')}</label>
         <input
-          ref={emailRef}
           id={emailField.id}
           type="email"
           inputMode="email"
           autoComplete="username"
-          value={email}
-          onChange={(change) => setEmail(change.target.value)}
+          {...register('email')}
           aria-invalid={emailField['aria-invalid']}
           aria-describedby={emailField['aria-describedby']}
         />
@@ -128,12 +128,10 @@ export function SignInForm({ problem, portalLoginUrl, onSignedIn }: SignInFormPr
       <div className="kiwi-sign-in__field">
         <label htmlFor={passwordField.id}>{t('widgets:signIn.password')}</label>
         <input
-          ref={passwordRef}
           id={passwordField.id}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(change) => setPassword(change.target.value)}
+          {...register('password')}
           aria-invalid={passwordField['aria-invalid']}
           aria-describedby={passwordField['aria-describedby']}
         />

@@ -149,7 +149,7 @@ export function SendCoinsForm({ balance, feedKey }: { balance: number | undefine
                     min={1}
                     max={COIN_LIMITS.amountMax}
                     step={1}
-                    {...register(`recipients.${index}.amount`, { deps: ['recipients'] })}
+                    {...register(`recipients.${index}.amount`)}
                     aria-invalid={fieldError || overspent ? true : undefined}
                     aria-describedby={[fieldError ? `${amountId}-error` : '', ids.total].join(' ').trim()}
                   />

@@ -1,4 +1,6 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { HttpResponseError } from '../../api/errors';
 import { countGraphemes } from '../../domain/graphemes';
 import { ModalDialog } from '../../ui/modal-dialog';
@@ -17,7 +19,23 @@ import './report.css';
 
 export type ReportDialogProps = { open: boolean; target: ReportTarget; reporter: Reporter; onClose: () => void };
 
-type Phase = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+/** The report's fields: a category (null until one is chosen) and the optional reason. */
+export type ReportValues = { category: ReasonCategory | null; reason: string };
+const EMPTY: ReportValues = { category: null, reason: '' };
+
+/**
+ * react-hook-form's resolver over the report rules (domain/violation-report.ts categories, the reason's grapheme
+ * limit that schemas/violation-report.ts applies on the server): zod-free, as the widgets' dialog chunk must be.
+ */
+export function reportResolver(t: ReturnType<typeof useReportTranslation>['t']): Resolver<ReportValues> {
+  return (values) => {
+    const errors: FieldErrors<ReportValues> = {};
+    if (!REASON_CATEGORIES.includes(values.category as ReasonCategory))
+      errors.category = { type: 'required', message: t('chooseCategory') };
+    if (countGraphemes(values.reason) > REASON_MAX) errors.reason = { type: 'maxLength', message: t('tooLong', { max: REASON_MAX }) };
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  };
+}
 
 /**
  * The report dialog: a reason category (radio group), an optional text with a live grapheme counter, Send and Cancel.
@@ -28,46 +46,31 @@ type Phase = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { ki
 export function ReportDialog({ open, target, reporter, onClose }: ReportDialogProps) {
   const { t } = useReportTranslation();
   const { api } = useFeatureContext();
-  const [category, setCategory] = useState<ReasonCategory | null>(null);
-  const [reason, setReason] = useState('');
-  const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
-  const [missingCategory, setMissingCategory] = useState(false);
+  const { register, handleSubmit, reset, watch, formState } = useForm<ReportValues>({ defaultValues: EMPTY, resolver: reportResolver(t) });
   const titleId = useId();
   const reasonId = useId();
   const counterId = useId();
   const errorId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
-  const length = countGraphemes(reason);
+  const length = countGraphemes(watch('reason'));
   const tooLong = length > REASON_MAX;
-  const sending = phase.kind === 'sending';
+  const send = useMutation({
+    mutationFn: async ({ category, reason }: ReportValues) => {
+      const body = reportPayload(target, category as ReasonCategory, reason);
+      if (reporter.kind === 'guest') await api.post(reportApi.sharedEvent(reporter.eventId), body, { token: reporter.token });
+      else await api.post(reportApi.organization(reporter.organizationId), body);
+    },
+    onSuccess: () => setTimeout(() => closeRef.current?.focus()),
+  });
+  const sending = send.isPending;
+  const missingCategory = formState.errors.category?.message;
 
   const close = () => {
     if (sending) return;
     onClose();
     // The next report of the same thing starts afresh.
-    setCategory(null);
-    setReason('');
-    setMissingCategory(false);
-    setPhase({ kind: 'editing' });
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!category) {
-      setMissingCategory(true);
-      return;
-    }
-    if (tooLong || sending) return;
-    setPhase({ kind: 'sending' });
-    try {
-      const body = reportPayload(target, category, reason);
-      if (reporter.kind === 'guest') await api.post(reportApi.sharedEvent(reporter.eventId), body, { token: reporter.token });
-      else await api.post(reportApi.organization(reporter.organizationId), body);
-      setPhase({ kind: 'sent' });
-      setTimeout(() => closeRef.current?.focus());
-    } catch (error) {
-      setPhase({ kind: 'failed', message: errorMessage(error, t) });
-    }
+    reset();
+    send.reset();
   };
 
   return (
@@ -75,7 +78,7 @@ export function ReportDialog({ open, target, reporter, onClose }: ReportDialogPr
       <h2 id={titleId} className="kiwi-confirm-dialog__title">
         {t('title')}
       </h2>
-      {phase.kind === 'sent' ? (
+      {send.isSuccess ? (
         <>
           <p role="status" className="kiwi-report-dialog__done">
             {t('sent')}
@@ -87,31 +90,29 @@ export function ReportDialog({ open, target, reporter, onClose }: ReportDialogPr
           </div>
         </>
       ) : (
-        <form onSubmit={submit} noValidate aria-busy={sending}>
+        <form onSubmit={handleSubmit((values) => send.mutate(values))} noValidate aria-busy={sending}>
           <p className="kiwi-report-dialog__intro">{t('intro')}</p>
           <fieldset
             className="kiwi-report-dialog__categories"
-            aria-invalid={missingCategory && !category}
-            aria-describedby={missingCategory && !category ? errorId : undefined}
+            aria-invalid={!!missingCategory}
+            aria-describedby={missingCategory ? errorId : undefined}
           >
             <legend>{t('category')}</legend>
             {REASON_CATEGORIES.map((value, index) => (
               <label key={value} className="kiwi-report-dialog__choice">
                 <input
                   type="radio"
-                  name="reason_category"
                   value={value}
-                  checked={category === value}
                   // biome-ignore lint/a11y/noAutofocus: the dialog opens on the first choice, as a native dialog would.
                   autoFocus={index === 0}
-                  onChange={() => setCategory(value)}
+                  {...register('category')}
                 />
                 {t(`categories.${value}`)}
               </label>
             ))}
-            {missingCategory && !category && (
+            {missingCategory && (
               <p id={errorId} role="alert" className="kiwi-report-dialog__error">
-                {t('chooseCategory')}
+                {missingCategory}
               </p>
             )}
           </fieldset>
@@ -122,17 +123,16 @@ export function ReportDialog({ open, target, reporter, onClose }: ReportDialogPr
             id={reasonId}
             className="kiwi-report-dialog__reason"
             rows={3}
-            value={reason}
             aria-describedby={counterId}
             aria-invalid={tooLong}
-            onChange={(change) => setReason(change.target.value)}
+            {...register('reason')}
           />
           <p id={counterId} aria-live="polite" className={tooLong ? 'kiwi-report-dialog__error' : 'kiwi-report-dialog__counter'}>
             {tooLong ? t('tooLong', { max: REASON_MAX }) : t('counter', { count: length, max: REASON_MAX })}
           </p>
-          {phase.kind === 'failed' && (
+          {send.isError && (
             <p role="alert" className="kiwi-report-dialog__error">
-              {phase.message}
+              {errorMessage(send.error, t)}
             </p>
           )}
           <div className="kiwi-confirm-dialog__actions">

@@ -5,6 +5,7 @@ import en from '../../../../locales/en/report.json' with { type: 'json' };
 import enErrors from '../../../../locales/en/errors.json' with { type: 'json' };
 import { featureHost, type Replies, testViewer } from '../test-support';
 import { ReportButton } from './report-button';
+import { reportResolver } from './report-dialog';
 
 afterEach(cleanup);
 
@@ -70,6 +71,44 @@ describe('ReportButton', () => {
     fireEvent.click(screen.getByRole('button', { name: en.send }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', message);
     expect(screen.getByRole('dialog', { name: en.title })).toBeTruthy();
+  });
+
+  it('ties the missing category to its group and focuses it; a choice clears it; a new report starts afresh', async () => {
+    const { sent, wrapper } = member({ 'POST /api/organizations/7/violation_reports': created });
+    render(<ReportButton target={{ type: 'GuildMessage', id: '42' }} name="Taro" />, { wrapper });
+    const dialog = await openDialog();
+    const group = within(dialog).getByRole('group', { name: en.category });
+    fireEvent.change(screen.getByLabelText(en.reason), { target: { value: 'spam link' } });
+    fireEvent.click(screen.getByRole('button', { name: en.send }));
+    const alert = await screen.findByRole('alert');
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(group.getAttribute('aria-describedby')).toBe(alert.id);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: en.categories.spam })));
+    fireEvent.click(screen.getByRole('radio', { name: en.categories.spam }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(group.getAttribute('aria-invalid')).toBe('false');
+    expect(group.hasAttribute('aria-describedby')).toBe(false);
+    // Cancel, then report again: nothing chosen, nothing typed, nothing sent.
+    fireEvent.click(screen.getByRole('button', { name: en.cancel }));
+    await openDialog();
+    expect(screen.getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
+    expect((screen.getByLabelText(en.reason) as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByText('0 / 500 characters')).toBeTruthy();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it("checks the report with the domain's categories and the reason's grapheme limit (the resolver)", async () => {
+    const resolve = reportResolver(((key: string) => key) as never);
+    const options = {} as never;
+    expect(await resolve({ category: 'spam', reason: '👨‍👩‍👧'.repeat(500) }, undefined, options)).toEqual({
+      values: { category: 'spam', reason: '👨‍👩‍👧'.repeat(500) },
+      errors: {},
+    });
+    expect(await resolve({ category: null, reason: 'x'.repeat(501) }, undefined, options)).toEqual({
+      values: {},
+      errors: { category: { type: 'required', message: 'chooseCategory' }, reason: { type: 'maxLength', message: 'tooLong' } },
+    });
+    expect((await resolve({ category: 'rude' as never, reason: '' }, undefined, options)).errors).toHaveProperty('category');
   });
 
   it("sends a shared-event guest's report with the guest token; a guest who has not joined sees no button", async () => {

@@ -1,11 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useId } from 'react';
+import { type FieldErrors, get, type Resolver, set, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   ANSWER_MAX,
   ANSWER_MIN,
+  isAnswerValue,
   WELL_BEING_DIMENSIONS,
   WELL_BEING_QUESTIONS,
+  type WellBeingAnswers,
   type WellBeingQuestionId,
   type WellBeingScores,
 } from '../../domain/well-being';
@@ -17,6 +21,33 @@ import '../../ui/visually-hidden.css';
 
 const SCALE = Array.from({ length: ANSWER_MAX - ANSWER_MIN + 1 }, (_, index) => ANSWER_MIN + index);
 export const surveyQueryKey = (surveyId: string) => ['well-being-surveys', surveyId] as const;
+
+/** The form's values: each statement's radio group under `answers.<question id>` (a string, null until chosen). */
+export type SurveyAnswerValues = { answers: Record<string, Record<string, string | null>> };
+const answerField = (id: WellBeingQuestionId) => `answers.${id}` as const;
+const EMPTY: SurveyAnswerValues = { answers: {} };
+for (const question of WELL_BEING_QUESTIONS) set(EMPTY, answerField(question.id), null);
+
+/** The chosen answers, as numbers by question id (the request's shape); a missing or invalid answer is left out. */
+function chosenAnswers(values: SurveyAnswerValues): Partial<WellBeingAnswers> {
+  const answers: Partial<WellBeingAnswers> = {};
+  for (const { id } of WELL_BEING_QUESTIONS) {
+    const chosen: string | null | undefined = get(values, answerField(id));
+    if (chosen != null && chosen !== '' && isAnswerValue(Number(chosen))) answers[id] = Number(chosen);
+  }
+  return answers;
+}
+
+/** react-hook-form's resolver over the survey rule (domain/well-being.ts): every statement answered on the 0-10 scale. */
+export function surveyAnswerResolver(t: TFunction): Resolver<SurveyAnswerValues> {
+  return (values) => {
+    const answers = chosenAnswers(values);
+    const errors: FieldErrors<SurveyAnswerValues> = {};
+    for (const { id } of WELL_BEING_QUESTIONS)
+      if (answers[id] === undefined) set(errors, answerField(id), { type: 'required', message: t('surveys:answer.unanswered') });
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  };
+}
 
 /**
  * Answering one well-being survey: every statement on a 0-10 radio scale (arrow keys move within a statement, Tab to
@@ -30,12 +61,15 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
     queryKey: surveyQueryKey(surveyId),
     queryFn: async () => (await api.get<Survey>(`/well_being_surveys/${surveyId}`)).data,
   });
-  const [answers, setAnswers] = useState<Partial<Record<WellBeingQuestionId, number>>>({});
-  const [showMissing, setShowMissing] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { register, handleSubmit, watch, formState } = useForm<SurveyAnswerValues>({
+    defaultValues: EMPTY,
+    resolver: surveyAnswerResolver(t),
+  });
+  // The progress follows every choice.
+  const answers = chosenAnswers(watch());
   const headingId = useId();
   const submit = useMutation({
-    mutationFn: async () =>
+    mutationFn: async (answers: Partial<WellBeingAnswers>) =>
       (await api.post<{ scores: WellBeingScores }>(`/well_being_surveys/${surveyId}/answers`, { well_being_survey_answer: { answers } }))
         .data,
     onSuccess: async (data) => {
@@ -57,8 +91,9 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
 
   const { title, expiredAt, organization } = survey.data;
   const resultPath = surveyPaths.result(organization.identifier, surveyId);
-  const missing = WELL_BEING_QUESTIONS.filter((question) => answers[question.id] === undefined);
-  const answeredCount = WELL_BEING_QUESTIONS.length - missing.length;
+  // After a submit, the statements still unanswered (RHF revalidates each as it is answered).
+  const missing = WELL_BEING_QUESTIONS.filter((question) => get(formState.errors, answerField(question.id)));
+  const answeredCount = Object.keys(answers).length;
   /** The survey's title and deadline, then `content`. */
   const page = (content: ReactNode) => (
     <section className="kiwi-survey" aria-labelledby={headingId}>
@@ -99,17 +134,6 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
   if (survey.data.answeredByMe === null) return page(notice(t('errors:survey.notRespondent')));
   if (!survey.data.open) return page(notice(t('surveys:answer.closed')));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const [firstMissing] = missing;
-    if (firstMissing) {
-      setShowMissing(true);
-      formRef.current?.querySelector<HTMLInputElement>(`input[name="${CSS.escape(firstMissing.id)}"]`)?.focus();
-      return;
-    }
-    submit.mutate();
-  };
-
   return page(
     <>
       <p>{t('surveys:answer.intro')}</p>
@@ -117,7 +141,8 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
         <progress max={WELL_BEING_QUESTIONS.length} value={answeredCount} aria-label={t('surveys:answer.progressLabel')} />
         <span aria-live="polite">{t('surveys:answer.progress', { answered: answeredCount, total: WELL_BEING_QUESTIONS.length })}</span>
       </div>
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="kiwi-survey">
+      {/* A submit with statements left focuses the first of them (RHF's focus on the first invalid field). */}
+      <form onSubmit={handleSubmit((values) => submit.mutate(chosenAnswers(values)))} noValidate className="kiwi-survey">
         {WELL_BEING_DIMENSIONS.map((dimension) => (
           <section key={dimension} className="kiwi-survey__dimension">
             <h2>{t(`surveys:dimensions.${dimension}`)}</h2>
@@ -126,14 +151,13 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
                 key={question.id}
                 number={WELL_BEING_QUESTIONS.indexOf(question) + 1}
                 questionId={question.id}
-                value={answers[question.id]}
-                missing={showMissing && answers[question.id] === undefined}
-                onChange={(value) => setAnswers((current) => ({ ...current, [question.id]: value }))}
+                missing={missing.includes(question)}
+                field={register(answerField(question.id))}
               />
             ))}
           </section>
         ))}
-        {showMissing && missing.length > 0 && (
+        {missing.length > 0 && (
           <p role="alert" className="kiwi-survey__alert">
             {t('surveys:answer.incomplete', { count: missing.length })}
           </p>
@@ -156,15 +180,14 @@ export function SurveyAnswerForm({ surveyId, onAnswered }: { surveyId: string; o
 function QuestionScale({
   number,
   questionId,
-  value,
   missing,
-  onChange,
+  field,
 }: {
   number: number;
   questionId: WellBeingQuestionId;
-  value: number | undefined;
   missing: boolean;
-  onChange: (value: number) => void;
+  /** register() of the statement's radio group. */
+  field: ReturnType<UseFormReturn<SurveyAnswerValues>['register']>;
 }) {
   const { t } = useTranslation('surveys');
   const hintId = useId();
@@ -182,7 +205,7 @@ function QuestionScale({
       <div className="kiwi-survey__scale">
         {SCALE.map((choice) => (
           <label key={choice} className="kiwi-survey__choice">
-            <input type="radio" name={questionId} value={choice} checked={value === choice} onChange={() => onChange(choice)} />
+            <input type="radio" value={choice} {...field} />
             <span>{choice}</span>
           </label>
         ))}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WELL_BEING_QUESTION_IDS } from '../../domain/well-being';
 import { featureHost as host } from '../test-support';
@@ -34,6 +34,26 @@ describe('SurveyAnswerForm', () => {
     expect(screen.getAllByRole('group')).toHaveLength(WELL_BEING_QUESTION_IDS.length);
     fireEvent.click(screen.getByRole('button', { name: 'Send answers' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please answer every statement (15 left)');
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('marks the unanswered statements after an early submit, focuses the first, and counts down as they are answered', async () => {
+    const { sent, wrapper } = host({ 'GET /api/well_being_surveys/7': surveyDocument() });
+    render(<SurveyAnswerForm surveyId="7" />, { wrapper });
+    await screen.findByRole('heading', { name: 'Autumn' });
+    const groups = screen.getAllByRole('group');
+    fireEvent.click(within(groups[1]!).getByRole('radio', { name: '7' }));
+    expect(screen.getByText('1 of 15 answered')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send answers' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please answer every statement (14 left)');
+    await waitFor(() => expect(document.activeElement).toBe(within(groups[0]!).getByRole('radio', { name: '0' })));
+    expect(groups[0]!.getAttribute('aria-invalid')).toBe('true');
+    expect(groups[0]!.textContent).toContain('Not answered yet');
+    expect(groups[1]!.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.click(within(groups[0]!).getByRole('radio', { name: '3' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please answer every statement (13 left)'));
+    expect(groups[0]!.hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.getByText('2 of 15 answered')).toBeTruthy();
     expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
