@@ -12,6 +12,8 @@ import { fetchClientConfig } from '@kiwi/shared/api/client-config';
 import { preloadPath } from './routes';
 import type { PortalIdentity } from './session/portal-identity';
 import './styles/tokens.css';
+// The one button family, shared with the features and the widgets: before base.css, whose `--text` modifier adds to it.
+import '../../shared/src/ui/button.css';
 import './styles/base.css';
 
 function followLanguage(i18n: I18n, apply: (language: string) => void) {

@@ -22,7 +22,7 @@ export function EmailLinkForm() {
     <form className="login-sso__link" noValidate onSubmit={onSubmit} aria-busy={isSubmitting} aria-label={t('login.emailLink')}>
       <FormFailure message={failureKey && t(failureKey)} />
       <EmailField label={t('login.emailLinkAddress')} error={errors.email} {...register('email')} />
-      <button type="submit" className="button button--primary" disabled={isSubmitting}>
+      <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
         {t(isSubmitting ? 'login.emailLinkSending' : 'login.emailLinkSubmit')}
       </button>
     </form>

@@ -17,7 +17,7 @@ export function StartupErrorView() {
   return (
     <div className="loading-view" role="alert">
       <p>{t('startup.failed')}</p>
-      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+      <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => window.location.reload()}>
         {t('startup.retry')}
       </button>
     </div>

@@ -102,7 +102,7 @@ export default function LoginMfaStep({
       )}
       {needsCode ? (
         <div className="auth-card__actions">
-          <button type="button" className="button button--primary" disabled={sending} onClick={() => void sendCode()}>
+          <button type="button" className="kiwi-button kiwi-button--primary" disabled={sending} onClick={() => void sendCode()}>
             {sending ? t('mfa:login.sending') : t('mfa:login.send')}
           </button>
         </div>
@@ -115,11 +115,11 @@ export default function LoginMfaStep({
             {...register('code')}
           />
           <div className="auth-card__actions">
-            <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
               {isSubmitting ? t(`mfa:${purpose}.submitting`) : t(`mfa:${purpose}.submit`)}
             </button>
             {hint?.factorId === 'phone' && (
-              <button type="button" className="button button--text" disabled={sending} onClick={() => void sendCode()}>
+              <button type="button" className="kiwi-button kiwi-button--text" disabled={sending} onClick={() => void sendCode()}>
                 {t('mfa:sms.resend')}
               </button>
             )}
@@ -127,7 +127,7 @@ export default function LoginMfaStep({
         </form>
       )}
       <div ref={recaptcha} />
-      <button type="button" className="button button--text" onClick={onRestart}>
+      <button type="button" className="kiwi-button kiwi-button--text" onClick={onRestart}>
         {t('mfa:login.back')}
       </button>
     </div>

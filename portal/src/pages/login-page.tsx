@@ -61,7 +61,7 @@ export function LoginPage() {
             {...register('password')}
           />
           <div className="auth-card__actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
+            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
               {busy ? t('login.submitting') : t('login.submit')}
             </button>
             <Link to="/user/reset_password">{t('login.forgotPassword')}</Link>

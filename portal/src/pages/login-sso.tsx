@@ -31,7 +31,7 @@ export function LoginSso({ onSecondFactor }: { onSecondFactor: (error: unknown) 
       <FormFailure message={failure} />
       <div className="auth-card__actions">
         {(['google', 'microsoft'] as const).map((provider) => (
-          <button key={provider} type="button" className="button" disabled={pending} onClick={() => signInWith(provider)}>
+          <button key={provider} type="button" className="kiwi-button" disabled={pending} onClick={() => signInWith(provider)}>
             {t(`login.${provider}`)}
           </button>
         ))}
@@ -40,7 +40,7 @@ export function LoginSso({ onSecondFactor }: { onSecondFactor: (error: unknown) 
             <EmailLinkForm />
           </Suspense>
         ) : (
-          <button type="button" className="button button--text" onClick={() => setLinkForm(true)}>
+          <button type="button" className="kiwi-button kiwi-button--text" onClick={() => setLinkForm(true)}>
             {t('login.emailLink')}
           </button>
         )}

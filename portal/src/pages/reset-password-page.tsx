@@ -26,7 +26,7 @@ export function ResetPasswordPage() {
           <FormFailure message={failureKey && t(failureKey)} />
           <EmailField label={t('resetPassword.email')} error={errors.email} {...register('email')} />
           <div className="auth-card__actions">
-            <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
               {t('resetPassword.submit')}
             </button>
           </div>

@@ -85,7 +85,7 @@ export function PageLoadFailed() {
   return (
     <div className="page-card page-load-failed" role="alert">
       <p>{t('pageLoad.failed')}</p>
-      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+      <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => window.location.reload()}>
         {t('pageLoad.reload')}
       </button>
     </div>

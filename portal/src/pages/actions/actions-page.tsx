@@ -147,17 +147,17 @@ function NextSteps({ continuePath, extra }: { continuePath: string | null; extra
     <div className="auth-card__actions">
       {extra}
       {continuePath && (
-        <Link className="button button--primary" to={continuePath}>
+        <Link className="kiwi-button kiwi-button--primary" to={continuePath}>
           {t('next.continue')}
         </Link>
       )}
       {signedIn ? (
-        <Link className={continuePath ? 'button button--text' : 'button button--primary'} to="/">
+        <Link className={continuePath ? 'kiwi-button kiwi-button--text' : 'kiwi-button kiwi-button--primary'} to="/">
           {t('next.home')}
         </Link>
       ) : (
         continuePath !== '/login' && (
-          <Link className={continuePath ? 'button button--text' : 'button button--primary'} to="/login">
+          <Link className={continuePath ? 'kiwi-button kiwi-button--text' : 'kiwi-button kiwi-button--primary'} to="/login">
             {t('next.signIn')}
           </Link>
         )
@@ -221,7 +221,7 @@ function SendResetButton({ email }: { email: string }) {
   return (
     <>
       <FormFailure message={failure} />
-      <button type="button" className="button button--primary" onClick={send} disabled={state === 'sending'}>
+      <button type="button" className="kiwi-button kiwi-button--primary" onClick={send} disabled={state === 'sending'}>
         {state === 'sending' ? t('actions:sendReset.sending') : t('actions:sendReset.submit')}
       </button>
     </>
@@ -251,10 +251,10 @@ function ResetPassword({ oobCode, continuePath }: { oobCode: string; continuePat
         <Outcome kind="error" text={t(identityErrorKey(check.error))} />
         <p>{t('actions:resetPassword.failedHint')}</p>
         <div className="auth-card__actions">
-          <Link className="button button--primary" to="/user/reset_password">
+          <Link className="kiwi-button kiwi-button--primary" to="/user/reset_password">
             {t('actions:resetPassword.requestAgain')}
           </Link>
-          <Link className="button button--text" to="/login">
+          <Link className="kiwi-button kiwi-button--text" to="/login">
             {t('actions:next.signIn')}
           </Link>
         </div>
@@ -303,7 +303,7 @@ function ResetPassword({ oobCode, continuePath }: { oobCode: string; continuePat
         {(props) => <input {...props} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
       </Field>
       <div className="auth-card__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
           {isSubmitting ? t('actions:resetPassword.submitting') : t('actions:resetPassword.submit')}
         </button>
       </div>
@@ -381,7 +381,7 @@ function SignInEmailForm({ failure, onSubmit }: { failure: string | null; onSubm
       <FormFailure message={failure} />
       <EmailField label={t('actions:signIn.email')} error={errors.email} {...register('email')} />
       <div className="auth-card__actions">
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="kiwi-button kiwi-button--primary">
           {t('actions:signIn.submit')}
         </button>
       </div>

@@ -31,7 +31,7 @@ export function MonthPicker({
       </span>
       <button
         type="button"
-        className="button button--text"
+        className="kiwi-button kiwi-button--text"
         onClick={() => onChange(shiftMonth(value, -1))}
         disabled={atMin}
         aria-label={t('month.previous')}
@@ -54,7 +54,7 @@ export function MonthPicker({
       />
       <button
         type="button"
-        className="button button--text"
+        className="kiwi-button kiwi-button--text"
         onClick={() => onChange(shiftMonth(value, 1))}
         disabled={atMax}
         aria-label={t('month.next')}

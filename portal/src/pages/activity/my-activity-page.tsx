@@ -174,7 +174,7 @@ export function MyActivityPage() {
           ))}
         </div>
         <p className="activity-form__hint">{t('my.form.replaceHint')}</p>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
           {busy ? t('my.form.submitting') : t('my.form.submit')}
         </button>
       </form>
@@ -189,7 +189,7 @@ export function MyActivityPage() {
         ) : days.isError ? (
           <div role="alert" className="alert alert--error">
             {t('state.loadFailed')}{' '}
-            <button type="button" className="button button--text" onClick={() => void days.refetch()}>
+            <button type="button" className="kiwi-button kiwi-button--text" onClick={() => void days.refetch()}>
               {t('state.retry')}
             </button>
           </div>
@@ -255,7 +255,7 @@ export function MyActivityPage() {
                       <td>
                         <button
                           type="button"
-                          className="button button--text"
+                          className="kiwi-button kiwi-button--text"
                           onClick={() => edit(day)}
                           aria-label={t('my.table.editDay', { day: formatDay(day.day, i18n.language) })}
                         >

@@ -49,7 +49,7 @@ export function AppInformationsPage() {
     <div className="org-page app-infos">
       <header className="org-page__header">
         <h1>{t('app-informations:title')}</h1>
-        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+        <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => setEditing('new')}>
           {t('app-informations:create')}
         </button>
       </header>

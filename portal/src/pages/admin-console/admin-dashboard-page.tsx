@@ -52,13 +52,13 @@ export function DashboardPage() {
       <header className="org-page__header">
         <h1>{t('title')}</h1>
         <nav aria-label={t('links.title')} className="admin-dashboard__links">
-          <Link className="button" to="/_admin/change_requests">
+          <Link className="kiwi-button" to="/_admin/change_requests">
             {t('links.changeRequests')}
           </Link>
-          <Link className="button" to="/_admin/staff_actions">
+          <Link className="kiwi-button" to="/_admin/staff_actions">
             {t('links.staffActions')}
           </Link>
-          <Link className="button" to="/_admin/exports">
+          <Link className="kiwi-button" to="/_admin/exports">
             {t('links.exports')}
           </Link>
         </nav>
@@ -72,7 +72,7 @@ export function DashboardPage() {
       ) : dashboard.isError ? (
         <div className="alert alert--error org-state" role="alert">
           <span>{t('loadFailed')}</span>{' '}
-          <button type="button" className="button" onClick={() => void dashboard.refetch()}>
+          <button type="button" className="kiwi-button" onClick={() => void dashboard.refetch()}>
             {t('retry')}
           </button>
         </div>
@@ -150,10 +150,10 @@ function FilterForm({
         </select>
       </div>
       <div className="admin-dashboard__filter-actions">
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="kiwi-button kiwi-button--primary">
           {t('filters.apply')}
         </button>
-        <button type="button" className="button" onClick={() => onApply({ from: '', to: '', plan: filters.plan })}>
+        <button type="button" className="kiwi-button" onClick={() => onApply({ from: '', to: '', plan: filters.plan })}>
           {t('filters.reset')}
         </button>
       </div>

@@ -211,7 +211,7 @@ function ExportForm() {
           <p className="admin-exports__hint">{t('form.encodingHint')}</p>
         </fieldset>
         <div className="org-form__actions">
-          <button type="submit" className="button button--primary">
+          <button type="submit" className="kiwi-button kiwi-button--primary">
             {t('form.submit')}
           </button>
         </div>
@@ -294,7 +294,7 @@ function ExportList() {
                 {item.status === 'done' && !item.expired ? (
                   <button
                     type="button"
-                    className="button button--text"
+                    className="kiwi-button kiwi-button--text"
                     onClick={() => download(item)}
                     disabled={downloading === `/exports/${item.id}/download`}
                     aria-busy={downloading === `/exports/${item.id}/download`}

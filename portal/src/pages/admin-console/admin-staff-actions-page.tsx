@@ -170,10 +170,10 @@ export function StaffActionsPage() {
           <input type="date" min="1900-01-01" max="2099-12-31" {...field('to')} />
         </span>
         <span className="staff-actions__buttons">
-          <button type="submit" className="button button--primary">
+          <button type="submit" className="kiwi-button kiwi-button--primary">
             {t('staff-actions:filters.apply')}
           </button>
-          <button type="button" className="button" onClick={() => show({ actor: '', organizationId: '', kind: '', from: '', to: '' })}>
+          <button type="button" className="kiwi-button" onClick={() => show({ actor: '', organizationId: '', kind: '', from: '', to: '' })}>
             {t('staff-actions:filters.reset')}
           </button>
         </span>

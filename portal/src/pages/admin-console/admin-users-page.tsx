@@ -253,7 +253,7 @@ export function UsersPage() {
 /** A row's button named after its row ("Disable sign-in: Hanako"), so each one has its own accessible name. */
 function RowButton({ label, subject, onClick }: { label: string; subject: string; onClick: () => void }) {
   return (
-    <button type="button" className="button button--text" onClick={onClick} aria-label={`${label}: ${subject}`}>
+    <button type="button" className="kiwi-button kiwi-button--text" onClick={onClick} aria-label={`${label}: ${subject}`}>
       {label}
     </button>
   );
@@ -343,12 +343,12 @@ function SearchForm({
           ))}
         </select>
       </div>
-      <button type="submit" className="button button--primary">
+      <button type="submit" className="kiwi-button kiwi-button--primary">
         {t('search')}
       </button>
       <button
         type="button"
-        className="button"
+        className="kiwi-button"
         onClick={() => {
           reset(BLANK_SEARCH);
           onSearch(BLANK_SEARCH);

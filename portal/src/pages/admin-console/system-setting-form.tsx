@@ -94,7 +94,7 @@ export function SystemSettingForm({
         }
       </Field>
       <div className="system-settings__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending || !isDirty}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending || !isDirty}>
           {save.isPending ? t('organization:common.saving') : t('system-settings:save')}
         </button>
       </div>

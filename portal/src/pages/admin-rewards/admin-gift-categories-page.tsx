@@ -60,10 +60,10 @@ export function AdminGiftCategoriesPage() {
       <header className="org-page__header">
         <h1>{t('gifts-admin:categories.title')}</h1>
         <div className="org-page__actions">
-          <Link className="button" to="/_admin/gifts">
+          <Link className="kiwi-button" to="/_admin/gifts">
             {t('gifts-admin:categories.giftsLink')}
           </Link>
-          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+          <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => setEditing('new')}>
             {t('gifts-admin:categories.create')}
           </button>
         </div>

@@ -86,13 +86,13 @@ export function AdminGiftsPage() {
       <header className="org-page__header">
         <h1>{t('gifts-admin:gifts.title')}</h1>
         <div className="org-page__actions">
-          <Link className="button" to="/_admin/gifts/draws">
+          <Link className="kiwi-button" to="/_admin/gifts/draws">
             {t('gifts-admin:gifts.drawsLink')}
           </Link>
-          <Link className="button" to="/_admin/gift_categories">
+          <Link className="kiwi-button" to="/_admin/gift_categories">
             {t('gifts-admin:gifts.categoriesLink')}
           </Link>
-          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+          <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => setEditing('new')}>
             {t('gifts-admin:gifts.create')}
           </button>
         </div>
@@ -102,7 +102,7 @@ export function AdminGiftsPage() {
           <label htmlFor={`${id}-q`}>{t('gifts-admin:gifts.search')}</label>
           <input id={`${id}-q`} type="search" maxLength={100} value={draftQ} onChange={(event) => setDraftQ(event.target.value)} />
         </div>
-        <button type="submit" className="button">
+        <button type="submit" className="kiwi-button">
           {t('gifts-admin:gifts.searchButton')}
         </button>
         <div className="field">

@@ -87,7 +87,7 @@ export function AdminQuestsPage() {
     <div className="org-page">
       <header className="org-page__header">
         <h1 id="page-title">{t('admin.title')}</h1>
-        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+        <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => setEditing('new')}>
           {t('admin.create')}
         </button>
       </header>

@@ -195,10 +195,10 @@ function DrawsSection() {
           />
         </span>
         <span className="gacha-audit__actions">
-          <button type="submit" className="button">
+          <button type="submit" className="kiwi-button">
             {t('gift-audit:filters.apply')}
           </button>
-          <button type="button" className="button" onClick={downloadCsv} disabled={file.isPending} aria-busy={file.isPending}>
+          <button type="button" className="kiwi-button" onClick={downloadCsv} disabled={file.isPending} aria-busy={file.isPending}>
             {t('gift-audit:csv.download')}
           </button>
         </span>
@@ -237,7 +237,7 @@ function DrawsSection() {
                   <td>
                     <button
                       type="button"
-                      className="button button--text"
+                      className="kiwi-button kiwi-button--text"
                       aria-expanded={expanded}
                       aria-controls={panelId}
                       onClick={() => setOpen(expanded ? null : draw.id)}
@@ -297,7 +297,7 @@ function DrawDetail({ draw }: { draw: Draw }) {
       <OddsTable id={draw.id} odds={draw.odds} t={t} language={i18n.language} />
       <button
         type="button"
-        className="button"
+        className="kiwi-button"
         onClick={() => void verification.refetch()}
         disabled={verification.isFetching}
         aria-busy={verification.isFetching}

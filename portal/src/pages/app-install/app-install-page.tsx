@@ -120,7 +120,7 @@ function StoreLink({ store, url }: { store: string; url: string | null }) {
       {href ? (
         <>
           <QrCode value={href} label={t('stores.qr', { store })} />
-          <a className="button button--primary app-install__open" href={href}>
+          <a className="kiwi-button kiwi-button--primary app-install__open" href={href}>
             {t('stores.open', { store })}
           </a>
           <p className="app-install__url">{href}</p>

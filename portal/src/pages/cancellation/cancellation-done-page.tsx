@@ -9,7 +9,7 @@ export function CancellationDonePage() {
     <AuthCard title={t('done.title')}>
       <p role="status">{t('done.body')}</p>
       <div className="auth-card__actions">
-        <Link to="/login" className="button button--primary">
+        <Link to="/login" className="kiwi-button kiwi-button--primary">
           {t('done.toLogin')}
         </Link>
       </div>

@@ -104,7 +104,7 @@ export function CancellationPage() {
         ) : summary.isError || !data ? (
           <div role="alert" className="alert alert--error">
             <p>{t('cancellation:summary.loadFailed')}</p>
-            <button type="button" className="button button--text" onClick={() => void summary.refetch()}>
+            <button type="button" className="kiwi-button kiwi-button--text" onClick={() => void summary.refetch()}>
               {t('cancellation:summary.retry')}
             </button>
           </div>
@@ -161,10 +161,10 @@ export function CancellationPage() {
             )}
           </div>
           <div className="profile-card__actions">
-            <Link to="/user/profile" className="button button--text">
+            <Link to="/user/profile" className="kiwi-button kiwi-button--text">
               {t('cancellation:back')}
             </Link>
-            <button type="submit" className="button button--danger" disabled={isSubmitting || blocked || !data}>
+            <button type="submit" className="kiwi-button kiwi-button--danger" disabled={isSubmitting || blocked || !data}>
               {isSubmitting ? t('cancellation:password.submitting') : t('cancellation:submit')}
             </button>
           </div>

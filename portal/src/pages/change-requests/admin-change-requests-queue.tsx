@@ -94,7 +94,7 @@ export function AdminChangeRequestsQueue() {
         {organizationId && (
           <p className="change-requests__filter">
             {t('queue.organizationFilter', { name: filteredName })}{' '}
-            <button type="button" className="button button--text" onClick={() => setFilters({ organization_id: '' })}>
+            <button type="button" className="kiwi-button kiwi-button--text" onClick={() => setFilters({ organization_id: '' })}>
               {t('queue.clearFilter')}
             </button>
           </p>

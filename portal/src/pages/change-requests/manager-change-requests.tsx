@@ -100,7 +100,7 @@ export function ManagerChangeRequests() {
                   {request.status === 'pending' && (
                     <button
                       type="button"
-                      className="button button--text"
+                      className="kiwi-button kiwi-button--text"
                       onClick={() => withdraw(request)}
                       aria-label={`${t('withdraw')}: ${formatDateTime(request.createdAt, i18n.language)}`}
                     >
@@ -253,7 +253,7 @@ function ChangeRequestForm({ organization, onSent }: { organization: Organizatio
           {errorOf('reason')}
         </div>
         <div className="org-form__actions">
-          <button type="submit" className="button button--primary" disabled={send.isPending}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={send.isPending}>
             {send.isPending ? t('form.sending') : t('form.submit')}
           </button>
         </div>

@@ -129,7 +129,7 @@ function CoinTransfers({ scope }: { scope: Scope }) {
     <div className="org-page">
       <header className="org-page__header">
         <h1>{title}</h1>
-        <button type="button" className="button button--primary" onClick={() => setGranting(true)}>
+        <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => setGranting(true)}>
           {t('coins:transfers.grant.open')}
         </button>
       </header>
@@ -187,10 +187,10 @@ function CoinTransfers({ scope }: { scope: Scope }) {
             />
           </>
         )}
-        <button type="submit" className="button">
+        <button type="submit" className="kiwi-button">
           {t('coins:transfers.apply')}
         </button>
-        <button type="button" className="button" onClick={() => void downloadCsv()} disabled={downloading}>
+        <button type="button" className="kiwi-button" onClick={() => void downloadCsv()} disabled={downloading}>
           {downloading ? t('coins:transfers.downloading') : t('coins:transfers.downloadCsv')}
         </button>
       </form>
@@ -238,7 +238,7 @@ function CoinTransfers({ scope }: { scope: Scope }) {
               <td>
                 {transfer.status === 'pending' &&
                   (transfer.kind === 'grant' || (transfer.kind === 'admin_grant' && scope.kind === 'admin')) && (
-                    <button type="button" className="button button--text" onClick={() => cancel(transfer)}>
+                    <button type="button" className="kiwi-button kiwi-button--text" onClick={() => cancel(transfer)}>
                       {t('coins:transfers.cancel')}
                     </button>
                   )}
@@ -385,10 +385,10 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
         </div>
         <FormFailure message={failure} />
         <div className="org-form__actions">
-          <button type="button" className="button" onClick={onClose} disabled={submitting}>
+          <button type="button" className="kiwi-button" onClick={onClose} disabled={submitting}>
             {t('coins:transfers.grant.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={submitting}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={submitting}>
             {t('coins:transfers.grant.submit')}
           </button>
         </div>

@@ -181,11 +181,11 @@ export function EventsCommunicationSection() {
       )}
       {allPages > 1 && (
         <nav className="events-communication__pages" aria-label={t('events:list.pages')}>
-          <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <button type="button" className="kiwi-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('events:list.previous')}
           </button>
           <span>{t('events:list.pageOf', { page, total: allPages })}</span>
-          <button type="button" className="button" disabled={page >= allPages} onClick={() => setPage(page + 1)}>
+          <button type="button" className="kiwi-button" disabled={page >= allPages} onClick={() => setPage(page + 1)}>
             {t('events:list.next')}
           </button>
         </nav>

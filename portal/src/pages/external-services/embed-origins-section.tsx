@@ -138,7 +138,7 @@ export function EmbedOriginsSection({ organizationId }: { organizationId: string
           <span className="external-services__count">
             {t('coins:externalServices.embedOrigins.count', { count: origins.length, max: EMBED_ORIGINS_MAX })}
           </span>
-          <button type="submit" className="button button--primary" disabled={add.isPending}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={add.isPending}>
             {t('coins:externalServices.embedOrigins.add')}
           </button>
         </div>

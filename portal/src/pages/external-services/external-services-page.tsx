@@ -94,10 +94,10 @@ function WebhookSection({ organizationId }: { organizationId: string }) {
           )}
         </Field>
         <div className="org-form__actions">
-          <button type="button" className="button" onClick={() => sendTest.mutate()} disabled={!current || sendTest.isPending}>
+          <button type="button" className="kiwi-button" onClick={() => sendTest.mutate()} disabled={!current || sendTest.isPending}>
             {t('coins:externalServices.testMessage')}
           </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
             {t('coins:externalServices.save')}
           </button>
         </div>
@@ -208,11 +208,11 @@ function SlackAppSection({ organizationId }: { organizationId: string }) {
         </Field>
         <div className="org-form__actions">
           {data?.configured && (
-            <button type="button" className="button" onClick={unlink}>
+            <button type="button" className="kiwi-button" onClick={unlink}>
               {t('coins:externalServices.removeCredentials')}
             </button>
           )}
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
             {t('coins:externalServices.saveCredentials')}
           </button>
         </div>

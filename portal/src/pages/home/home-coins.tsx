@@ -34,7 +34,7 @@ export function CoinsCard({ home }: SectionProps) {
                 <ReportButton
                   target={{ type: 'KiwiCoinTransfer', id: message.transferId }}
                   name={message.sender.name}
-                  className="button button--text"
+                  className="kiwi-button kiwi-button--text"
                 />
               )}
             </li>

@@ -52,7 +52,7 @@ export function HomePage() {
         <h1 id="page-title">{t('title')}</h1>
         <p className="home-page__greeting">{t('greeting', { name })}</p>
         {managed && (
-          <Link className="button home-page__organization" to={`/org/${encodeURIComponent(managed)}`}>
+          <Link className="kiwi-button home-page__organization" to={`/org/${encodeURIComponent(managed)}`}>
             {t('organizationArea', { name: membership.organization.name })}
           </Link>
         )}
@@ -64,7 +64,7 @@ export function HomePage() {
       ) : home.isError ? (
         <div role="alert" className="alert alert--error home-page__status">
           <p>{t('loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void home.refetch()}>
+          <button type="button" className="kiwi-button" onClick={() => void home.refetch()}>
             {t('retry')}
           </button>
         </div>
@@ -118,7 +118,7 @@ function SurveysCard({ home, identifier }: SectionProps) {
                 </span>
               </div>
               <Link
-                className="button button--primary"
+                className="kiwi-button kiwi-button--primary"
                 to={surveyPaths.answer(identifier, survey.id)}
                 aria-label={`${t('surveys.answer')}: ${survey.title}`}
               >

@@ -108,7 +108,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
         {(props) => <input {...props} type="password" autoComplete="new-password" {...register('confirmation')} />}
       </Field>
       <div className="auth-card__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
           {busy ? t('invitation.submitting') : t('invitation.submit')}
         </button>
       </div>
@@ -139,7 +139,7 @@ function ResendForm() {
         {(props) => <input {...props} type="email" autoComplete="email" {...register('email')} />}
       </Field>
       <div className="auth-card__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
           {t('invitation.resend')}
         </button>
         <Link to="/login">{t('invitation.toLogin')}</Link>

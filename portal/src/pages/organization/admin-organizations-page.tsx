@@ -78,7 +78,7 @@ export function AdminOrganizationsPage() {
     <div className="org-page admin-orgs">
       <header className="org-page__header">
         <h1>{t('organization:admin.title')}</h1>
-        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+        <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => setEditing('new')}>
           {t('organization:admin.create')}
         </button>
       </header>
@@ -95,7 +95,7 @@ export function AdminOrganizationsPage() {
           <label htmlFor={searchId}>{t('organization:admin.search')}</label>
           <input id={searchId} type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
         </div>
-        <button type="submit" className="button">
+        <button type="submit" className="kiwi-button">
           {t('organization:members.searchButton')}
         </button>
       </form>

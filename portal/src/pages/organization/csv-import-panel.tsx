@@ -124,7 +124,7 @@ export function CsvImportPanel({ organizationId, onImported }: { organizationId:
             aria-labelledby={`${fileId}-label ${fileId}-name`}
             onChange={(event) => void choose(event.target.files?.[0] ?? null)}
           />
-          <label htmlFor={fileId} className="button button--secondary">
+          <label htmlFor={fileId} className="kiwi-button">
             {t('csv.chooseFile')}
           </label>
           <span id={`${fileId}-name`}>{file ? file.name : t('csv.noFile')}</span>
@@ -151,7 +151,12 @@ export function CsvImportPanel({ organizationId, onImported }: { organizationId:
           </CardTable>
         ))}
       <div>
-        <button type="button" className="button button--primary" disabled={!file || progress !== null} onClick={() => void submit()}>
+        <button
+          type="button"
+          className="kiwi-button kiwi-button--primary"
+          disabled={!file || progress !== null}
+          onClick={() => void submit()}
+        >
           {progress ? t('csv.importing') : t('csv.submit')}
         </button>
       </div>

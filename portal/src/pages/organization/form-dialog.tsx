@@ -26,10 +26,10 @@ export function FormDialog({ title, submitting, failure, onSubmit, onClose, subm
         <FormFailure message={failure} />
         {children}
         <div className="org-form__actions">
-          <button type="button" className="button" onClick={onClose} disabled={submitting}>
+          <button type="button" className="kiwi-button" onClick={onClose} disabled={submitting}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={submitting}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={submitting}>
             {submitting ? t('common.saving') : (submitLabel ?? t('common.save'))}
           </button>
         </div>

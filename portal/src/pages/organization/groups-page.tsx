@@ -48,7 +48,7 @@ export function GroupsPage() {
     <div className="org-page">
       <header className="org-page__header">
         <h1>{t('groups.title')}</h1>
-        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+        <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => setEditing('new')}>
           {t('groups.create')}
         </button>
       </header>

@@ -37,7 +37,7 @@ export function JoinCodePanel({ organizationId }: { organizationId: string | num
       {joinCode.isError && (
         <p role="alert" className="alert alert--error">
           {t('joinCode.failed')}{' '}
-          <button type="button" className="button button--text" onClick={() => void joinCode.refetch()}>
+          <button type="button" className="kiwi-button kiwi-button--text" onClick={() => void joinCode.refetch()}>
             {t('joinCode.retry')}
           </button>
         </p>
@@ -49,7 +49,7 @@ export function JoinCodePanel({ organizationId }: { organizationId: string | num
           </p>
           <p>{t('joinCode.intro', { url: `${window.location.origin}/user/sign_up` })}</p>
           <p className="field__hint">{t('joinCode.rotatedAt', { date: formatDate(code.rotatedAt, i18n.language) })}</p>
-          <button type="button" className="button" onClick={rotate}>
+          <button type="button" className="kiwi-button" onClick={rotate}>
             {t('joinCode.rotate')}
           </button>
         </>

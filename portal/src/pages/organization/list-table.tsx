@@ -40,7 +40,7 @@ export function ListTable<T>({ query, caption, empty, headers, rows, paging, sum
 /** A row's text button named after its row ("Edit: Sales"), so each one in the table has its own accessible name. */
 export function RowAction({ label, subject, onClick }: { label: string; subject: string; onClick: () => void }) {
   return (
-    <button type="button" className="button button--text" onClick={onClick} aria-label={`${label}: ${subject}`}>
+    <button type="button" className="kiwi-button kiwi-button--text" onClick={onClick} aria-label={`${label}: ${subject}`}>
       {label}
     </button>
   );

@@ -100,10 +100,10 @@ export function MembersPage() {
       <header className="org-page__header">
         <h1>{t('members.title')}</h1>
         <div className="org-page__actions">
-          <button type="button" className="button" aria-expanded={showImport} onClick={() => setShowImport((shown) => !shown)}>
+          <button type="button" className="kiwi-button" aria-expanded={showImport} onClick={() => setShowImport((shown) => !shown)}>
             {t('members.importCsv')}
           </button>
-          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+          <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => setEditing('new')}>
             {t('members.invite')}
           </button>
         </div>
@@ -121,7 +121,7 @@ export function MembersPage() {
           <label htmlFor={`${searchId}-name`}>{t('members.search')}</label>
           <input id={`${searchId}-name`} type="search" value={draftName} onChange={(event) => setDraftName(event.target.value)} />
         </div>
-        <button type="submit" className="button">
+        <button type="submit" className="kiwi-button">
           {t('members.searchButton')}
         </button>
         <div className="field">
@@ -187,11 +187,11 @@ export function MembersPage() {
                 <div className="card-table__actions">
                   <RowAction label={t('common.edit')} subject={member.name || member.email} onClick={() => setEditing(member)} />
                   {member.invitationPending && (
-                    <button type="button" className="button button--text" onClick={() => void resend(member)}>
+                    <button type="button" className="kiwi-button kiwi-button--text" onClick={() => void resend(member)}>
                       {t('members.resendInvitation')}
                     </button>
                   )}
-                  <button type="button" className="button button--text" onClick={() => resetMfa(member)}>
+                  <button type="button" className="kiwi-button kiwi-button--text" onClick={() => resetMfa(member)}>
                     {t('members.mfaReset')}
                   </button>
                   <RowAction label={t('common.delete')} subject={member.name || member.email} onClick={() => remove(member)} />

@@ -53,7 +53,7 @@ export function NewsPage() {
     <div className="org-page">
       <header className="org-page__header">
         <h1>{t('news.title')}</h1>
-        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+        <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => setEditing('new')}>
           {t('news.create')}
         </button>
       </header>

@@ -15,7 +15,7 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="alert alert--error org-state" role="alert">
       <span>{t('common.loadFailed')}</span>{' '}
-      <button type="button" className="button" onClick={onRetry}>
+      <button type="button" className="kiwi-button" onClick={onRetry}>
         {t('common.retry')}
       </button>
     </div>

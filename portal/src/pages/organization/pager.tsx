@@ -30,11 +30,11 @@ export function Pager({
   };
   return (
     <nav className="org-pager" aria-label={label ?? text.navigation}>
-      <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button type="button" className="kiwi-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         ‹ {text.previous}
       </button>
       <span aria-current="page">{text.pageOf(page, totalPages)}</span>
-      <button type="button" className="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+      <button type="button" className="kiwi-button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         {text.next} ›
       </button>
     </nav>

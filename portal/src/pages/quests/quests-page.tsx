@@ -28,7 +28,7 @@ export function QuestsPage() {
       ) : quests.isError ? (
         <div role="alert" className="alert alert--error">
           <p>{t('loadFailed')}</p>
-          <button type="button" className="button" onClick={() => void quests.refetch()}>
+          <button type="button" className="kiwi-button" onClick={() => void quests.refetch()}>
             {t('retry')}
           </button>
         </div>

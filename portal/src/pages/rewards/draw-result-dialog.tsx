@@ -49,11 +49,11 @@ export function DrawResultDialog({ draw, onClose, onShowMine }: { draw: GachaDra
           </section>
           <div className="org-form__actions">
             {draw.won && (
-              <button type="button" className="button" onClick={onShowMine}>
+              <button type="button" className="kiwi-button" onClick={onShowMine}>
                 {t('result.seeMine')}
               </button>
             )}
-            <button type="button" className="button button--primary" onClick={onClose}>
+            <button type="button" className="kiwi-button kiwi-button--primary" onClick={onClose}>
               {t('result.close')}
             </button>
           </div>

@@ -82,7 +82,7 @@ export function ExchangePanel() {
                 </p>
                 <button
                   type="button"
-                  className="button button--primary"
+                  className="kiwi-button kiwi-button--primary"
                   aria-label={t('exchange.actionFor', { name: gift.name })}
                   disabled={short > 0 || spend.isPending}
                   onClick={() => void exchange(gift)}

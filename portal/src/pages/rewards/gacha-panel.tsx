@@ -125,7 +125,7 @@ export function GachaPanel({ type, onShowMine }: { type: GachaType; onShowMine: 
       <div className="rewards-gacha__action">
         <button
           type="button"
-          className="button button--primary"
+          className="kiwi-button kiwi-button--primary"
           disabled={!meta.canDraw || refreshing || spend.isPending}
           aria-describedby={reason ? reasonId : undefined}
           onClick={() => void startDraw()}

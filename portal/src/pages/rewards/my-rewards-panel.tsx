@@ -87,7 +87,7 @@ function Redemption({ redemption }: { redemption: GiftRedemption }) {
             <code data-testid="prize-code">{redemption.prizeCode}</code>{' '}
             <button
               type="button"
-              className="button"
+              className="kiwi-button"
               aria-label={t('mine.copyCode', { name: redemption.giftName })}
               onClick={() => void copy(redemption.prizeCode!)}
             >

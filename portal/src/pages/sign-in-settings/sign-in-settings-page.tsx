@@ -125,7 +125,7 @@ function PolicyForm({ organizationId, policy }: { organizationId: string; policy
         </p>
       </fieldset>
       <div className="org-form__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending || !isDirty}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending || !isDirty}>
           {t(save.isPending ? 'settings.saving' : 'settings.save')}
         </button>
       </div>

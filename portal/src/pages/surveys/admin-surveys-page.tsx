@@ -143,7 +143,7 @@ function CreateSurveyForm() {
         </p>
       )}
       <div>
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={create.isPending}>
           {create.isPending
             ? t('surveys:admin.create.submitting')
             : failed
@@ -201,7 +201,7 @@ function SurveyList() {
             <td>
               <button
                 type="button"
-                className="button"
+                className="kiwi-button"
                 onClick={() => setEditing(survey)}
                 aria-label={`${t('surveys:admin.edit.edit')}: ${survey.title} (${survey.organization.name})`}
               >
@@ -264,10 +264,10 @@ function EditSurveyDialog({ survey, onClose }: { survey: Survey; onClose: () => 
           </p>
         )}
         <div className="survey-table__actions">
-          <button type="button" className="button" onClick={onClose}>
+          <button type="button" className="kiwi-button" onClick={onClose}>
             {t('common:actions.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending}>
             {t('surveys:admin.edit.submit')}
           </button>
         </div>

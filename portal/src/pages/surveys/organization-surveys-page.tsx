@@ -75,7 +75,7 @@ export function OrganizationSurveysPage() {
                 <div className="survey-table__actions">
                   {survey.open && survey.answeredByMe === false && (
                     <Link
-                      className="button button--primary"
+                      className="kiwi-button kiwi-button--primary"
                       to={surveyPaths.answer(organization.identifier, survey.id)}
                       aria-label={`${t('surveys:list.answer')}: ${survey.title}`}
                     >
@@ -83,7 +83,7 @@ export function OrganizationSurveysPage() {
                     </Link>
                   )}
                   <Link
-                    className="button"
+                    className="kiwi-button"
                     to={surveyPaths.result(organization.identifier, survey.id)}
                     aria-label={`${t('surveys:list.result')}: ${survey.title}`}
                   >

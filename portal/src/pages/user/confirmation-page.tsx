@@ -50,7 +50,7 @@ export function ConfirmationPage() {
           {t('confirmation.done')}
         </p>
         <div className="auth-card__actions">
-          <Link className="button button--primary" to="/login">
+          <Link className="kiwi-button kiwi-button--primary" to="/login">
             {t('confirmation.signIn')}
           </Link>
         </div>
@@ -88,7 +88,7 @@ function ResendForm({ reason, failure }: { reason: ResendReason; failure?: strin
         {(props) => <input {...props} type="email" autoComplete="email" inputMode="email" {...register('email')} />}
       </Field>
       <div className="auth-card__actions">
-        <button type="submit" className="button button--primary" disabled={resend.isPending}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={resend.isPending}>
           {resend.isPending ? t('confirmation.resending') : t('confirmation.resend')}
         </button>
         <Link to="/login">{t('toLogin')}</Link>

@@ -85,7 +85,7 @@ function NotificationKinds({ user }: { user: KiwiUser }) {
         ))}
       </fieldset>
       <div className="notification-settings__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending}>
           {save.isPending ? t('push:settings.saving') : t('push:settings.save')}
         </button>
       </div>

@@ -57,7 +57,7 @@ export function ProfilePage() {
       ) : profile.isError ? (
         <div role="alert" className="alert alert--error">
           <p>{t('loadFailed')}</p>
-          <button type="button" className="button button--text" onClick={() => void profile.refetch()}>
+          <button type="button" className="kiwi-button kiwi-button--text" onClick={() => void profile.refetch()}>
             {t('retry')}
           </button>
         </div>
@@ -208,7 +208,7 @@ function DetailsSection({ user }: { user: KiwiUser }) {
           )}
         </Field>
         <div className="profile-card__actions">
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
             {isSubmitting ? t('profile:details.saving') : t('profile:details.save')}
           </button>
         </div>
@@ -285,7 +285,7 @@ function EmailSection({ email }: { email: string }) {
           {(props) => <input {...props} type="password" autoComplete="current-password" {...register('currentPassword')} />}
         </Field>
         <div className="profile-card__actions">
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
             {isSubmitting ? t('profile:email.submitting') : t('profile:email.submit')}
           </button>
         </div>
@@ -346,7 +346,7 @@ function PasswordSection() {
           {(props) => <input {...props} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
         </Field>
         <div className="profile-card__actions">
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
             {isSubmitting ? t('profile:password.submitting') : t('profile:password.submit')}
           </button>
         </div>

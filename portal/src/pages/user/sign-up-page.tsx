@@ -100,7 +100,7 @@ export function SignUpPage() {
           {(props) => <input {...props} autoComplete="nickname" {...register('nickname')} />}
         </Field>
         <div className="auth-card__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
             {busy ? t('submitting') : t('submit')}
           </button>
           <Link to="/login">{t('toLogin')}</Link>

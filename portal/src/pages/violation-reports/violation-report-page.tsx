@@ -40,7 +40,7 @@ export function ViolationReportPage() {
   if (!loaded) return <Loading />;
   if (!organizationId) return <LoadFailed onRetry={() => window.location.reload()} />;
   const back = (
-    <Link to={`/org/${organization?.identifier}/violation_reports`} className="button">
+    <Link to={`/org/${organization?.identifier}/violation_reports`} className="kiwi-button">
       {t('detail.back')}
     </Link>
   );
@@ -92,10 +92,10 @@ export function ViolationReportPage() {
       </p>
       {report.status === 'pending' && (
         <div className="moderation-actions">
-          <button type="button" className="button button--danger" onClick={resolve}>
+          <button type="button" className="kiwi-button kiwi-button--danger" onClick={resolve}>
             {t('resolve')}
           </button>
-          <button type="button" className="button" onClick={ignore}>
+          <button type="button" className="kiwi-button" onClick={ignore}>
             {t('ignore')}
           </button>
         </div>
@@ -180,7 +180,7 @@ function Evidence({ report, language }: { report: ReportDetail; language: string
         <p className="moderation-evidence__text">{raw.text || t('detail.noText')}</p>
         <EvidenceImages urls={raw.imageUrls} title={raw.authorName} />
         {raw.linkPath?.startsWith('/') && !raw.linkPath.startsWith('//') && (
-          <Link to={raw.linkPath} className="button button--text">
+          <Link to={raw.linkPath} className="kiwi-button kiwi-button--text">
             {t('detail.original')}
           </Link>
         )}

@@ -114,7 +114,7 @@ function QueueTable({
             <td>{formatDateTime(row.lastReportedAt, i18n.language)}</td>
             <td>
               <Link
-                className="button button--text"
+                className="kiwi-button kiwi-button--text"
                 to={`/org/${identifier}/violation_reports/${row.id}`}
                 aria-label={t('openOf', { name: row.authorName ?? t(`types.${row.violationObjectType}`) })}
               >
@@ -199,7 +199,7 @@ function SettingForm({ initial, id, onSave }: { initial: number; id: string; onS
           )}
         </div>
         <div className="org-form__actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending}>
             {t('moderation:setting.save')}
           </button>
         </div>

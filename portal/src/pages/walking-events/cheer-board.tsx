@@ -71,7 +71,7 @@ export function CheerBoard({ eventId }: { eventId: string }) {
           {(props) => <textarea {...props} maxLength={WALKING_MESSAGE_MAX * 2} {...post.register('body')} />}
         </Field>
         <div className="org-form__actions">
-          <button type="submit" className="button button--primary" disabled={post.busy}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={post.busy}>
             {t('board.post')}
           </button>
         </div>
@@ -94,7 +94,7 @@ export function CheerBoard({ eventId }: { eventId: string }) {
                   <button
                     key={emoji}
                     type="button"
-                    className="button button--text"
+                    className="kiwi-button kiwi-button--text"
                     aria-label={t('board.cheer', { emoji, name: message.authorName })}
                     disabled={react.isPending}
                     onClick={() => toggle(message, emoji)}
@@ -105,7 +105,7 @@ export function CheerBoard({ eventId }: { eventId: string }) {
                 {message.mine && (
                   <button
                     type="button"
-                    className="button button--text"
+                    className="kiwi-button kiwi-button--text"
                     onClick={() =>
                       confirmed({
                         title: t('board.deleteTitle'),
@@ -124,7 +124,7 @@ export function CheerBoard({ eventId }: { eventId: string }) {
                   <ReportButton
                     target={{ type: 'WalkingEventMessage', id: message.id }}
                     name={message.authorName}
-                    className="button button--text"
+                    className="kiwi-button kiwi-button--text"
                   />
                 )}
               </div>

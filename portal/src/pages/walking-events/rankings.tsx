@@ -25,10 +25,10 @@ function CsvDownloads({ eventId, kind }: { eventId: string; kind: 'team_summary'
     });
   return (
     <div className="card-table__actions" aria-busy={downloading}>
-      <button type="button" className="button" disabled={downloading} onClick={() => download('utf-8')}>
+      <button type="button" className="kiwi-button" disabled={downloading} onClick={() => download('utf-8')}>
         {t('ranking.csv')}
       </button>
-      <button type="button" className="button" disabled={downloading} onClick={() => download('shift_jis')}>
+      <button type="button" className="kiwi-button" disabled={downloading} onClick={() => download('shift_jis')}>
         {t('ranking.csvShiftJis')}
       </button>
     </div>

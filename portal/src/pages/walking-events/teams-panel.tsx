@@ -70,7 +70,7 @@ export function TeamsPanel({ organizationId, event }: { organizationId: string; 
           <Field label={t('teams.newName')} error={createTeam.message('team_name', { count: WALKING_EVENT_LIMITS.teamNameMax })}>
             {(props) => <input {...props} maxLength={WALKING_EVENT_LIMITS.teamNameMax} {...createTeam.register('team_name')} />}
           </Field>
-          <button type="submit" className="button button--primary" disabled={createTeam.busy}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={createTeam.busy}>
             {t('teams.add')}
           </button>
         </form>
@@ -156,7 +156,7 @@ function TeamCard({
               {!locked && (
                 <button
                   type="button"
-                  className="button button--text"
+                  className="kiwi-button kiwi-button--text"
                   aria-label={`${t('teams.removeMember')}: ${member.name}`}
                   onClick={() =>
                     confirmed({
@@ -195,7 +195,7 @@ function TeamCard({
                 ))}
               </select>
             </div>
-            <button type="submit" className="button" disabled={!choice || add.isPending}>
+            <button type="submit" className="kiwi-button" disabled={!choice || add.isPending}>
               {t('teams.addMemberButton')}
             </button>
           </form>
@@ -203,7 +203,7 @@ function TeamCard({
             <div className="card-table__actions">
               <button
                 type="button"
-                className="button button--text"
+                className="kiwi-button kiwi-button--text"
                 aria-label={`${t('teams.rename')}: ${team.teamName}`}
                 onClick={() => {
                   rename.form.reset({ team_name: team.teamName });
@@ -215,7 +215,7 @@ function TeamCard({
               {!teamsLocked && (
                 <button
                   type="button"
-                  className="button button--text"
+                  className="kiwi-button kiwi-button--text"
                   aria-label={`${t('organization:common.delete')}: ${team.teamName}`}
                   onClick={onDelete}
                 >
@@ -228,10 +228,10 @@ function TeamCard({
               <Field label={t('teams.renameTitle')} error={rename.message('team_name', { count: WALKING_EVENT_LIMITS.teamNameMax })}>
                 {(props) => <input {...props} maxLength={WALKING_EVENT_LIMITS.teamNameMax} {...rename.register('team_name')} />}
               </Field>
-              <button type="submit" className="button button--primary" disabled={rename.busy}>
+              <button type="submit" className="kiwi-button kiwi-button--primary" disabled={rename.busy}>
                 {t('organization:common.save')}
               </button>
-              <button type="button" className="button" onClick={() => setRenaming(false)}>
+              <button type="button" className="kiwi-button" onClick={() => setRenaming(false)}>
                 {t('organization:common.cancel')}
               </button>
             </form>
@@ -265,7 +265,7 @@ function DrawPanel({ event, onApplied }: { event: WalkingEvent; onApplied: () =>
         <Field label={t('draw.seed')} error={preview.message('seed', { count: WALKING_EVENT_LIMITS.seedMax })}>
           {(props) => <input {...props} maxLength={WALKING_EVENT_LIMITS.seedMax} {...preview.register('seed')} />}
         </Field>
-        <button type="submit" className="button" disabled={preview.busy}>
+        <button type="submit" className="kiwi-button" disabled={preview.busy}>
           {t('draw.preview')}
         </button>
       </form>
@@ -288,7 +288,7 @@ function DrawPanel({ event, onApplied }: { event: WalkingEvent; onApplied: () =>
           </div>
           <button
             type="button"
-            className="button button--primary"
+            className="kiwi-button kiwi-button--primary"
             onClick={() =>
               confirmed({
                 title: t('draw.applyTitle'),

@@ -178,11 +178,11 @@ export function WalkingEventForm({
       {editable !== 'none' && (
         <div className="org-form__actions">
           {onCancel && (
-            <button type="button" className="button" onClick={onCancel} disabled={save.isPending}>
+            <button type="button" className="kiwi-button" onClick={onCancel} disabled={save.isPending}>
               {t('organization:common.cancel')}
             </button>
           )}
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending}>
             {save.isPending ? t('organization:common.saving') : t('organization:common.save')}
           </button>
         </div>

@@ -61,7 +61,7 @@ export function WalkingEventPage() {
           {current.title} <WalkingStatus status={current.status} />
         </h1>
         {current.editable !== 'none' && (
-          <button type="button" className="button" onClick={remove}>
+          <button type="button" className="kiwi-button" onClick={remove}>
             {t('delete')}
           </button>
         )}

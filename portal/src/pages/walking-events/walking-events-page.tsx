@@ -43,7 +43,7 @@ export function WalkingEventsPage() {
     <div className="org-page">
       <header className="org-page__header">
         <h1>{t('title')}</h1>
-        <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+        <button type="button" className="kiwi-button kiwi-button--primary" onClick={() => setCreating(true)}>
           {t('create')}
         </button>
       </header>

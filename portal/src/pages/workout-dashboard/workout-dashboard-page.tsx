@@ -126,7 +126,7 @@ export function WorkoutDashboardPage() {
                     : t(mode === 'or' ? 'dashboard.groupsHelpOr' : 'dashboard.groupsHelpAnd')}
                 </p>
                 {groupIds.length > 0 && (
-                  <button type="button" className="button button--text" onClick={() => setGroupIds([])}>
+                  <button type="button" className="kiwi-button kiwi-button--text" onClick={() => setGroupIds([])}>
                     {t('dashboard.clearGroups')}
                   </button>
                 )}
@@ -143,7 +143,7 @@ export function WorkoutDashboardPage() {
           {t('state.loadFailed')}{' '}
           <button
             type="button"
-            className="button button--text"
+            className="kiwi-button kiwi-button--text"
             onClick={() => {
               void summary.refetch();
               void utilization.refetch();

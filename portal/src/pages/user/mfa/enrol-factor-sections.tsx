@@ -61,7 +61,7 @@ export function SmsSection() {
           onCancel={() => setSent(null)}
           status={<p role="status">{t('mfa:sms.sentTo', { phoneNumber: sent.phoneNumber })}</p>}
           extra={
-            <button type="button" className="button" onClick={() => void sendCode({ phoneNumber: sent.phoneNumber })}>
+            <button type="button" className="kiwi-button" onClick={() => void sendCode({ phoneNumber: sent.phoneNumber })}>
               {t('mfa:sms.resend')}
             </button>
           }
@@ -78,7 +78,7 @@ export function SmsSection() {
           />
           <p className="field__hint">{t('mfa:sms.phoneNumberHint')}</p>
           <div className="profile-card__actions mfa-actions">
-            <button type="submit" className="button button--primary" disabled={phoneForm.formState.isSubmitting}>
+            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={phoneForm.formState.isSubmitting}>
               {phoneForm.formState.isSubmitting ? t('mfa:sms.sending') : t('mfa:sms.send')}
             </button>
           </div>
@@ -141,7 +141,7 @@ export function TotpSection({ email }: { email: string }) {
         />
       ) : (
         <div className="profile-card__actions mfa-actions">
-          <button type="button" className="button button--primary" disabled={starting} onClick={() => void start()}>
+          <button type="button" className="kiwi-button kiwi-button--primary" disabled={starting} onClick={() => void start()}>
             {starting ? t('mfa:totp.starting') : t('mfa:totp.start')}
           </button>
         </div>
@@ -176,11 +176,11 @@ function CodeEntryForm({
       {status}
       <CodeField label={t(`${kind}.code`)} error={errors.code} {...register('code')} />
       <div className="profile-card__actions mfa-actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
           {isSubmitting ? t(`${kind}.confirming`) : t(`${kind}.confirm`)}
         </button>
         {extra}
-        <button type="button" className="button button--text" onClick={onCancel}>
+        <button type="button" className="kiwi-button kiwi-button--text" onClick={onCancel}>
           {t(`${kind}.cancel`)}
         </button>
       </div>

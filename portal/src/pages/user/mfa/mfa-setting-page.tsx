@@ -43,7 +43,7 @@ export function MfaSettingPage() {
       ) : state.isError ? (
         <div role="alert" className="alert alert--error">
           <p>{t('loadFailed')}</p>
-          <button type="button" className="button button--text" onClick={() => void state.refetch()}>
+          <button type="button" className="kiwi-button kiwi-button--text" onClick={() => void state.refetch()}>
             {t('retry')}
           </button>
         </div>
@@ -91,10 +91,10 @@ function EmailVerificationSection({ email, onCheck, checking }: { email: string;
         </p>
       )}
       <div className="profile-card__actions mfa-actions">
-        <button type="button" className="button button--primary" disabled={sending} onClick={() => send.mutate()}>
+        <button type="button" className="kiwi-button kiwi-button--primary" disabled={sending} onClick={() => send.mutate()}>
           {sending ? t('email.sending') : t('email.send')}
         </button>
-        <button type="button" className="button" disabled={checking} onClick={() => void check()}>
+        <button type="button" className="kiwi-button" disabled={checking} onClick={() => void check()}>
           {checking ? t('email.checking') : t('email.checkAgain')}
         </button>
       </div>
@@ -123,7 +123,7 @@ function FactorsSection({ factors }: { factors: Parameters<typeof factorViews>[0
                 </div>
                 <button
                   type="button"
-                  className="button"
+                  className="kiwi-button"
                   aria-label={t('factors.removeLabel', { kind, label: factor.label })}
                   aria-expanded={removing?.uid === factor.uid}
                   onClick={() => setRemoving(factor)}
@@ -205,10 +205,10 @@ function RemoveFactorForm({ factor, onDone }: { factor: FactorView; onDone: () =
         {...register('currentPassword')}
       />
       <div className="profile-card__actions mfa-actions">
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="kiwi-button kiwi-button--primary">
           {t('mfa:remove.submit')}
         </button>
-        <button type="button" className="button" onClick={onDone}>
+        <button type="button" className="kiwi-button" onClick={onDone}>
           {t('mfa:remove.cancel')}
         </button>
       </div>
