@@ -40,6 +40,9 @@ export default defineConfig({
   base: './',
   resolve: {
     alias: [
+      // ofetch's helpers, small: the client's withQuery and ufo's withBase alone, destr's answers (src/runtime/ofetch-*.ts).
+      { find: /^ufo$/, replacement: here('./src/runtime/ofetch-ufo.ts') },
+      { find: /^destr$/, replacement: here('./src/runtime/ofetch-destr.ts') },
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
