@@ -1,0 +1,47 @@
+// What issue 21 (session 3) did to make room in the widgets' size budget, checked on the built widgets (widgets/dist, as
+// `npm run build` leaves it) so that none of it comes back unnoticed: see docs/decisions.md "Issue 21: room in the
+// widgets' size budget (session 3)".
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { builtFiles } from '../../scripts/bundle-size';
+import { readManifest } from '../scripts/size-report';
+import { rootVariables } from '../vite/style-registry-plugin';
+import { COMMON_NAMESPACES, WIDGET_SPECS } from './widget-kinds';
+
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const chunks = () =>
+  builtFiles(readdirSync(`${dist}/assets`)).map((file) => [file, readFileSync(`${dist}/assets/${file}`, 'utf8')] as const);
+
+describe('the built widgets', () => {
+  it("carry ofetch's small helpers, not ufo's URL parser nor destr", () => {
+    const entry = readFileSync(`${dist}/${readManifest(dist)['src/kiwi.ts']!.file}`, 'utf8');
+    expect(entry).toContain('FetchError');
+    for (const [file, code] of chunks()) {
+      expect(code, file).not.toContain('ufo:protocolRelative');
+      expect(code, file).not.toContain('[destr]');
+    }
+  });
+
+  it('have a language chunk for only the namespaces a widget loads (and the report strings, which load themselves)', () => {
+    const namespaces = new Set([...WIDGET_SPECS.flatMap((spec) => spec.namespaces), 'cancellation', 'report']);
+    const locales = Object.keys(readManifest(dist)).filter((key) => key.startsWith('../locales/'));
+    expect(locales.sort()).toEqual(
+      ['ja', 'en'].flatMap((language) => [...namespaces].map((ns) => `../locales/${language}/${ns}.json`)).sort(),
+    );
+    for (const ns of COMMON_NAMESPACES) expect(locales).not.toContain(`../locales/ja/${ns}.json`);
+  });
+
+  it("keep no fallback of the theme's variables in their style sheets, and the theme's own defaults", () => {
+    const themed = rootVariables(readFileSync(fileURLToPath(new URL('./styles/widget.css', import.meta.url)), 'utf8'));
+    const fallback = new RegExp(`var\\((?:${themed.join('|')})\\s*,`);
+    let sheets = 0;
+    for (const [file, code] of chunks()) {
+      expect(code, file).not.toMatch(fallback);
+      if (code.includes('var(--color-')) sheets += 1;
+    }
+    expect(sheets).toBeGreaterThan(5);
+    const entry = readFileSync(`${dist}/${readManifest(dist)['src/kiwi.ts']!.file}`, 'utf8');
+    expect(entry).toContain('--color-primary:var(--kiwi-primary,#2e7d32)');
+  });
+});
