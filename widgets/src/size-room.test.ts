@@ -44,4 +44,11 @@ describe('the built widgets', () => {
     const entry = readFileSync(`${dist}/${readManifest(dist)['src/kiwi.ts']!.file}`, 'utf8');
     expect(entry).toContain('--color-primary:var(--kiwi-primary,#2e7d32)');
   });
+
+  it('have useMutation and the forms stand-in in the entry, not in chunks of their own every widget would load', () => {
+    const manifest = readManifest(dist);
+    expect(Object.keys(manifest).filter((key) => /useMutation|mutationObserver|forms|react-hook-form/i.test(key))).toEqual([]);
+    // useMutation's result (query-core's Mutation, which QueryClient needs, was there already).
+    expect(readFileSync(`${dist}/${manifest['src/kiwi.ts']!.file}`, 'utf8')).toContain('mutateAsync');
+  });
 });
