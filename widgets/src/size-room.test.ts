@@ -8,6 +8,7 @@ import { builtFiles } from '../../scripts/bundle-size';
 import { readManifest } from '../scripts/size-report';
 import { rootVariables } from '../vite/style-registry-plugin';
 import { COMMON_NAMESPACES, WIDGET_SPECS } from './widget-kinds';
+import { widgetSources } from './widget-sources';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const chunks = () =>
@@ -50,5 +51,16 @@ describe('the built widgets', () => {
     expect(Object.keys(manifest).filter((key) => /useMutation|mutationObserver|forms|react-hook-form/i.test(key))).toEqual([]);
     // useMutation's result (query-core's Mutation, which QueryClient needs, was there already).
     expect(readFileSync(`${dist}/${manifest['src/kiwi.ts']!.file}`, 'utf8')).toContain('mutateAsync');
+  });
+
+  it("import React's and ReactDOM's named exports only (a default import is preact/compat's object of every function)", () => {
+    const sources = widgetSources();
+    expect([...sources.keys()].some((file) => file.endsWith('widgets/src/runtime/r2wc.ts'))).toBe(true);
+    for (const [file, code] of sources) {
+      expect(code, file).not.toMatch(
+        /^\s*import\s+[\w$]+\s*(?:,\s*\{[^}]*\})?\s+from\s+['"](?:react|react-dom|react-dom\/client|preact\/compat)['"]/m,
+      );
+      expect(code, file).not.toMatch(/from\s+['"]@r2wc\/react-to-web-component['"]/);
+    }
   });
 });

@@ -1,7 +1,6 @@
 // The widgets' trimmed translations (vite/widget-locales-plugin.ts): what is left out must be what no widget shows, and
 // what is mirrored back must read as the portal reads it.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CARRIED_ERROR_SECTIONS, CARRIED_ERRORS_KEY } from './carried-errors';
@@ -15,6 +14,7 @@ import {
 } from '../../vite/widget-locales-plugin';
 import { createInstance } from './mini-i18next';
 import { mirrorValidation } from './mirror-validation';
+import { widgetSources } from '../widget-sources';
 import { localeLoaders } from './widget-i18n';
 
 const locale = (language: string, namespace: string) =>
@@ -29,49 +29,6 @@ function transformed(language: string, namespace: string): Record<string, unknow
   const file = `${root}locales/${language}/${namespace}.json`;
   const result = plugin.transform(JSON.stringify(locale(language, namespace)), file);
   return result ? JSON.parse(result.code) : locale(language, namespace);
-}
-
-/** The build's aliases of imports the crawl below meets (vite.config.ts). */
-const ALIASES: Record<string, string> = {
-  'react-i18next': `${root}widgets/src/i18n/mini-react-i18next.tsx`,
-  i18next: `${root}widgets/src/i18n/mini-i18next.ts`,
-  './emoji-picker-placement': `${root}widgets/src/shims/emoji-picker-placement.tsx`,
-};
-const resolveSource = (specifier: string, importer: string): string | null => {
-  const base =
-    ALIASES[specifier] ??
-    (specifier.startsWith('@kiwi/shared/')
-      ? `${root}shared/src/${specifier.slice(13)}`
-      : specifier.startsWith('.')
-        ? resolve(dirname(importer), specifier)
-        : null);
-  if (!base) return null;
-  return (
-    [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((file) => /\.tsx?$/.test(file) && existsSync(file)) ??
-    null
-  );
-};
-
-/**
- * The source files the widgets' build bundles: every import (static or lazy, type-only ones left out) followed from
- * src/kiwi.ts through the widgets and @kiwi/shared. File -> source text.
- */
-function widgetSources(): Map<string, string> {
-  const sources = new Map<string, string>();
-  const visit = (file: string) => {
-    if (sources.has(file)) return;
-    const code = readFileSync(file, 'utf8');
-    sources.set(file, code);
-    const imports = code.matchAll(
-      /^\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm,
-    );
-    for (const [, from, lazy, bare] of imports) {
-      const target = resolveSource((from ?? lazy ?? bare)!, file);
-      if (target) visit(target);
-    }
-  };
-  visit(`${root}widgets/src/kiwi.ts`);
-  return sources;
 }
 
 describe('the widgets’ errors.json', () => {
