@@ -12,7 +12,11 @@ const anyOf = (patterns: readonly string[]) => new RegExp(patterns.map((pattern)
 /** Module paths ('/' matches either separator) of the runtime in the entry chunk. */
 const RUNTIME_MODULES = [
   'node_modules/(preact|@r2wc)/',
-  'node_modules/@tanstack/(?!.*(?:[mM]utation|[iI]nfiniteQuery(?!Behavior)))',
+  // react-query with useMutation (every widget's sign-in form and every form a member sends use it: issue 21) but
+  // without infinite queries.
+  'node_modules/@tanstack/(?!.*[iI]nfiniteQuery(?!Behavior))',
+  // The widgets' react-hook-form stand-in (issue 21): the sign-in form, so every widget's first load, uses it.
+  'widgets/src/forms/',
   'widgets/src/(runtime|i18n(?!/frame-locales)|styles)/',
   String.raw`widgets/src/(kiwi\.ts|elements|host\.tsx|api-base|load-failed|widget-kinds|session/session\.ts)`,
   String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer\.tsx|modal-dialog)|features/feature-context)`,
@@ -40,6 +44,9 @@ export default defineConfig({
   base: './',
   resolve: {
     alias: [
+      // ofetch's helpers, small: the client's withQuery and ufo's withBase alone, destr's answers (src/runtime/ofetch-*.ts).
+      { find: /^ufo$/, replacement: here('./src/runtime/ofetch-ufo.ts') },
+      { find: /^destr$/, replacement: here('./src/runtime/ofetch-destr.ts') },
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
@@ -82,8 +89,8 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        // One runtime in the entry chunk: what every widget needs (preact and r2wc, react-query without mutations and
-        // infinite queries, the translations code, the session, the frame and the providers it renders). The entry
+        // One runtime in the entry chunk: what every widget needs (preact and r2wc, react-query without infinite
+        // queries, the forms stand-in, the translations code, the session, the frame and the providers it renders). The entry
         // imports it anyway, and one gzip stream is smaller than several (preserveEntrySignatures 'allow-extension'
         // lets rolldown put the group into the entry). And the event views the public shared event and the member's
         // event page share, under a name of their own (not only their dependencies: those are the guild chat's too).

@@ -1,7 +1,7 @@
 // The custom elements: r2wc turns each widget component into an element with an open shadow root; the subclass adds
 // what r2wc leaves out: attribute removal, the shadow root's style sheets, the shared session, and the write-only
 // `idToken` property (never reflected to an attribute, so a token never lands in the DOM).
-import r2wc from '@r2wc/react-to-web-component';
+import { r2wc } from './runtime/r2wc';
 import { resolveApiBase } from './api-base';
 import { hostFor } from './host';
 import { session, sessionEventOf } from './session/session';

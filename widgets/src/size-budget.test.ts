@@ -15,6 +15,7 @@ import {
   staticClosure,
 } from '../scripts/size-report';
 import { builtFiles } from '../../scripts/bundle-size';
+import { CARRIED_ERROR_SECTIONS } from './i18n/carried-errors';
 import { WIDGET_SPECS } from './widget-kinds';
 import { PORTAL_ONLY_ERROR_KEYS, WIDGET_ERROR_SECTIONS } from '../vite/widget-locales-plugin';
 
@@ -103,7 +104,11 @@ describe('the built widgets', () => {
         const [, text] = Object.entries(errors[section] as Record<string, string>).find(
           ([key]) => !PORTAL_ONLY_ERROR_KEYS[section]?.includes(key),
         )!;
-        expect(code, `${language} ${section}`).toContain(JSON.stringify(text).slice(1, -1));
+        // A section only one widget meets rides in that widget's namespace file instead (src/i18n/carried-errors.ts).
+        const carrier = Object.entries(CARRIED_ERROR_SECTIONS).find(([, sections]) => sections.includes(section))?.[0];
+        const file = carrier ? readFileSync(`${dist}/${manifest[`../locales/${language}/${carrier}.json`]!.file}`, 'utf8') : code;
+        expect(file, `${language} ${section}`).toContain(JSON.stringify(text).slice(1, -1));
+        if (carrier) expect(code, `${language} ${section}`).not.toContain(JSON.stringify(text).slice(1, -1));
       }
     }
   });

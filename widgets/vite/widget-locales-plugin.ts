@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
+import { CARRIED_ERROR_SECTIONS, CARRIED_ERRORS_KEY } from '../src/i18n/carried-errors.ts';
 
 /**
  * The sections of locales/<lang>/errors.json that the widgets show: what their own routes, the sign-in and the API in
@@ -57,10 +60,12 @@ export const PORTAL_ONLY_ERROR_KEYS: Partial<Record<(typeof WIDGET_ERROR_SECTION
 /** Sections of the widgets' own namespaces that only portal pages show (the managers' communication dashboard). */
 export const PORTAL_ONLY_SECTIONS: Record<string, string[]> = {
   events: ['communication'],
+  // The portal's guild list, guild form and the managers' dashboards (the widget shows one guild's chat and members).
+  guilds: ['list', 'form', 'dashboard', 'communication'],
   // The managers' and admins' transfer lists and the external services page (issue 21: room for the send form).
   coins: ['transfers', 'externalServices'],
-  // The portal's language switch (a widget follows its lang attribute).
-  common: ['language'],
+  // The portal's language switch (a widget follows its lang attribute) and the dashboards' charts (no widget has one).
+  common: ['language', 'chart'],
   // Messages of forms only portal pages have: embed origins and store links (managers, admins), walking-event and
   // event create/edit dates and limits, member roles and CSV names, profile dates, exports and gifts, list limits of
   // the managers' settings (issue 21: room for the people pickers).
@@ -97,35 +102,51 @@ export const WIDGET_KEYS_OF_SECTIONS: Record<string, Record<string, string[]>> =
 export const MIRRORED_ERROR_SECTION = 'validation';
 
 const LOCALE_JSON = /[\\/]locales[\\/](?:ja|en)[\\/]([\w-]+)\.json$/;
+const CARRIED = new Set(Object.values(CARRIED_ERROR_SECTIONS).flat());
 
-/** Trims errors.json (and the widget namespaces' portal-only sections) before Vite's JSON plugin makes them modules. */
+/** errors.json's sections the widgets show, without their portal-only keys (`sections` of WIDGET_ERROR_SECTIONS). */
+function widgetErrors(strings: Record<string, unknown>, sections: readonly string[]): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const section of sections) {
+    const value = strings[section];
+    if (value === undefined) continue;
+    const dropped = PORTAL_ONLY_ERROR_KEYS[section as keyof typeof PORTAL_ONLY_ERROR_KEYS];
+    kept[section] = dropped
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([key]) => !dropped.includes(key)))
+      : value;
+  }
+  return kept;
+}
+
+/**
+ * Trims errors.json (and the widget namespaces' portal-only sections) before Vite's JSON plugin makes them modules; the
+ * errors.json sections only one widget meets go into that widget's namespace file (src/i18n/carried-errors.ts).
+ */
 export function widgetLocalesPlugin(): Plugin {
   return {
     name: 'kiwi-widget-locales',
     enforce: 'pre',
     transform(code, id) {
-      const namespace = LOCALE_JSON.exec(id.split('?')[0]!)?.[1];
+      const file = id.split('?')[0]!;
+      const namespace = LOCALE_JSON.exec(file)?.[1];
       if (!namespace) return null;
       const strings = JSON.parse(code) as Record<string, unknown>;
       if (namespace === 'errors') {
-        const kept: Record<string, unknown> = {};
-        for (const section of WIDGET_ERROR_SECTIONS) {
-          const value = strings[section];
-          if (value === undefined) continue;
-          const dropped = PORTAL_ONLY_ERROR_KEYS[section];
-          kept[section] = dropped
-            ? Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([key]) => !dropped.includes(key)))
-            : value;
-        }
-        return { code: JSON.stringify(kept), map: null };
+        const frame = WIDGET_ERROR_SECTIONS.filter((section) => !CARRIED.has(section));
+        return { code: JSON.stringify(widgetErrors(strings, frame)), map: null };
       }
       const sections = PORTAL_ONLY_SECTIONS[namespace];
       const keep = WIDGET_KEYS_OF_SECTIONS[namespace];
-      if (!sections && !keep) return null;
+      const carried = CARRIED_ERROR_SECTIONS[namespace];
+      if (!sections && !keep && !carried) return null;
       for (const section of sections ?? []) delete strings[section];
       for (const [section, keys] of Object.entries(keep ?? {})) {
         const value = strings[section] as Record<string, unknown> | undefined;
         if (value) strings[section] = Object.fromEntries(keys.filter((key) => key in value).map((key) => [key, value[key]]));
+      }
+      if (carried) {
+        const errors = JSON.parse(readFileSync(join(dirname(file), 'errors.json'), 'utf8')) as Record<string, unknown>;
+        strings[CARRIED_ERRORS_KEY] = widgetErrors(errors, carried);
       }
       return { code: JSON.stringify(strings), map: null };
     },

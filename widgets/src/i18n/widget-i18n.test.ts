@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../shared/src/i18n/create-i18n';
+import { COMMON_NAMESPACES, WIDGET_SPECS } from '../widget-kinds';
+import { CARRIED_ERROR_SECTIONS, CARRIED_ERRORS_KEY } from './carried-errors';
 import {
   NESTED_NAMESPACES,
   loadWidgetI18n,
@@ -39,34 +41,11 @@ afterEach(() => {
 });
 
 describe('localeLoaders', () => {
-  it('has one loader per locale file, named language/namespace, except the portal and server namespaces', () => {
-    const notForWidgets = [
-      'portal',
-      'organization',
-      'activity',
-      'mail',
-      'slack',
-      'gifts-admin',
-      'rewards',
-      'gift-audit',
-      'quests',
-      'moderation',
-      'report',
-      'admin-dashboard',
-      'admin-users',
-      'admin-organizations',
-      'change-requests',
-      'app-informations',
-      'system-settings',
-      'admin-exports',
-      'staff-actions',
-    ];
-    const files = ['ja', 'en'].flatMap((lng) =>
-      readdirSync(`${localesDir}${lng}`)
-        .filter((file) => file.endsWith('.json') && !notForWidgets.includes(file.replace(/\.json$/, '')))
-        .map((file) => `${lng}/${file.replace(/\.json$/, '')}`),
-    );
+  it('has one loader per locale file a widget loads, named language/namespace: the widgets’ own, the frame’s and the one looked up on demand', () => {
+    const namespaces = [...COMMON_NAMESPACES, ...WIDGET_SPECS.flatMap((spec) => spec.namespaces), 'cancellation'];
+    const files = ['ja', 'en'].flatMap((lng) => namespaces.map((ns) => `${lng}/${ns}`));
     expect(Object.keys(localeLoaders).sort()).toEqual(files.sort());
+    for (const id of files) expect(readdirSync(`${localesDir}${id.split('/')[0]}`), id).toContain(`${id.split('/')[1]}.json`);
   });
 
   it('resolves the file contents', async () => {
@@ -104,6 +83,34 @@ describe('loadWidgetI18n', () => {
     expect(i18n.t('errors:validation.tooLong', { count: 3 })).toBe(real.en.t('errors:validation.tooLong', { count: 3 }));
     expect(i18n.hasResourceBundle('ja', 'events')).toBe(false);
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
+  });
+
+  it('puts the errors sections a widget namespace carries back into errors, each file loaded once', async () => {
+    // As the widgets' build ships them (vite/widget-locales-plugin.ts): errors.json without the carried sections,
+    // each widget namespace with its own sections under CARRIED_ERRORS_KEY.
+    const carried = Object.values(CARRIED_ERROR_SECTIONS).flat();
+    const errors = JSON.parse(readFileSync(`${localesDir}en/errors.json`, 'utf8')) as Record<string, unknown>;
+    const withoutCarried = Object.fromEntries(Object.entries(errors).filter(([section]) => !carried.includes(section)));
+    const carrier = (ns: string) => async () => ({
+      ...((await localeLoaders[`en/${ns}`]?.()) as object),
+      [CARRIED_ERRORS_KEY]: Object.fromEntries(CARRIED_ERROR_SECTIONS[ns]!.map((section) => [section, errors[section]])),
+    });
+    const { loaders, calls } = countingLoaders({
+      'en/errors': async () => withoutCarried,
+      'en/events': carrier('events'),
+      'en/guilds': carrier('guilds'),
+    });
+    const i18n = await loadWidgetI18n('en', ['events', 'errors'], loaders);
+    expect(calls.sort()).toEqual(['en/errors', 'en/events', 'en/validation']);
+    expect(i18n.t('errors:event.full')).toBe(real.en.t('errors:event.full'));
+    expect(i18n.t('errors:event.full')).not.toBe('event.full');
+    expect(i18n.t('errors:unexpected')).toBe(real.en.t('errors:unexpected'));
+    expect(i18n.t('events:loading')).toBe(real.en.t('events:loading'));
+    expect(i18n.getResourceBundle('en', 'events')).not.toHaveProperty([CARRIED_ERRORS_KEY]);
+    // Another widget's sections are not there: only <kiwi-guild-chat> meets the guild API's codes.
+    expect(i18n.t('errors:guild.notMember')).toBe('guild.notMember');
+    const guild = await loadWidgetI18n('en', ['guilds', 'errors'], loaders);
+    expect(guild.t('errors:guild.notMember')).toBe(real.en.t('errors:guild.notMember'));
   });
 
   it('in Japanese loads the Japanese files only', async () => {

@@ -4,6 +4,7 @@
 // for an English widget its namespaces are only loaded if an English lookup misses (the locale files have the same
 // keys, so in practice they never are). See docs/decisions.md "Widgets: i18n without i18next".
 import { COMMON_NAMESPACES } from '../widget-kinds';
+import { CARRIED_ERROR_SECTIONS, CARRIED_ERRORS_KEY } from './carried-errors';
 import { createInstance, type I18n } from './mini-i18next';
 
 export type I18nInstance = I18n;
@@ -22,19 +23,14 @@ const FRAME_LOCALES: Record<WidgetLanguage, () => Promise<Record<(typeof COMMON_
 
 /**
  * 'ja/common' -> loader of locales/ja/common.json: the frame's namespaces from their language's chunk, every other
- * namespace its own lazy chunk; every namespace except those only the portal (portal, organization, activity, gifts-admin, rewards, gift-audit, quests, moderation, report) or the
- * server (mail, slack) uses.
+ * namespace its own lazy chunk. Only the namespaces a widget loads (widget-kinds.ts) and the one the shared code looks
+ * up on demand (format.ts: `cancellation:formerMember`): each loader is a line of the entry every page downloads, and
+ * a widget never asks for the portal's namespaces (widget-namespaces.test.ts checks the built widgets).
  */
 export const localeLoaders: Readonly<Record<string, LocaleLoader>> = {
   ...Object.fromEntries(
     Object.entries(
-      import.meta.glob(
-        [
-          '../../../locales/*/*.json',
-          '!../../../locales/*/{portal,organization,activity,mail,slack,widgets,errors,validation,common,gifts-admin,rewards,gift-audit,quests,moderation,report,admin-dashboard,admin-users,admin-organizations,change-requests,app-informations,system-settings,admin-exports,staff-actions}.json',
-        ],
-        { import: 'default' },
-      ),
+      import.meta.glob('../../../locales/*/{events,guilds,coins,surveys,walking,cancellation}.json', { import: 'default' }),
     ).map(([path, load]) => [path.replace(/^.*\/locales\/([^/]+)\/([^/]+)\.json$/, '$1/$2'), load]),
   ),
   ...Object.fromEntries(
@@ -99,12 +95,33 @@ export async function loadWidgetI18n(
   loaders: Readonly<Record<string, LocaleLoader>> = localeLoaders,
 ): Promise<I18nInstance> {
   const i18n = createInstance();
+  // Each file once per instance (the errors namespace also reads the files that carry some of its sections).
+  const files = new Map<string, Promise<unknown>>();
+  const file = (lng: string, ns: string): Promise<unknown> => {
+    const id = `${lng}/${ns}`;
+    let loaded = files.get(id);
+    if (!loaded) {
+      const load = loaders[id];
+      loaded = load ? load() : Promise.reject(new Error(`no locale file ${id}`));
+      files.set(id, loaded);
+      loaded.catch(() => files.delete(id));
+    }
+    return loaded;
+  };
   i18n.use({
     type: 'backend',
     callbackApi: false,
-    read: (lng, ns) => {
-      const load = loaders[`${lng}/${ns}`];
-      return load ? load() : Promise.reject(new Error(`no locale file ${lng}/${ns}`));
+    read: async (lng, ns) => {
+      if (ns === 'errors') {
+        // errors.json's sections of the widget's own features come in its namespaces' files (carried-errors.ts).
+        const carriers = i18n.options.ns.filter((other) => CARRIED_ERROR_SECTIONS[other]);
+        const [errors, ...carried] = await Promise.all([file(lng, ns), ...carriers.map((other) => file(lng, other))]);
+        return Object.assign({}, errors, ...carried.map((strings) => (strings as Record<string, unknown>)[CARRIED_ERRORS_KEY]));
+      }
+      const strings = await file(lng, ns);
+      if (!CARRIED_ERROR_SECTIONS[ns] || !strings || typeof strings !== 'object' || !(CARRIED_ERRORS_KEY in strings)) return strings;
+      const { [CARRIED_ERRORS_KEY]: _errors, ...own } = strings as Record<string, unknown>;
+      return own;
     },
   });
   await i18n.init({
