@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { personLabel } from '@kiwi/shared/domain/people';
 import { useId, useState, type FormEvent } from 'react';
+import { CoinTransferListQuerySchema } from '@kiwi/shared/schemas/coins';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
@@ -12,6 +13,7 @@ import { LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { useFormSubmit } from '../organization/use-form-submit';
 import { FormFailure } from '../text-field';
+import { useFilterForm } from '../use-filter-form';
 import '../organization/organization.css';
 import './coin-transfers.css';
 import { type CancelReason, TransferNote } from './transfer-note';
@@ -34,8 +36,9 @@ type Transfer = {
   senderName: string | null;
 };
 type Member = { id: string; name: string };
-type Filters = { status: string; kind: string; from: string; to: string; organizationId: string };
-const EMPTY_FILTERS: Filters = { status: '', kind: '', from: '', to: '', organizationId: '' };
+/** The filters as the query names them: the API's schema puts an issue under its field. */
+type Filters = { status: string; kind: string; from: string; to: string; organization_id: string };
+const EMPTY_FILTERS: Filters = { status: '', kind: '', from: '', to: '', organization_id: '' };
 const PER = 20;
 
 /** /org/:identifier/kiwi_coin_transfers: the organisation's grants and coin messages. */
@@ -63,20 +66,21 @@ function CoinTransfers({ scope }: { scope: Scope }) {
   const queryClient = useQueryClient();
   const confirmed = useConfirmedAction();
   const { showToast } = useToast();
-  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
   const [granting, setGranting] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const formId = useId();
   const basePath = scope.kind === 'organization' ? `/organizations/${scope.organizationId}/kiwi_coin_transfers` : '/kiwi_coin_transfers';
-  const query = {
-    status: filters.status || undefined,
-    kind: filters.kind || undefined,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
-    organization_id: scope.kind === 'admin' ? filters.organizationId || undefined : undefined,
-  };
+  /** The filters as the API's query: blank ones left out (the organisation only on the admin's list). */
+  const queryOf = (values: Filters) => ({
+    status: values.status || undefined,
+    kind: values.kind || undefined,
+    from: values.from || undefined,
+    to: values.to || undefined,
+    organization_id: scope.kind === 'admin' ? values.organization_id || undefined : undefined,
+  });
+  const query = queryOf(filters);
   const transfers = useQuery({
     queryKey: ['kiwi-coin-transfers', basePath, filters, page],
     queryFn: () => api.get<Transfer[]>(basePath, { ...query, page, per: PER }),
@@ -86,11 +90,19 @@ function CoinTransfers({ scope }: { scope: Scope }) {
     if (scope.kind === 'organization') scope.onChanged();
   };
 
-  const applyFilters = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setFilters(draft);
-  };
+  const {
+    register,
+    errors,
+    onSubmit: applyFilters,
+  } = useFilterForm<Filters>({
+    applied: filters,
+    schema: CoinTransferListQuerySchema,
+    toQuery: queryOf,
+    onApply: (draft) => {
+      setPage(1);
+      setFilters(draft);
+    },
+  });
 
   const downloadCsv = async () => {
     setDownloading(true);
@@ -139,9 +151,9 @@ function CoinTransfers({ scope }: { scope: Scope }) {
         </p>
       )}
 
-      <form className="coin-transfers__filters" onSubmit={applyFilters} aria-label={t('coins:transfers.filters')}>
+      <form className="coin-transfers__filters" onSubmit={applyFilters} noValidate aria-label={t('coins:transfers.filters')}>
         <label htmlFor={`${formId}-status`}>{t('coins:transfers.status')}</label>
-        <select id={`${formId}-status`} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+        <select id={`${formId}-status`} {...register('status')}>
           <option value="">{t('coins:transfers.any')}</option>
           {(['pending', 'transferred', 'canceled'] as const).map((status) => (
             <option key={status} value={status}>
@@ -150,7 +162,7 @@ function CoinTransfers({ scope }: { scope: Scope }) {
           ))}
         </select>
         <label htmlFor={`${formId}-kind`}>{t('coins:transfers.kind')}</label>
-        <select id={`${formId}-kind`} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
+        <select id={`${formId}-kind`} {...register('kind')}>
           <option value="">{t('coins:transfers.any')}</option>
           {(['message', 'grant', 'admin_grant'] as const).map((kind) => (
             <option key={kind} value={kind}>
@@ -159,32 +171,25 @@ function CoinTransfers({ scope }: { scope: Scope }) {
           ))}
         </select>
         <label htmlFor={`${formId}-from`}>{t('coins:transfers.from')}</label>
-        <input
-          id={`${formId}-from`}
-          type="date"
-          min="1900-01-01"
-          max="2099-12-31"
-          value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-        />
+        <input id={`${formId}-from`} type="date" min="1900-01-01" max="2099-12-31" {...register('from')} />
         <label htmlFor={`${formId}-to`}>{t('coins:transfers.to')}</label>
-        <input
-          id={`${formId}-to`}
-          type="date"
-          min="1900-01-01"
-          max="2099-12-31"
-          value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-        />
+        <input id={`${formId}-to`} type="date" min="1900-01-01" max="2099-12-31" {...register('to')} />
         {scope.kind === 'admin' && (
           <>
             <label htmlFor={`${formId}-org`}>{t('coins:transfers.organizationId')}</label>
             <input
               id={`${formId}-org`}
               inputMode="numeric"
-              value={draft.organizationId}
-              onChange={(e) => setDraft({ ...draft, organizationId: e.target.value.replace(/\D/g, '') })}
+              maxLength={10}
+              aria-invalid={errors.organization_id ? true : undefined}
+              aria-describedby={errors.organization_id ? `${formId}-org-error` : undefined}
+              {...register('organization_id')}
             />
+            {errors.organization_id && (
+              <span id={`${formId}-org-error`} className="field__error">
+                {t('errors:validation.invalidFormat')}
+              </span>
+            )}
           </>
         )}
         <button type="submit" className="button">
