@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { personLabel } from '@kiwi/shared/domain/people';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { CoinTransferListQuerySchema } from '@kiwi/shared/schemas/coins';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
