@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
   type DefaultValues,
-  type FieldError,
   type FieldValues,
   type Path,
   type Resolver,
@@ -12,7 +11,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, fieldErrors } from './organization/api-error';
-import { schemaResolver } from './user/schema-resolver';
+import { fieldMessage, schemaResolver } from '@kiwi/shared/forms/schema-resolver';
 
 type Options<Values extends FieldValues, Output, Result> = {
   /**
@@ -76,14 +75,4 @@ export function showServerFieldErrors<Values extends FieldValues>(
   return placed;
 }
 
-/**
- * A field's error text: the server's as given, the schema's code (a key of `errors`) translated with `params`, else
- * with the limit schemaResolver kept (`types.count`) as count, min and max.
- */
-export function fieldMessage(t: TFunction, error: FieldError | undefined, params?: Record<string, unknown>): string | undefined {
-  if (!error?.message) return undefined;
-  if (error.type === 'server') return error.message;
-  // One limit, named as each message names it: "{{count}} or fewer characters", "{{min}} or more", "{{max}} or less".
-  const limit = error.types?.count;
-  return t(`errors:${error.message}`, params ?? { min: limit, max: limit, ...error.types });
-}
+export { fieldMessage };

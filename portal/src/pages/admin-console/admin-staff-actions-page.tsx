@@ -1,13 +1,15 @@
 import { formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
+import { STAFF_ACTION_ACTOR_MAX, StaffActionListQuerySchema } from '@kiwi/shared/schemas/staff-actions';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import en from '../../../../locales/en/staff-actions.json' with { type: 'json' };
 import ja from '../../../../locales/ja/staff-actions.json' with { type: 'json' };
 import { usePageTranslation } from '../../i18n/use-page-translation';
 import { useSession } from '../../session/session-provider';
 import { ListTable } from '../organization/list-table';
+import { useFilterForm } from '../use-filter-form';
 import '../organization/organization.css';
 // Inlined rather than a stylesheet of its own: every stylesheet of a lazy page is a name in the entry that /login loads.
 import styles from './staff-actions.css?inline';
@@ -31,19 +33,25 @@ type StaffAction = {
   statusCode: number | null;
   createdAt: string;
 };
-type Filters = { actor: string; organizationId: string; kind: string; from: string; to: string };
+/** The filters as the query names them (the API's schema then puts an issue under its field). */
+type Filters = { actor: string; organization_id: string; kind: string; from: string; to: string };
 
 const PER = 20;
-const FILTER_PARAMS = { actor: 'actor', organizationId: 'organization_id', kind: 'kind', from: 'from', to: 'to' } as const;
+const FILTER_NAMES = ['actor', 'organization_id', 'kind', 'from', 'to'] as const;
+const NO_FILTERS: Filters = { actor: '', organization_id: '', kind: '', from: '', to: '' };
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const filtersOf = (params: URLSearchParams): Filters => ({
   actor: params.get('actor') ?? '',
-  organizationId: params.get('organization_id') ?? '',
+  organization_id: params.get('organization_id') ?? '',
   kind: params.get('kind') ?? '',
   from: params.get('from') ?? '',
   to: params.get('to') ?? '',
 });
+
+/** The filters as the API's query: blank ones left out, text trimmed. */
+const queryOf = (filters: Filters): Record<string, string> =>
+  Object.fromEntries(FILTER_NAMES.map((name) => [name, filters[name].trim()]).filter(([, value]) => value !== ''));
 
 /** Every dotted kind the label table names, in the table's order (the kind filter's choices). */
 function labelledKinds(table: Record<string, unknown>, prefix = ''): string[] {
@@ -82,18 +90,8 @@ export function StaffActionsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [draft, setDraft] = useState<Filters>(filters);
   const formId = useId();
-  const key = params.toString();
-  // Back and forward move through filtered views: the form follows the URL.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the params it was made from
-  useEffect(() => setDraft(filtersOf(params)), [key]);
-
-  const query = Object.fromEntries(
-    Object.entries(FILTER_PARAMS)
-      .map(([field, name]) => [name, filters[field as keyof Filters] || undefined])
-      .filter(([, value]) => value !== undefined),
-  ) as Record<string, string>;
+  const query = queryOf(filters);
   const actions = useQuery({
     queryKey: ['staff-actions', query, page],
     queryFn: () => api.get<StaffAction[]>('/staff_actions', { ...query, page, per: PER }),
@@ -104,23 +102,20 @@ export function StaffActionsPage() {
   });
 
   const show = (next: Filters, nextPage = 1) => {
-    const search = new URLSearchParams();
-    for (const [field, name] of Object.entries(FILTER_PARAMS)) {
-      const value = next[field as keyof Filters].trim();
-      if (value) search.set(name, value);
-    }
+    const search = new URLSearchParams(queryOf(next));
     if (nextPage > 1) search.set('page', String(nextPage));
     setParams(search);
   };
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    show(draft);
-  };
-  const field = (name: keyof Filters) => ({
-    id: `${formId}-${name}`,
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+  // Back and forward move through filtered views: the form follows the URL.
+  const { register, errors, onSubmit, form } = useFilterForm<Filters>({
+    applied: filters,
+    schema: StaffActionListQuerySchema,
+    toQuery: queryOf,
+    onApply: (next) => show(next),
   });
+  const draft = form.watch();
+  // Shown as the draft holds it: an organisation's option may arrive after the field (its list loads).
+  const field = (name: keyof Filters) => ({ id: `${formId}-${name}`, ...register(name), value: draft[name] });
 
   return (
     <div className="org-page staff-actions">
@@ -129,23 +124,34 @@ export function StaffActionsPage() {
         <h1>{t('staff-actions:title')}</h1>
       </header>
       <p className="staff-actions__intro">{t('staff-actions:intro')}</p>
-      <form className="staff-actions__filters" onSubmit={apply} aria-label={t('staff-actions:filters.title')}>
+      <form className="staff-actions__filters" onSubmit={onSubmit} noValidate aria-label={t('staff-actions:filters.title')}>
         <span className="staff-actions__field">
           <label htmlFor={`${formId}-actor`}>{t('staff-actions:filters.actor')}</label>
-          <input type="search" maxLength={100} aria-describedby={`${formId}-actor-hint`} {...field('actor')} />
+          <input
+            type="search"
+            maxLength={STAFF_ACTION_ACTOR_MAX}
+            aria-invalid={errors.actor ? true : undefined}
+            aria-describedby={`${formId}-actor-hint${errors.actor ? ` ${formId}-actor-error` : ''}`}
+            {...field('actor')}
+          />
           <small id={`${formId}-actor-hint`}>{t('staff-actions:filters.actorHint')}</small>
+          {errors.actor && (
+            <small id={`${formId}-actor-error`} className="field__error">
+              {t('errors:validation.tooLong', { count: STAFF_ACTION_ACTOR_MAX })}
+            </small>
+          )}
         </span>
         <span className="staff-actions__field">
-          <label htmlFor={`${formId}-organizationId`}>{t('staff-actions:filters.organization')}</label>
-          <select {...field('organizationId')}>
+          <label htmlFor={`${formId}-organization_id`}>{t('staff-actions:filters.organization')}</label>
+          <select {...field('organization_id')}>
             <option value="">{t('staff-actions:filters.all')}</option>
             {(organizations.data?.data ?? []).map((organization) => (
               <option key={organization.id} value={organization.id}>
                 {organization.name} ({organization.identifier})
               </option>
             ))}
-            {draft.organizationId && !organizations.data?.data.some((organization) => organization.id === draft.organizationId) && (
-              <option value={draft.organizationId}>ID {draft.organizationId}</option>
+            {draft.organization_id && !organizations.data?.data.some((organization) => organization.id === draft.organization_id) && (
+              <option value={draft.organization_id}>ID {draft.organization_id}</option>
             )}
           </select>
         </span>
@@ -167,13 +173,25 @@ export function StaffActionsPage() {
         </span>
         <span className="staff-actions__field">
           <label htmlFor={`${formId}-to`}>{t('staff-actions:filters.to')}</label>
-          <input type="date" min="1900-01-01" max="2099-12-31" {...field('to')} />
+          <input
+            type="date"
+            min="1900-01-01"
+            max="2099-12-31"
+            aria-invalid={errors.to ? true : undefined}
+            aria-describedby={errors.to ? `${formId}-to-error` : undefined}
+            {...field('to')}
+          />
+          {errors.to && (
+            <small id={`${formId}-to-error`} className="field__error">
+              {t('staff-actions:filters.toBeforeFrom')}
+            </small>
+          )}
         </span>
         <span className="staff-actions__buttons">
           <button type="submit" className="kiwi-button kiwi-button--primary">
             {t('staff-actions:filters.apply')}
           </button>
-          <button type="button" className="kiwi-button" onClick={() => show({ actor: '', organizationId: '', kind: '', from: '', to: '' })}>
+          <button type="button" className="kiwi-button" onClick={() => show(NO_FILTERS)}>
             {t('staff-actions:filters.reset')}
           </button>
         </span>

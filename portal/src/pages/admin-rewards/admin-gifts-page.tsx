@@ -1,12 +1,13 @@
 import { useFeatureContext } from '@kiwi/shared/features/feature-context';
 import { formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
-import { GIFT_TYPES } from '@kiwi/shared/schemas/rewards';
+import { GIFT_TYPES, GiftListQuerySchema } from '@kiwi/shared/schemas/rewards';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../session/session-provider';
 import { ListTable, RowAction } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
+import { useFilterForm } from '../use-filter-form';
 import { GiftFormDialog } from './gift-form-dialog';
 import type { Gift } from './gift-form-schema';
 import { useAllGiftCategories } from './use-all-gift-categories';
@@ -16,8 +17,17 @@ import './admin-rewards.css';
 import { StatusBadge } from '../../layout/status-badge';
 
 const PER = 20;
-type Filters = { giftType: string; categoryId: string; disabled: string; q: string };
-const NO_FILTERS: Filters = { giftType: '', categoryId: '', disabled: '', q: '' };
+/** The filters as the query names them: the API's schema puts an issue under its field. */
+type Filters = { gift_type: string; category_id: string; disabled: string; q: string };
+const NO_FILTERS: Filters = { gift_type: '', category_id: '', disabled: '', q: '' };
+const Q_MAX = 100;
+/** The filters as the API's query: blank ones left out, the search trimmed. */
+const queryOf = (filters: Filters) => ({
+  ...(filters.gift_type ? { gift_type: filters.gift_type } : {}),
+  ...(filters.category_id ? { category_id: filters.category_id } : {}),
+  ...(filters.disabled ? { disabled: filters.disabled } : {}),
+  ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+});
 
 /** /_admin/gifts (issue 18 point 1): the platform's catalogue, filtered and paged; add, edit, disable or enable a gift. */
 export function AdminGiftsPage() {
@@ -29,32 +39,27 @@ export function AdminGiftsPage() {
   const id = useId();
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [draftQ, setDraftQ] = useState('');
   const [editing, setEditing] = useState<Gift | 'new' | null>(null);
   const categories = useAllGiftCategories();
   const gifts = useQuery({
     queryKey: ['gifts', 'admin', filters, page],
-    queryFn: () =>
-      api.get<Gift[]>('/gifts', {
-        page,
-        per: PER,
-        ...(filters.giftType ? { gift_type: filters.giftType } : {}),
-        ...(filters.categoryId ? { category_id: filters.categoryId } : {}),
-        ...(filters.disabled ? { disabled: filters.disabled } : {}),
-        ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
-      }),
+    queryFn: () => api.get<Gift[]>('/gifts', { page, per: PER, ...queryOf(filters) }),
   });
+  // The search is applied with its button; a type, category or state as soon as it is chosen.
+  const { register, errors, onSubmit, form } = useFilterForm<Filters>({
+    applied: filters,
+    schema: GiftListQuerySchema,
+    toQuery: queryOf,
+    onApply: (next) => {
+      setFilters(next);
+      setPage(1);
+    },
+  });
+  const applyNow = { onChange: () => void onSubmit() };
+  const categoryId = form.watch('category_id');
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['gifts'] });
     void queryClient.invalidateQueries({ queryKey: ['gift-categories'] });
-  };
-  const setFilter = (key: keyof Filters, value: string) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-    setPage(1);
-  };
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter('q', draftQ);
   };
   const toggle = (gift: Gift) => {
     const enable = gift.disabled;
@@ -97,17 +102,29 @@ export function AdminGiftsPage() {
           </button>
         </div>
       </header>
-      <form className="org-filters" role="search" aria-label={t('gifts-admin:gifts.filters')} onSubmit={search}>
+      <form className="org-filters" role="search" aria-label={t('gifts-admin:gifts.filters')} onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-q`}>{t('gifts-admin:gifts.search')}</label>
-          <input id={`${id}-q`} type="search" maxLength={100} value={draftQ} onChange={(event) => setDraftQ(event.target.value)} />
+          <input
+            id={`${id}-q`}
+            type="search"
+            maxLength={Q_MAX}
+            aria-invalid={errors.q ? true : undefined}
+            aria-describedby={errors.q ? `${id}-q-error` : undefined}
+            {...register('q')}
+          />
+          {errors.q && (
+            <p id={`${id}-q-error`} className="field__error">
+              {t('errors:validation.tooLong', { count: Q_MAX })}
+            </p>
+          )}
         </div>
         <button type="submit" className="kiwi-button">
           {t('gifts-admin:gifts.searchButton')}
         </button>
         <div className="field">
           <label htmlFor={`${id}-type`}>{t('gifts-admin:gifts.filterType')}</label>
-          <select id={`${id}-type`} value={filters.giftType} onChange={(event) => setFilter('giftType', event.target.value)}>
+          <select id={`${id}-type`} {...register('gift_type', applyNow)}>
             <option value="">{t('gifts-admin:gifts.all')}</option>
             {GIFT_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -118,7 +135,8 @@ export function AdminGiftsPage() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-category`}>{t('gifts-admin:gifts.filterCategory')}</label>
-          <select id={`${id}-category`} value={filters.categoryId} onChange={(event) => setFilter('categoryId', event.target.value)}>
+          {/* Shown as the draft holds it: the categories' options arrive after the field. */}
+          <select id={`${id}-category`} {...register('category_id', applyNow)} value={categoryId}>
             <option value="">{t('gifts-admin:gifts.all')}</option>
             {(categories.data ?? []).map((category) => (
               <option key={category.id} value={category.id}>
@@ -129,7 +147,7 @@ export function AdminGiftsPage() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-state`}>{t('gifts-admin:gifts.filterState')}</label>
-          <select id={`${id}-state`} value={filters.disabled} onChange={(event) => setFilter('disabled', event.target.value)}>
+          <select id={`${id}-state`} {...register('disabled', applyNow)}>
             <option value="">{t('gifts-admin:gifts.all')}</option>
             <option value="false">{t('gifts-admin:gifts.enabledOnly')}</option>
             <option value="true">{t('gifts-admin:gifts.disabledOnly')}</option>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, type FormEvent, useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { formatAuthorName, formatDate, formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
+import { GACHA_DRAW_MAX_RANGE_DAYS, GachaDrawListQuerySchema } from '@kiwi/shared/schemas/gift-audit';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
 import { CardTable } from '../../layout/card-table';
@@ -10,6 +11,7 @@ import '../organization/organization.css';
 import './gacha-draws.css';
 import { useGiftAuditTranslation } from './use-gift-audit-translation';
 import { useFileDownload } from '../use-file-download';
+import { useFilterForm } from '../use-filter-form';
 
 type OddsLine = { 'gift-id': string | null; name: string; remaining: number | null; weight: number | null; probability: number };
 type Draw = {
@@ -37,9 +39,17 @@ type Verification = {
   odds: OddsLine[];
 };
 type Budget = { id: string; organizationName: string; weekStart: string; budget: number; spent: number; remaining: number };
-type Filters = { organizationId: string; gachaType: string; from: string; to: string };
+/** The filters as the query names them (the API's schema then puts an issue under its field). */
+type Filters = { organization_id: string; gacha_type: string; from: string; to: string };
 
-const EMPTY_FILTERS: Filters = { organizationId: '', gachaType: '', from: '', to: '' };
+const EMPTY_FILTERS: Filters = { organization_id: '', gacha_type: '', from: '', to: '' };
+/** The filters as the API's query: blank ones left out. */
+const queryOf = (filters: Filters) => ({
+  organization_id: filters.organization_id || undefined,
+  gacha_type: filters.gacha_type || undefined,
+  from: filters.from || undefined,
+  to: filters.to || undefined,
+});
 const PER = 20;
 
 const yen = (value: number, language: string) => formatNumber(value, language, { style: 'currency', currency: 'JPY' });
@@ -106,17 +116,11 @@ function DrawsSection() {
   const { api } = useSession();
   const formId = useId();
   const headingId = useId();
-  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const file = useFileDownload();
-  const query = {
-    organization_id: filters.organizationId || undefined,
-    gacha_type: filters.gachaType || undefined,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
-  };
+  const query = queryOf(filters);
   const draws = useQuery({
     queryKey: ['gacha-draws', filters, page],
     queryFn: () => api.get<Draw[]>('/gacha_draws', { ...query, page, per: PER }),
@@ -126,12 +130,17 @@ function DrawsSection() {
     queryFn: () => api.get<{ id: string; name: string }[]>('/organizations', { per: 100 }),
   });
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setOpen(null);
-    setFilters(draft);
-  };
+  const { register, errors, onSubmit, form } = useFilterForm<Filters>({
+    applied: filters,
+    schema: GachaDrawListQuerySchema,
+    toQuery: queryOf,
+    onApply: (draft) => {
+      setPage(1);
+      setOpen(null);
+      setFilters(draft);
+    },
+  });
+  const draft = form.watch();
 
   const downloadCsv = () =>
     file.mutate({
@@ -145,14 +154,11 @@ function DrawsSection() {
   return (
     <section className="gacha-audit__section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('gift-audit:draws.title')}</h2>
-      <form className="gacha-audit__filters" onSubmit={apply} aria-label={t('gift-audit:filters.title')}>
+      <form className="gacha-audit__filters" onSubmit={onSubmit} noValidate aria-label={t('gift-audit:filters.title')}>
         <span className="gacha-audit__field">
           <label htmlFor={`${formId}-org`}>{t('gift-audit:draws.organization')}</label>
-          <select
-            id={`${formId}-org`}
-            value={draft.organizationId}
-            onChange={(e) => setDraft({ ...draft, organizationId: e.target.value })}
-          >
+          {/* Shown as the draft holds it: the organisations' options arrive after the field. */}
+          <select id={`${formId}-org`} {...register('organization_id')} value={draft.organization_id}>
             <option value="">{t('gift-audit:filters.all')}</option>
             {(organizations.data?.data ?? []).map((organization) => (
               <option key={organization.id} value={organization.id}>
@@ -163,7 +169,7 @@ function DrawsSection() {
         </span>
         <span className="gacha-audit__field">
           <label htmlFor={`${formId}-type`}>{t('gift-audit:filters.gachaType')}</label>
-          <select id={`${formId}-type`} value={draft.gachaType} onChange={(e) => setDraft({ ...draft, gachaType: e.target.value })}>
+          <select id={`${formId}-type`} {...register('gacha_type')}>
             <option value="">{t('gift-audit:filters.all')}</option>
             {(['weekly_gacha', 'dream_gacha'] as const).map((type) => (
               <option key={type} value={type}>
@@ -174,14 +180,7 @@ function DrawsSection() {
         </span>
         <span className="gacha-audit__field">
           <label htmlFor={`${formId}-from`}>{t('gift-audit:filters.from')}</label>
-          <input
-            id={`${formId}-from`}
-            type="date"
-            min="1900-01-01"
-            max="2099-12-31"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          />
+          <input id={`${formId}-from`} type="date" min="1900-01-01" max="2099-12-31" {...register('from')} />
         </span>
         <span className="gacha-audit__field">
           <label htmlFor={`${formId}-to`}>{t('gift-audit:filters.to')}</label>
@@ -190,9 +189,15 @@ function DrawsSection() {
             type="date"
             min="1900-01-01"
             max="2099-12-31"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            aria-invalid={errors.to ? true : undefined}
+            aria-describedby={errors.to ? `${formId}-to-error` : undefined}
+            {...register('to')}
           />
+          {errors.to && (
+            <small id={`${formId}-to-error`} className="field__error">
+              {t('gift-audit:filters.rangeInvalid', { count: GACHA_DRAW_MAX_RANGE_DAYS })}
+            </small>
+          )}
         </span>
         <span className="gacha-audit__actions">
           <button type="submit" className="kiwi-button">

@@ -1,6 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { personLabel } from '@kiwi/shared/domain/people';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import {
+  AdminGrantCoinsSchema,
+  type AdminGrantCoinsInput,
+  CoinTransferListQuerySchema,
+  GrantCoinsSchema,
+  type GrantCoinsInput,
+} from '@kiwi/shared/schemas/coins';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
@@ -10,8 +17,9 @@ import { apiErrorMessage } from '../organization/api-error';
 import { ListTable } from '../organization/list-table';
 import { LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
-import { useFormSubmit } from '../organization/use-form-submit';
+import { useSchemaForm } from '../use-schema-form';
 import { FormFailure } from '../text-field';
+import { useFilterForm } from '../use-filter-form';
 import '../organization/organization.css';
 import './coin-transfers.css';
 import { type CancelReason, TransferNote } from './transfer-note';
@@ -34,8 +42,18 @@ type Transfer = {
   senderName: string | null;
 };
 type Member = { id: string; name: string };
-type Filters = { status: string; kind: string; from: string; to: string; organizationId: string };
-const EMPTY_FILTERS: Filters = { status: '', kind: '', from: '', to: '', organizationId: '' };
+/** The grant dialog's fields as the selects and inputs give them (the schema judges them as numbers). */
+type GrantFormValues = {
+  organization_id: string;
+  organization_member_id: string;
+  amount: string;
+  description: string;
+  transferred_at: string;
+};
+type GrantPayload = GrantCoinsInput['kiwi_coin_transfer'] | AdminGrantCoinsInput['kiwi_coin_transfer'];
+/** The filters as the query names them: the API's schema puts an issue under its field. */
+type Filters = { status: string; kind: string; from: string; to: string; organization_id: string };
+const EMPTY_FILTERS: Filters = { status: '', kind: '', from: '', to: '', organization_id: '' };
 const PER = 20;
 
 /** /org/:identifier/kiwi_coin_transfers: the organisation's grants and coin messages. */
@@ -63,20 +81,21 @@ function CoinTransfers({ scope }: { scope: Scope }) {
   const queryClient = useQueryClient();
   const confirmed = useConfirmedAction();
   const { showToast } = useToast();
-  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
   const [granting, setGranting] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const formId = useId();
   const basePath = scope.kind === 'organization' ? `/organizations/${scope.organizationId}/kiwi_coin_transfers` : '/kiwi_coin_transfers';
-  const query = {
-    status: filters.status || undefined,
-    kind: filters.kind || undefined,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
-    organization_id: scope.kind === 'admin' ? filters.organizationId || undefined : undefined,
-  };
+  /** The filters as the API's query: blank ones left out (the organisation only on the admin's list). */
+  const queryOf = (values: Filters) => ({
+    status: values.status || undefined,
+    kind: values.kind || undefined,
+    from: values.from || undefined,
+    to: values.to || undefined,
+    organization_id: scope.kind === 'admin' ? values.organization_id || undefined : undefined,
+  });
+  const query = queryOf(filters);
   const transfers = useQuery({
     queryKey: ['kiwi-coin-transfers', basePath, filters, page],
     queryFn: () => api.get<Transfer[]>(basePath, { ...query, page, per: PER }),
@@ -86,11 +105,19 @@ function CoinTransfers({ scope }: { scope: Scope }) {
     if (scope.kind === 'organization') scope.onChanged();
   };
 
-  const applyFilters = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setFilters(draft);
-  };
+  const {
+    register,
+    errors,
+    onSubmit: applyFilters,
+  } = useFilterForm<Filters>({
+    applied: filters,
+    schema: CoinTransferListQuerySchema,
+    toQuery: queryOf,
+    onApply: (draft) => {
+      setPage(1);
+      setFilters(draft);
+    },
+  });
 
   const downloadCsv = async () => {
     setDownloading(true);
@@ -139,9 +166,9 @@ function CoinTransfers({ scope }: { scope: Scope }) {
         </p>
       )}
 
-      <form className="coin-transfers__filters" onSubmit={applyFilters} aria-label={t('coins:transfers.filters')}>
+      <form className="coin-transfers__filters" onSubmit={applyFilters} noValidate aria-label={t('coins:transfers.filters')}>
         <label htmlFor={`${formId}-status`}>{t('coins:transfers.status')}</label>
-        <select id={`${formId}-status`} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+        <select id={`${formId}-status`} {...register('status')}>
           <option value="">{t('coins:transfers.any')}</option>
           {(['pending', 'transferred', 'canceled'] as const).map((status) => (
             <option key={status} value={status}>
@@ -150,7 +177,7 @@ function CoinTransfers({ scope }: { scope: Scope }) {
           ))}
         </select>
         <label htmlFor={`${formId}-kind`}>{t('coins:transfers.kind')}</label>
-        <select id={`${formId}-kind`} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
+        <select id={`${formId}-kind`} {...register('kind')}>
           <option value="">{t('coins:transfers.any')}</option>
           {(['message', 'grant', 'admin_grant'] as const).map((kind) => (
             <option key={kind} value={kind}>
@@ -159,32 +186,25 @@ function CoinTransfers({ scope }: { scope: Scope }) {
           ))}
         </select>
         <label htmlFor={`${formId}-from`}>{t('coins:transfers.from')}</label>
-        <input
-          id={`${formId}-from`}
-          type="date"
-          min="1900-01-01"
-          max="2099-12-31"
-          value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-        />
+        <input id={`${formId}-from`} type="date" min="1900-01-01" max="2099-12-31" {...register('from')} />
         <label htmlFor={`${formId}-to`}>{t('coins:transfers.to')}</label>
-        <input
-          id={`${formId}-to`}
-          type="date"
-          min="1900-01-01"
-          max="2099-12-31"
-          value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-        />
+        <input id={`${formId}-to`} type="date" min="1900-01-01" max="2099-12-31" {...register('to')} />
         {scope.kind === 'admin' && (
           <>
             <label htmlFor={`${formId}-org`}>{t('coins:transfers.organizationId')}</label>
             <input
               id={`${formId}-org`}
               inputMode="numeric"
-              value={draft.organizationId}
-              onChange={(e) => setDraft({ ...draft, organizationId: e.target.value.replace(/\D/g, '') })}
+              maxLength={10}
+              aria-invalid={errors.organization_id ? true : undefined}
+              aria-describedby={errors.organization_id ? `${formId}-org-error` : undefined}
+              {...register('organization_id')}
             />
+            {errors.organization_id && (
+              <span id={`${formId}-org-error`} className="field__error">
+                {t('errors:validation.invalidFormat')}
+              </span>
+            )}
           </>
         )}
         <button type="submit" className="kiwi-button">
@@ -257,12 +277,35 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
   const { api } = useSession();
   const { showToast } = useToast();
   const id = useId();
-  const [memberId, setMemberId] = useState('');
-  const [organizationId, setOrganizationId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [description, setDescription] = useState('');
-  const [transferredAt, setTransferredAt] = useState('');
-  const { submitting, errors, failure, submit } = useFormSubmit();
+  const { register, onSubmit, busy, failure, message, form } = useSchemaForm<GrantFormValues, GrantPayload, { status?: string }>({
+    schema: scope.kind === 'organization' ? GrantCoinsSchema.shape.kiwi_coin_transfer : AdminGrantCoinsSchema.shape.kiwi_coin_transfer,
+    defaultValues: { organization_id: '', organization_member_id: '', amount: '', description: '', transferred_at: '' },
+    // Blank choices are missing (required), an admin's blank member is the organisation's balance (null).
+    toPayload: (values) => {
+      const common = {
+        amount: values.amount.trim() === '' ? undefined : Number(values.amount),
+        description: values.description || null,
+        transferred_at: values.transferred_at ? new Date(values.transferred_at).toISOString() : null,
+      };
+      const member = values.organization_member_id ? Number(values.organization_member_id) : undefined;
+      return scope.kind === 'organization'
+        ? { organization_member_id: member, ...common }
+        : {
+            organization_id: values.organization_id ? Number(values.organization_id) : undefined,
+            organization_member_id: member ?? null,
+            ...common,
+          };
+    },
+    send: async (payload) => (await api.post<{ status: string }>(basePath, { kiwi_coin_transfer: payload })).data,
+    onSaved: (saved) => {
+      showToast(saved?.status === 'pending' ? t('coins:transfers.grant.scheduled') : t('coins:transfers.grant.saved'), 'success');
+      onSaved();
+      onClose();
+    },
+  });
+  const submitting = busy;
+  const organizationId = form.watch('organization_id');
+  const memberId = form.watch('organization_member_id');
   const [memberSearch, setMemberSearch] = useState('');
   // Managers pick from their organisation; admins pick an organisation first, then (optionally) one of its members.
   const memberOrganizationId = scope.kind === 'organization' ? scope.organizationId : organizationId;
@@ -281,41 +324,27 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
     queryFn: () => api.get<{ id: string; name: string }[]>('/organizations', { per: 100, archived: 'false' }),
   });
 
-  const save = submit(async () => {
-    const when = transferredAt ? new Date(transferredAt).toISOString() : null;
-    const common = { amount: Number(amount), description: description || null, transferred_at: when };
-    const body =
-      scope.kind === 'organization'
-        ? { kiwi_coin_transfer: { organization_member_id: Number(memberId), ...common } }
-        : {
-            kiwi_coin_transfer: {
-              organization_id: Number(organizationId),
-              organization_member_id: memberId ? Number(memberId) : null,
-              ...common,
-            },
-          };
-    const saved = await api.post<{ status: string }>(basePath, body);
-    showToast(saved.data?.status === 'pending' ? t('coins:transfers.grant.scheduled') : t('coins:transfers.grant.saved'), 'success');
-    onSaved();
-    onClose();
-  });
-
   const memberOptions = (members.data?.data ?? []).map((member) => (
     <option key={member.id} value={member.id}>
       {personLabel(member)}
     </option>
   ));
-  const fieldError = (name: string) =>
-    errors[name] ? (
+  type Field = keyof GrantFormValues;
+  const errorProps = (name: Field) => ({
+    'aria-invalid': message(name) ? true : undefined,
+    'aria-describedby': message(name) ? `${id}-${name}-error` : undefined,
+  });
+  const fieldError = (name: Field) =>
+    message(name) ? (
       <p id={`${id}-${name}-error`} className="field__error">
-        {errors[name]}
+        {message(name)}
       </p>
     ) : null;
 
   return (
     <ModalDialog open onCancel={() => !submitting && onClose()} className="org-dialog" labelledBy={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('coins:transfers.grant.title')}</h2>
-      <form className="org-form" onSubmit={(event) => void save(event)} noValidate aria-busy={submitting}>
+      <form className="org-form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
         {scope.kind === 'organization' ? (
           <div className="field">
             <label htmlFor={`${id}-member-search`}>{t('coins:send.search')}</label>
@@ -327,7 +356,14 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
               autoComplete="off"
             />
             <label htmlFor={`${id}-member`}>{t('coins:transfers.grant.member')}</label>
-            <select id={`${id}-member`} value={memberId} onChange={(e) => setMemberId(e.target.value)} required>
+            {/* Shown as the form holds it: the members' options arrive after the field. */}
+            <select
+              id={`${id}-member`}
+              required
+              {...errorProps('organization_member_id')}
+              {...register('organization_member_id')}
+              value={memberId}
+            >
               <option value="">{t('coins:transfers.grant.chooseMember')}</option>
               {memberOptions}
             </select>
@@ -337,15 +373,14 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
           <>
             <div className="field">
               <label htmlFor={`${id}-org`}>{t('coins:transfers.grant.organization')}</label>
+              {/* A member of another organisation is no choice: choosing one forgets the member. */}
               <select
                 id={`${id}-org`}
-                value={organizationId}
-                onChange={(e) => {
-                  setOrganizationId(e.target.value);
-                  setMemberId('');
-                }}
                 required
                 aria-busy={organizations.isPending}
+                {...errorProps('organization_id')}
+                {...register('organization_id', { onChange: () => form.setValue('organization_member_id', '') })}
+                value={organizationId}
               >
                 <option value="">
                   {organizations.isError ? t('coins:transfers.grant.organizationsFailed') : t('coins:transfers.grant.chooseOrganization')}
@@ -360,7 +395,13 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
             </div>
             <div className="field">
               <label htmlFor={`${id}-member`}>{t('coins:transfers.grant.memberOptional')}</label>
-              <select id={`${id}-member`} value={memberId} onChange={(e) => setMemberId(e.target.value)} disabled={organizationId === ''}>
+              <select
+                id={`${id}-member`}
+                disabled={organizationId === ''}
+                {...errorProps('organization_member_id')}
+                {...register('organization_member_id')}
+                value={memberId}
+              >
                 <option value="">{t('coins:transfers.toOrganization')}</option>
                 {memberOptions}
               </select>
@@ -370,17 +411,17 @@ function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; base
         )}
         <div className="field">
           <label htmlFor={`${id}-amount`}>{t('coins:transfers.grant.amount')}</label>
-          <input id={`${id}-amount`} type="number" min={1} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} required />
+          <input id={`${id}-amount`} type="number" min={1} step={1} required {...errorProps('amount')} {...register('amount')} />
           {fieldError('amount')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-description`}>{t('coins:transfers.grant.description')}</label>
-          <input id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} />
+          <input id={`${id}-description`} maxLength={200} {...errorProps('description')} {...register('description')} />
           {fieldError('description')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-at`}>{t('coins:transfers.grant.transferredAt')}</label>
-          <input id={`${id}-at`} type="datetime-local" value={transferredAt} onChange={(e) => setTransferredAt(e.target.value)} />
+          <input id={`${id}-at`} type="datetime-local" {...errorProps('transferred_at')} {...register('transferred_at')} />
           {fieldError('transferred_at')}
         </div>
         <FormFailure message={failure} />

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatNumber } from '@kiwi/shared/i18n/format';
-import { CreateOrganizationSchema, UpdateOrganizationSchema } from '@kiwi/shared/schemas/organization';
+import { CreateOrganizationSchema, OrganizationListQuerySchema, UpdateOrganizationSchema } from '@kiwi/shared/schemas/organization';
 import { useToast } from '@kiwi/shared/ui/toast';
 import type { Organization } from '../../session/kiwi-user';
 import { useSession } from '../../session/session-provider';
@@ -11,6 +11,7 @@ import { AdminOrganizationContractDialog } from './admin-organization-contract-d
 import { AdminOrganizationDeleteDialog } from './admin-organization-delete-dialog';
 import { type AdminOrganization, useAdminOrganizationsTranslation } from './admin-organization-translation';
 import { Field } from '../labelled-field';
+import { useFilterForm } from '../use-filter-form';
 import { useSchemaForm } from '../use-schema-form';
 import { FormDialog } from './form-dialog';
 import { ListTable, RowAction } from './list-table';
@@ -18,6 +19,9 @@ import { useConfirmedAction } from './use-confirmed-action';
 import './organization.css';
 import './admin-organizations.css';
 import { StatusBadge } from '../../layout/status-badge';
+
+/** The API's bound on q[name]. */
+const SEARCH_MAX = 100;
 
 /**
  * SPEC §2 /_admin/org: every organisation; create, edit, plan / period / seats (issue 20), archive and unarchive
@@ -29,8 +33,16 @@ export function AdminOrganizationsPage() {
   const queryClient = useQueryClient();
   const confirmed = useConfirmedAction();
   const searchId = useId();
-  const [draft, setDraft] = useState('');
   const [name, setName] = useState('');
+  const search = useFilterForm<{ name: string }>({
+    applied: { name },
+    schema: OrganizationListQuerySchema.shape.q.unwrap(),
+    toQuery: (values) => ({ name: values.name.trim() || undefined }),
+    onApply: (values) => {
+      setName(values.name.trim());
+      setPage(1);
+    },
+  });
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Organization | 'new' | null>(null);
   const [contract, setContract] = useState<AdminOrganization | null>(null);
@@ -82,18 +94,22 @@ export function AdminOrganizationsPage() {
           {t('organization:admin.create')}
         </button>
       </header>
-      <form
-        className="org-filters"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setName(draft.trim());
-          setPage(1);
-        }}
-      >
+      <form className="org-filters" role="search" onSubmit={search.onSubmit} noValidate>
         <div className="field">
           <label htmlFor={searchId}>{t('organization:admin.search')}</label>
-          <input id={searchId} type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            maxLength={SEARCH_MAX}
+            aria-invalid={search.errors.name ? true : undefined}
+            aria-describedby={search.errors.name ? `${searchId}-error` : undefined}
+            {...search.register('name')}
+          />
+          {search.errors.name && (
+            <p id={`${searchId}-error`} className="field__error">
+              {t('errors:validation.tooLong', { count: SEARCH_MAX })}
+            </p>
+          )}
         </div>
         <button type="submit" className="kiwi-button">
           {t('organization:members.searchButton')}

@@ -5,7 +5,7 @@ import { FormFailure } from '../text-field';
 
 type Props = {
   title: ReactNode;
-  /** From useFormSubmit: busy while saving, and the failure shown above the fields. */
+  /** From useSchemaForm: busy while saving, and the failure shown above the fields. */
   submitting: boolean;
   failure: string | null;
   onSubmit: (event: FormEvent) => void;

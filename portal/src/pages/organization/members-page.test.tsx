@@ -4,7 +4,7 @@
 // point 6: an invitee who has not accepted is not shown active).
 import { createApiClient } from '@kiwi/shared/api/client';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrganizationContextProvider } from '../../organization/organization-context';
 import { acmeUserResponse, jsonApiResponse } from '../../test-backend';
@@ -38,7 +38,7 @@ const member = (id: string, name: string, attributes: Record<string, unknown>) =
   relationships: { groups: { data: [] } },
 });
 
-function backend() {
+function backend(lists: URLSearchParams[] = []) {
   const api = createApiClient({
     baseURL: 'http://kiwi.test/api',
     getToken: async () => 'token',
@@ -50,12 +50,15 @@ function backend() {
         return jsonApiResponse(200, { data: { type: 'organizations', id: '7', attributes: { name: 'ACME', identifier: 'acme' } } });
       }
       if (method === 'GET' && url.pathname === '/api/organizations/7/members') {
+        lists.push(url.searchParams);
         return jsonApiResponse(200, {
           data: [member('1', 'Hana', {}), member('2', 'Kenji', { 'invitation-pending': true })],
           meta: { 'total-count': 2, 'seats-used': 2 },
         });
       }
-      if (method === 'GET' && url.pathname === '/api/organizations/7/groups') return jsonApiResponse(200, { data: [], meta: {} });
+      if (method === 'GET' && url.pathname === '/api/organizations/7/groups') {
+        return jsonApiResponse(200, { data: [{ type: 'groups', id: '3', attributes: { name: 'Sales', 'parent-id': null } }], meta: {} });
+      }
       throw new Error(`unexpected ${method} ${url.pathname}`);
     }) as typeof globalThis.fetch,
   });
@@ -81,5 +84,51 @@ describe('MembersPage', () => {
     expect(invitee.getByRole('button', { name: t('members.resendInvitation') })).toBeTruthy();
     expect(accepted.getByText(t('members.state.active'))).toBeTruthy();
     expect(accepted.queryByText(t('members.invitationPending'))).toBeNull();
+  });
+});
+
+describe('MembersPage filters', () => {
+  const render = (lists: URLSearchParams[]) => {
+    const api = backend(lists);
+    renderPage(
+      <OrganizationContextProvider api={api} identifier="acme">
+        <MembersPage />
+      </OrganizationContextProvider>,
+      { api, i18n },
+    );
+  };
+  const last = (lists: URLSearchParams[]) => Object.fromEntries(lists.at(-1)!);
+
+  it('applies the typed name (trimmed) with the search button, and a chosen role or group at once, with the name', async () => {
+    const lists: URLSearchParams[] = [];
+    render(lists);
+    const form = within(await screen.findByRole('search'));
+    await waitFor(() => expect(lists).toHaveLength(1));
+    fireEvent.input(form.getByLabelText(t('members.search')), { target: { value: '  Hana ' } });
+    expect(lists).toHaveLength(1);
+    fireEvent.click(form.getByRole('button', { name: t('members.searchButton') }));
+    await waitFor(() => expect(last(lists)).toMatchObject({ 'q[name]': 'Hana', page: '1' }));
+    fireEvent.change(form.getByLabelText(t('members.filterRole')), { target: { value: 'manager' } });
+    await waitFor(() => expect(last(lists)).toMatchObject({ 'q[name]': 'Hana', 'q[role]': 'manager' }));
+    await form.findByRole('option', { name: 'Sales' });
+    fireEvent.change(form.getByLabelText(t('members.filterGroup')), { target: { value: '3' } });
+    await waitFor(() => expect(last(lists)).toMatchObject({ 'q[group_id]': '3', 'q[role]': 'manager' }));
+    expect(form.getByLabelText(t('members.filterGroup'))).toHaveProperty('value', '3');
+  });
+
+  it('says a name longer than the API takes is too long, under the field, and asks nothing', async () => {
+    const lists: URLSearchParams[] = [];
+    render(lists);
+    const form = within(await screen.findByRole('search'));
+    await waitFor(() => expect(lists).toHaveLength(1));
+    const name = form.getByLabelText(t('members.search'));
+    expect(name.getAttribute('maxlength')).toBe('100');
+    fireEvent.input(name, { target: { value: 'x'.repeat(101) } });
+    fireEvent.click(form.getByRole('button', { name: t('members.searchButton') }));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(
+      i18n.t('errors:validation.tooLong', { count: 100 }),
+    );
+    expect(lists).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useOrganization } from '../../organization/organization-context';
@@ -15,11 +15,22 @@ import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
 import { formatDate } from '@kiwi/shared/i18n/format';
 import { isConsumerPlan } from '@kiwi/shared/domain/join-code';
+import { MemberListQuerySchema } from '@kiwi/shared/schemas/member';
+import { useFilterForm } from '../use-filter-form';
 import './organization.css';
 import { StatusBadge } from '../../layout/status-badge';
 
 const PER_PAGE = 20;
-type Filters = { name: string; groupId: string; role: string; state: string };
+/** The filters as the query names them (q[name], q[group_id], ...): the API's schema puts an issue under its field. */
+type Filters = { name: string; group_id: string; role: string; state: string };
+const NAME_MAX = 100;
+/** The filters as the API's q: blank ones left out, the name trimmed. */
+const queryOf = (filters: Filters) => ({
+  name: filters.name.trim() || undefined,
+  group_id: filters.group_id || undefined,
+  role: filters.role || undefined,
+  state: filters.state || undefined,
+});
 
 /** SPEC §2 /org/{identifier}/members: search, filters, paging; invite, edit, delete, resend, MFA reset, CSV import. */
 export function MembersPage() {
@@ -30,8 +41,7 @@ export function MembersPage() {
   const confirmed = useConfirmedAction();
   const { showToast } = useToast();
   const searchId = useId();
-  const [draftName, setDraftName] = useState('');
-  const [filters, setFilters] = useState<Filters>({ name: '', groupId: '', role: '', state: '' });
+  const [filters, setFilters] = useState<Filters>({ name: '', group_id: '', role: '', state: '' });
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Member | 'new' | null>(null);
   const [showImport, setShowImport] = useState(false);
@@ -43,29 +53,28 @@ export function MembersPage() {
       api.get<Member[]>(`/organizations/${organizationId}/members`, {
         page,
         per: PER_PAGE,
-        q: {
-          name: filters.name || undefined,
-          group_id: filters.groupId || undefined,
-          role: filters.role || undefined,
-          state: filters.state || undefined,
-        },
+        q: queryOf(filters),
       }),
     enabled: organizationId !== undefined,
   });
   const groups = useGroups(organizationId);
+  // The name is applied with the search button; a group, role or state as soon as it is chosen.
+  const { register, errors, onSubmit, form } = useFilterForm<Filters>({
+    applied: filters,
+    schema: MemberListQuerySchema.shape.q.unwrap(),
+    toQuery: queryOf,
+    onApply: (next) => {
+      setFilters({ ...next, name: next.name.trim() });
+      setPage(1);
+    },
+  });
+  const applyNow = { onChange: () => void onSubmit() };
+  const groupId = form.watch('group_id');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['organization', organizationId] });
 
   if (!loaded) return <Loading />;
   if (!organization || !organizationId) return <LoadFailed onRetry={() => window.location.reload()} />;
 
-  const setFilter = (key: keyof Filters, value: string) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-    setPage(1);
-  };
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter('name', draftName.trim());
-  };
   const total = Number(members.data?.meta?.totalCount ?? 0);
   const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : '');
 
@@ -116,24 +125,37 @@ export function MembersPage() {
       {isConsumerPlan(organization.plan) && <JoinCodePanel organizationId={organizationId} />}
       {showImport && <CsvImportPanel organizationId={organizationId} onImported={refresh} />}
 
-      <form className="org-filters" role="search" onSubmit={search}>
+      <form className="org-filters" role="search" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor={`${searchId}-name`}>{t('members.search')}</label>
-          <input id={`${searchId}-name`} type="search" value={draftName} onChange={(event) => setDraftName(event.target.value)} />
+          <input
+            id={`${searchId}-name`}
+            type="search"
+            maxLength={NAME_MAX}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${searchId}-name-error` : undefined}
+            {...register('name')}
+          />
+          {errors.name && (
+            <p id={`${searchId}-name-error`} className="field__error">
+              {t('errors:validation.tooLong', { count: NAME_MAX })}
+            </p>
+          )}
         </div>
         <button type="submit" className="kiwi-button">
           {t('members.searchButton')}
         </button>
         <div className="field">
           <label htmlFor={`${searchId}-group`}>{t('members.filterGroup')}</label>
-          <select id={`${searchId}-group`} value={filters.groupId} onChange={(event) => setFilter('groupId', event.target.value)}>
+          {/* Shown as the draft holds it: the groups' options arrive after the field. */}
+          <select id={`${searchId}-group`} {...register('group_id', applyNow)} value={groupId}>
             <option value="">{t('members.all')}</option>
             <GroupOptions groups={groups.data?.data ?? []} />
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${searchId}-role`}>{t('members.filterRole')}</label>
-          <select id={`${searchId}-role`} value={filters.role} onChange={(event) => setFilter('role', event.target.value)}>
+          <select id={`${searchId}-role`} {...register('role', applyNow)}>
             <option value="">{t('members.all')}</option>
             <option value="manager">{t('members.role.manager')}</option>
             <option value="member">{t('members.role.member')}</option>
@@ -141,7 +163,7 @@ export function MembersPage() {
         </div>
         <div className="field">
           <label htmlFor={`${searchId}-state`}>{t('members.filterState')}</label>
-          <select id={`${searchId}-state`} value={filters.state} onChange={(event) => setFilter('state', event.target.value)}>
+          <select id={`${searchId}-state`} {...register('state', applyNow)}>
             <option value="">{t('members.all')}</option>
             <option value="active">{t('members.state.active')}</option>
             <option value="pending">{t('members.state.pending')}</option>

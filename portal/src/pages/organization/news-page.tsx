@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CreateNewsSchema, type CreateNews, UpdateNewsSchema, type UpdateNews } from '@kiwi/shared/schemas/news';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
@@ -10,7 +11,7 @@ import { DATETIME_INPUT_RANGE } from './member-types';
 import { ListTable, RowAction } from './list-table';
 import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
-import { useFormSubmit } from './use-form-submit';
+import { useSchemaForm } from '../use-schema-form';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './organization.css';
 import { StatusBadge } from '../../layout/status-badge';
@@ -18,6 +19,8 @@ import { StatusBadge } from '../../layout/status-badge';
 type News = { id: string; title: string; body: string; publishedAt: string | null; sent: boolean; draft?: boolean };
 /** Issue 21: saving offers a draft, a scheduled time or publishing now (no longer publishing at once). */
 type Publication = 'draft' | 'schedule' | 'now';
+/** The dialog's fields: the picked time as the picker gives it (local), and how to publish. */
+type NewsFormValues = { title: string; body: string; published_at: string; publication: Publication };
 
 /** SPEC §2 /org/{identifier}/news: news with scheduled publication; publishedAt is frozen once sent (§4). */
 export function NewsPage() {
@@ -114,64 +117,70 @@ function NewsFormDialog({
   const { api } = useSession();
   const { showToast } = useToast();
   const id = useId();
-  const [title, setTitle] = useState(news?.title ?? '');
-  const [body, setBody] = useState(news?.body ?? '');
-  const [publishedAt, setPublishedAt] = useState(toLocalInput(news?.publishedAt ?? new Date().toISOString()));
-  const [publication, setPublication] = useState<Publication>(news && news.publishedAt !== null ? 'schedule' : 'draft');
-  const { submitting, errors, failure, submit } = useFormSubmit();
   const locked = news?.sent ?? false;
-
-  const save = submit(async () => {
-    const when = { draft: null, now: new Date().toISOString(), schedule: fromLocalInput(publishedAt) ?? '' }[publication];
-    const payload = { news: { title, body, ...(locked ? {} : { published_at: when }) } };
-    if (news) await api.put(`/organizations/${organizationId}/news/${news.id}`, payload);
-    else await api.post(`/organizations/${organizationId}/news`, payload);
-    showToast(t('common.saved'), 'success');
-    onSaved();
-    onClose();
+  const { register, onSubmit, busy, failure, message, form } = useSchemaForm<NewsFormValues, CreateNews | UpdateNews>({
+    schema: news ? UpdateNewsSchema.shape.news : CreateNewsSchema.shape.news,
+    defaultValues: {
+      title: news?.title ?? '',
+      body: news?.body ?? '',
+      published_at: toLocalInput(news?.publishedAt ?? new Date().toISOString()),
+      publication: news && news.publishedAt !== null ? 'schedule' : 'draft',
+    },
+    // The publication choice becomes published_at: null (a draft), now, or the picked time ('' when none is picked:
+    // the schema says its format is wrong). News already sent keeps its time (not sent).
+    toPayload: ({ title, body, publication, published_at }) => ({
+      title,
+      body,
+      ...(locked
+        ? {}
+        : { published_at: { draft: null, now: new Date().toISOString(), schedule: fromLocalInput(published_at) ?? '' }[publication] }),
+    }),
+    send: (payload) =>
+      news
+        ? api.put(`/organizations/${organizationId}/news/${news.id}`, { news: payload })
+        : api.post(`/organizations/${organizationId}/news`, { news: payload }),
+    onSaved: () => {
+      showToast(t('common.saved'), 'success');
+      onSaved();
+      onClose();
+    },
   });
+  const publication = form.watch('publication');
+  const errorProps = (name: 'title' | 'body' | 'published_at') => ({
+    'aria-invalid': message(name) ? true : undefined,
+    'aria-describedby': message(name) ? `${id}-${name}-error` : undefined,
+  });
+  const fieldError = (name: 'title' | 'body' | 'published_at') =>
+    message(name) ? (
+      <p id={`${id}-${name}-error`} className="field__error">
+        {message(name)}
+      </p>
+    ) : null;
 
   return (
     <FormDialog
       title={news ? t('news.editTitle') : t('news.createTitle')}
-      submitting={submitting}
+      submitting={busy}
       failure={failure}
-      onSubmit={save}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
       <div className="field">
         <label htmlFor={`${id}-title-input`}>{t('news.titleField')}</label>
-        <input
-          id={`${id}-title-input`}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          aria-invalid={errors.title ? true : undefined}
-        />
-        {errors.title && <p className="field__error">{errors.title}</p>}
+        <input id={`${id}-title-input`} {...errorProps('title')} {...register('title')} />
+        {fieldError('title')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-body`}>{t('news.body')}</label>
-        <textarea
-          id={`${id}-body`}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          aria-invalid={errors.body ? true : undefined}
-        />
-        {errors.body && <p className="field__error">{errors.body}</p>}
+        <textarea id={`${id}-body`} {...errorProps('body')} {...register('body')} />
+        {fieldError('body')}
       </div>
       {!locked && (
         <fieldset className="field">
           <legend>{t('news.publication')}</legend>
           {(['draft', 'schedule', 'now'] as const).map((value) => (
             <label key={value}>
-              <input
-                type="radio"
-                name={`${id}-publication`}
-                value={value}
-                checked={publication === value}
-                onChange={() => setPublication(value)}
-              />{' '}
-              {t(value === 'now' ? 'news.publishNow' : `news.${value}`)}
+              <input type="radio" value={value} {...register('publication')} /> {t(value === 'now' ? 'news.publishNow' : `news.${value}`)}
             </label>
           ))}
         </fieldset>
@@ -182,13 +191,13 @@ function NewsFormDialog({
           id={`${id}-published`}
           type="datetime-local"
           {...DATETIME_INPUT_RANGE}
-          value={publishedAt}
           disabled={locked}
-          aria-describedby={locked ? `${id}-locked` : undefined}
-          onChange={(event) => setPublishedAt(event.target.value)}
+          {...errorProps('published_at')}
+          {...(locked ? { 'aria-describedby': `${id}-locked` } : {})}
+          {...register('published_at')}
         />
         {locked && <p id={`${id}-locked`}>{t('news.publishedAtLocked')}</p>}
-        {errors.published_at && <p className="field__error">{errors.published_at}</p>}
+        {fieldError('published_at')}
       </div>
     </FormDialog>
   );

@@ -1,29 +1,40 @@
+import { ErrorCode } from '@kiwi/shared/api/error-codes';
 import { isSurveyOpen } from '@kiwi/shared/domain/well-being';
+import { CreateSurveySchema, type CreateSurvey, SURVEY_LIMITS, UpdateSurveySchema, type UpdateSurvey } from '@kiwi/shared/schemas/survey';
 import { errorMessageOf, failedOrganizationIds, type Survey } from '@kiwi/shared/schemas/survey-resources';
 import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
 import { Pager } from '../organization/pager';
+import { useSchemaForm } from '../use-schema-form';
 import { formatDateTime, fromLocalInput, toLocalInput } from '@kiwi/shared/i18n/format';
 import './surveys.css';
 import { CardTable } from '../../layout/card-table';
 
 type AdminOrganization = { id: string; name: string; identifier: string; archived?: boolean };
-type FieldErrors = Partial<Record<'title' | 'expiredAt' | 'organizations', string>>;
+/** The form's fields: the deadline as the picker gives it (local time), the organisations as the ticked boxes' ids. */
+type SurveyFormValues = { title: string; expired_at: string; organization_ids: string[] };
 
 const PER = 50;
 
-/** The same rules as CreateSurveySchema and the service, checked before sending (codes are error keys). */
-function checkSurveyFields(title: string, expiredAt: string, now: Date): FieldErrors {
-  const errors: FieldErrors = {};
-  if (title.trim() === '') errors.title = 'validation.required';
-  if (!expiredAt) errors.expiredAt = 'validation.required';
-  else if (!isSurveyOpen({ expiredAt }, now)) errors.expiredAt = 'survey.deadlineInPast';
-  return errors;
-}
+/**
+ * The API's schema, with the one rule the service checks against the clock: a deadline still to come. `unchanged`: the
+ * deadline the survey already has (an unchanged deadline of a closed survey may stay as it is).
+ */
+const futureDeadline = (schema: typeof CreateSurveySchema.shape.well_being_survey.shape.expired_at) =>
+  schema.refine((deadline) => isSurveyOpen({ expiredAt: deadline }, new Date()), { error: ErrorCode.surveyDeadlineInPast });
+const createSurveySchema = CreateSurveySchema.shape.well_being_survey.extend({
+  expired_at: futureDeadline(CreateSurveySchema.shape.well_being_survey.shape.expired_at),
+});
+const updateSurveySchema = UpdateSurveySchema.shape.well_being_survey.extend({
+  expired_at: futureDeadline(CreateSurveySchema.shape.well_being_survey.shape.expired_at).optional(),
+});
+/** The picked local time as an instant; a blank picker is a missing deadline (validation.required). */
+const deadline = (value: string) => fromLocalInput(value) ?? undefined;
 
 /** /_admin/well_being_surveys: create one survey for many organisations, resubmit failed ones, edit, list with summaries. */
 export function AdminSurveysPage() {
@@ -43,10 +54,6 @@ function CreateSurveyForm() {
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const headingId = useId();
-  const [title, setTitle] = useState('');
-  const [expiredAt, setExpiredAt] = useState('');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failed, setFailed] = useState<number[] | null>(null);
   const organizations = useQuery({
     queryKey: ['organizations', 'survey-picker'],
@@ -61,51 +68,46 @@ function CreateSurveyForm() {
       return all;
     },
   });
-  const create = useMutation({
-    mutationFn: (organizationIds: number[]) =>
-      api.post<Survey[]>('/well_being_surveys', {
-        well_being_survey: { title: title.trim(), expired_at: fromLocalInput(expiredAt) ?? '', organization_ids: organizationIds },
-      }),
-    onSuccess: ({ data }) => {
-      showToast(t('surveys:admin.create.created', { count: data.length }), 'success');
+  const { form, register, mutation, onSubmit, busy, message } = useSchemaForm<SurveyFormValues, CreateSurvey, Survey[]>({
+    schema: createSurveySchema,
+    defaultValues: { title: '', expired_at: '', organization_ids: [] },
+    toPayload: (values) => ({
+      title: values.title,
+      expired_at: deadline(values.expired_at),
+      organization_ids: values.organization_ids.map(Number),
+    }),
+    send: async (survey) => {
+      try {
+        const { data } = await api.post<Survey[]>('/well_being_surveys', {
+          well_being_survey: { ...survey, expired_at: survey.expired_at.toISOString() },
+        });
+        return data;
+      } catch (error) {
+        const ids = failedOrganizationIds(error);
+        // Any other refusal shows its own message (an earlier list of failed organisations no longer applies).
+        setFailed(ids);
+        // Keep the form as it is, with only the failed organisations ticked, so one click resubmits them.
+        if (ids) form.setValue('organization_ids', ids.map(String));
+        throw error;
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: ['well-being-surveys'] });
+      }
+    },
+    onSaved: (created) => {
+      showToast(t('surveys:admin.create.created', { count: created.length }), 'success');
       setFailed(null);
-      setSelected(new Set());
-      setTitle('');
-      setExpiredAt('');
+      form.reset();
     },
-    onError: (error) => {
-      const ids = failedOrganizationIds(error);
-      // Any other refusal shows its own message (an earlier list of failed organisations no longer applies).
-      setFailed(ids);
-      // Keep the form as it is, with only the failed organisations ticked, so one click resubmits them.
-      if (ids) setSelected(new Set(ids));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['well-being-surveys'] }),
   });
 
   const nameOf = (id: number) => organizations.data?.find((organization) => Number(organization.id) === id)?.name ?? `#${id}`;
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkSurveyFields(title, fromLocalInput(expiredAt) ?? '', new Date());
-    if (selected.size === 0) found.organizations = 'survey.organizationsRequired';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    create.mutate([...selected]);
-  };
+  const organizationsError = message('organization_ids');
 
   return (
     <form className="survey-admin__form" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <h2 id={headingId}>{t('surveys:admin.create.title')}</h2>
-      <SurveyFields title={title} onTitle={setTitle} expiredAt={expiredAt} onExpiredAt={setExpiredAt} errors={errors} />
-      <fieldset className="survey-admin__organizations" aria-invalid={errors.organizations ? true : undefined}>
+      <SurveyFields register={register} errors={{ title: message('title'), expired_at: message('expired_at') }} />
+      <fieldset className="survey-admin__organizations" aria-invalid={organizationsError ? true : undefined}>
         <legend>{t('surveys:admin.create.organizations')}</legend>
         {organizations.isPending && <p role="status">{t('surveys:admin.create.organizationsLoading')}</p>}
         {organizations.isError && (
@@ -116,11 +118,11 @@ function CreateSurveyForm() {
         {organizations.data?.length === 0 && <p>{t('surveys:admin.create.organizationsEmpty')}</p>}
         {organizations.data?.map((organization) => (
           <label key={organization.id}>
-            <input type="checkbox" checked={selected.has(Number(organization.id))} onChange={() => toggle(Number(organization.id))} />
+            <input type="checkbox" value={String(Number(organization.id))} {...register('organization_ids')} />
             {organization.name} ({organization.identifier}){organization.archived ? ` — ${t('surveys:admin.create.archived')}` : ''}
           </label>
         ))}
-        {errors.organizations && <p className="field__error">{t(`errors:${errors.organizations}`)}</p>}
+        {organizationsError && <p className="field__error">{organizationsError}</p>}
       </fieldset>
       {failed && (
         <div role="alert" className="alert alert--error">
@@ -137,18 +139,14 @@ function CreateSurveyForm() {
           </ul>
         </div>
       )}
-      {create.isError && !failed && (
+      {mutation.isError && !failed && (
         <p role="alert" className="alert alert--error">
-          {errorMessageOf(create.error, t)}
+          {errorMessageOf(mutation.error, t)}
         </p>
       )}
       <div>
-        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={create.isPending}>
-          {create.isPending
-            ? t('surveys:admin.create.submitting')
-            : failed
-              ? t('surveys:admin.create.resubmit')
-              : t('surveys:admin.create.submit')}
+        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
+          {busy ? t('surveys:admin.create.submitting') : failed ? t('surveys:admin.create.resubmit') : t('surveys:admin.create.submit')}
         </button>
       </div>
     </form>
@@ -223,33 +221,26 @@ function EditSurveyDialog({ survey, onClose }: { survey: Survey; onClose: () => 
   const { showToast } = useToast();
   const queryClient = useQueryClient();
   const headingId = useId();
-  const [title, setTitle] = useState(survey.title);
-  const [expiredAt, setExpiredAt] = useState(toLocalInput(survey.expiredAt));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useMutation({
-    mutationFn: () => {
-      // The input has minute precision: an untouched deadline is not sent, so it keeps its seconds.
-      const changed = expiredAt !== toLocalInput(survey.expiredAt);
-      return api.put<Survey>(`/well_being_surveys/${survey.id}`, {
-        well_being_survey: { title: title.trim(), ...(changed ? { expired_at: fromLocalInput(expiredAt) ?? '' } : {}) },
-      });
-    },
-    onSuccess: async () => {
+  const current = toLocalInput(survey.expiredAt);
+  const { register, mutation, onSubmit, busy, message } = useSchemaForm<SurveyFormValues, UpdateSurvey>({
+    schema: updateSurveySchema,
+    defaultValues: { title: survey.title, expired_at: current },
+    // The input has minute precision: an untouched deadline is not sent, so it keeps its seconds (and a closed
+    // survey's deadline may stay in the past).
+    toPayload: (values) => ({
+      title: values.title,
+      ...(values.expired_at !== current ? { expired_at: deadline(values.expired_at) ?? '' } : {}),
+    }),
+    send: (changes) =>
+      api.put<Survey>(`/well_being_surveys/${survey.id}`, {
+        well_being_survey: { ...changes, ...(changes.expired_at ? { expired_at: changes.expired_at.toISOString() } : {}) },
+      }),
+    onSaved: async () => {
       showToast(t('surveys:admin.edit.saved'), 'success');
       await queryClient.invalidateQueries({ queryKey: ['well-being-surveys'] });
       onClose();
     },
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const deadline = fromLocalInput(expiredAt) ?? '';
-    const found = checkSurveyFields(title, deadline, new Date());
-    // An unchanged deadline of a closed survey may stay as it is.
-    if (found.expiredAt === 'survey.deadlineInPast' && expiredAt === toLocalInput(survey.expiredAt)) delete found.expiredAt;
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
-  };
 
   return (
     <ModalDialog open onCancel={onClose} labelledBy={headingId} className="survey-admin__dialog">
@@ -257,17 +248,17 @@ function EditSurveyDialog({ survey, onClose }: { survey: Survey; onClose: () => 
         <h2 id={headingId}>
           {t('surveys:admin.edit.title')} — {survey.organization.name}
         </h2>
-        <SurveyFields title={title} onTitle={setTitle} expiredAt={expiredAt} onExpiredAt={setExpiredAt} errors={errors} />
-        {save.isError && (
+        <SurveyFields register={register} errors={{ title: message('title'), expired_at: message('expired_at') }} />
+        {mutation.isError && (
           <p role="alert" className="alert alert--error">
-            {errorMessageOf(save.error, t)}
+            {errorMessageOf(mutation.error, t)}
           </p>
         )}
         <div className="survey-table__actions">
           <button type="button" className="kiwi-button" onClick={onClose}>
             {t('common:actions.cancel')}
           </button>
-          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending}>
+          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
             {t('surveys:admin.edit.submit')}
           </button>
         </div>
@@ -276,55 +267,39 @@ function EditSurveyDialog({ survey, onClose }: { survey: Survey; onClose: () => 
   );
 }
 
-/** Title and deadline, the same in the creation form and the edit dialog; `errors` holds error codes. */
+/** Title and deadline, the same in the creation form and the edit dialog; `errors` holds their texts, translated. */
 function SurveyFields({
-  title,
-  onTitle,
-  expiredAt,
-  onExpiredAt,
+  register,
   errors,
 }: {
-  title: string;
-  onTitle: (value: string) => void;
-  expiredAt: string;
-  onExpiredAt: (value: string) => void;
-  errors: FieldErrors;
+  register: UseFormRegister<SurveyFormValues>;
+  errors: { title?: string; expired_at?: string };
 }) {
   const { t } = useTranslation(['surveys', 'errors']);
   const titleId = useId();
   const deadlineId = useId();
-  const field = (
-    id: string,
-    label: string,
-    error: string | undefined,
-    input: { type?: string; value: string; onChange: (value: string) => void; maxLength?: number },
-  ) => (
+  const field = (id: string, label: string, name: 'title' | 'expired_at', input: { type?: string; maxLength?: number }) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type={input.type}
-        value={input.value}
         maxLength={input.maxLength}
-        onChange={(event) => input.onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...register(name)}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-error` : undefined}
       />
-      {error && (
+      {errors[name] && (
         <p id={`${id}-error`} className="field__error">
-          {t(`errors:${error}`)}
+          {errors[name]}
         </p>
       )}
     </div>
   );
   return (
     <>
-      {field(titleId, t('surveys:admin.create.name'), errors.title, { value: title, onChange: onTitle, maxLength: 100 })}
-      {field(deadlineId, t('surveys:admin.create.expiredAt'), errors.expiredAt, {
-        type: 'datetime-local',
-        value: expiredAt,
-        onChange: onExpiredAt,
-      })}
+      {field(titleId, t('surveys:admin.create.name'), 'title', { maxLength: SURVEY_LIMITS.titleMax })}
+      {field(deadlineId, t('surveys:admin.create.expiredAt'), 'expired_at', { type: 'datetime-local' })}
     </>
   );
 }

@@ -2,12 +2,16 @@ import { useWalkingTranslation } from './use-walking-translation';
 import { personLabel } from '@kiwi/shared/domain/people';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import type { DecodedDocument } from '@kiwi/shared/api/jsonapi';
-import { CreateWalkingEventTeamSchema, RandomTeamsSchema, WALKING_EVENT_LIMITS } from '@kiwi/shared/schemas/walking-event';
+import {
+  AddWalkingEventTeamMemberSchema,
+  CreateWalkingEventTeamSchema,
+  RandomTeamsSchema,
+  WALKING_EVENT_LIMITS,
+} from '@kiwi/shared/schemas/walking-event';
 import { useToast } from '@kiwi/shared/ui/toast';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSession } from '../../session/session-provider';
-import { apiErrorMessage } from '../organization/api-error';
 import type { Member } from '../organization/member-types';
 import { Empty } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
@@ -119,16 +123,20 @@ function TeamCard({
   const { api } = useSession();
   const confirmed = useConfirmedAction();
   const id = useId();
-  const [choice, setChoice] = useState('');
   const [renaming, setRenaming] = useState(false);
-  const add = useMutation({
-    mutationFn: (organizationMemberId: number) =>
-      api.post(`/walking_event_teams/${team.id}/members`, { walking_event_team_member: { organization_member_id: organizationMemberId } }),
-    onSuccess: async () => {
-      setChoice('');
-      await onChanged();
+  const add = useSchemaForm<{ organization_member_id: string }, { organization_member_id: number }>({
+    schema: AddWalkingEventTeamMemberSchema.shape.walking_event_team_member,
+    defaultValues: { organization_member_id: '' },
+    toPayload: ({ organization_member_id }) => ({
+      organization_member_id: organization_member_id ? Number(organization_member_id) : undefined,
+    }),
+    send: (walking_event_team_member) => api.post(`/walking_event_teams/${team.id}/members`, { walking_event_team_member }),
+    onSaved: (_result, _values, form) => {
+      form.reset();
+      return onChanged();
     },
   });
+  const choice = add.form.watch('organization_member_id');
   const rename = useSchemaForm({
     schema: TeamNameSchema,
     defaultValues: { team_name: team.teamName },
@@ -143,7 +151,7 @@ function TeamCard({
       <h3 id={`${id}-name`}>
         {team.teamName} <StatusBadge>{t('teams.memberCount', { count: team.memberCount })}</StatusBadge>
       </h3>
-      <FormFailure message={add.isError ? apiErrorMessage(t, add.error) : rename.failure} />
+      <FormFailure message={add.failure ?? rename.failure} />
       {team.members === null ? (
         <p>{t('teams.hidden')}</p>
       ) : team.members.length === 0 ? (
@@ -177,16 +185,10 @@ function TeamCard({
       )}
       {!locked && (
         <>
-          <form
-            className="walking-inline-form"
-            onSubmit={(submitted) => {
-              submitted.preventDefault();
-              if (choice) add.mutate(Number(choice));
-            }}
-          >
+          <form className="walking-inline-form" onSubmit={add.onSubmit} noValidate aria-busy={add.busy}>
             <div className="field">
               <label htmlFor={`${id}-member`}>{t('teams.addMember')}</label>
-              <select id={`${id}-member`} value={choice} onChange={(change) => setChoice(change.target.value)}>
+              <select id={`${id}-member`} {...add.register('organization_member_id')}>
                 <option value="">{t('teams.chooseMember')}</option>
                 {available.map((member) => (
                   <option key={member.id} value={member.id}>
@@ -195,7 +197,7 @@ function TeamCard({
                 ))}
               </select>
             </div>
-            <button type="submit" className="kiwi-button" disabled={!choice || add.isPending}>
+            <button type="submit" className="kiwi-button" disabled={!choice || add.busy}>
               {t('teams.addMemberButton')}
             </button>
           </form>

@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId } from 'react';
+import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EVENT_LIMITS, eventTagLabel, PRESET_EVENT_TAGS } from '../../domain/event-rules';
 import { splitTags } from '../../domain/tags';
 import { CreateEventSchema } from '../../schemas/event';
-import { type FieldErrors as FieldErrorsOf, responseFieldErrors, schemaFieldErrors } from '../../ui/field-errors';
+import { fieldMessage, payloadResolver, showResponseFieldErrors } from '../../forms/schema-resolver';
 import { ImageInput } from '../../ui/image-input';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
@@ -39,7 +40,21 @@ export type EventFormValues = {
   poll_items: string[];
 };
 type Field = keyof EventFormValues;
-type FieldErrors = FieldErrorsOf<Field>;
+const FIELDS: readonly Field[] = [
+  'name',
+  'description',
+  'started_at',
+  'ended_at',
+  'recruitment_deadline',
+  'location',
+  'apply_minimum',
+  'apply_maximum',
+  'tags',
+  'public_range',
+  'send_notification',
+  'header_image_url',
+  'poll_items',
+];
 
 const number = (value: string) => (value.trim() === '' ? null : Number(value));
 
@@ -64,10 +79,8 @@ export function eventPayload(values: EventFormValues) {
   };
 }
 
-/** The form checked with the server's own schema: the same codes before a round trip. */
-export function validateEventForm(values: EventFormValues): FieldErrors {
-  return schemaFieldErrors<Field>(CreateEventSchema, eventPayload(values));
-}
+/** The form checked with the server's own schema (its payload's `event`): the same codes before a round trip. */
+export const eventFormResolver = payloadResolver<EventFormValues>(CreateEventSchema.shape.event, (values) => eventPayload(values).event);
 
 /** Create (no eventId) or edit an event. */
 export function EventForm({ eventId }: { eventId?: string }) {
@@ -134,24 +147,26 @@ function EventFormFields({
   const { api, viewer } = useFeatureContext();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
-  const [values, setValues] = useState<EventFormValues>({
-    name: event?.name ?? '',
-    description: event?.description ?? '',
-    started_at: toLocalInput(event?.startedAt ?? null),
-    ended_at: toLocalInput(event?.endedAt ?? null),
-    recruitment_deadline: toLocalInput(event?.recruitmentDeadline ?? null),
-    location: event?.location ?? '',
-    apply_minimum: event?.applyMinimum?.toString() ?? '',
-    apply_maximum: event?.applyMaximum?.toString() ?? '',
-    tags: event?.tags.map((tag) => eventTagLabel(tag, t)).join(', ') ?? '',
-    public_range: event?.publicRange ?? 'public',
-    send_notification: event?.sendNotification ?? false,
-    header_image_url: event?.headerImageUrl ?? null,
-    poll_items: pollItems.length > 0 ? pollItems : [],
+  const { register, handleSubmit, formState, setError, setValue, watch } = useForm<EventFormValues>({
+    resolver: eventFormResolver,
+    defaultValues: {
+      name: event?.name ?? '',
+      description: event?.description ?? '',
+      started_at: toLocalInput(event?.startedAt ?? null),
+      ended_at: toLocalInput(event?.endedAt ?? null),
+      recruitment_deadline: toLocalInput(event?.recruitmentDeadline ?? null),
+      location: event?.location ?? '',
+      apply_minimum: event?.applyMinimum?.toString() ?? '',
+      apply_maximum: event?.applyMaximum?.toString() ?? '',
+      tags: event?.tags.map((tag) => eventTagLabel(tag, t)).join(', ') ?? '',
+      public_range: event?.publicRange ?? 'public',
+      send_notification: event?.sendNotification ?? false,
+      header_image_url: event?.headerImageUrl ?? null,
+      poll_items: pollItems.length > 0 ? pollItems : [],
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const values = watch();
+  const errors = formState.errors;
   const ids = {
     heading: useId(),
     name: useId(),
@@ -166,11 +181,9 @@ function EventFormFields({
     send_notification: useId(),
     poll: useId(),
   };
-  const set = <K extends Field>(key: K, value: EventFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const errorText = (field: Field) => {
-    const error = errors[field];
-    return error ? t(`errors:${error.code}`, (error.params ?? {}) as Record<string, string>) : null;
-  };
+  const set = <K extends Field>(key: K, value: EventFormValues[K]) =>
+    setValue(key as Path<EventFormValues>, value as never, { shouldDirty: true });
+  const errorText = (field: Field) => fieldMessage(t, errors[field] as never);
   const fieldProps = (field: Field) => ({
     id: ids[field as keyof typeof ids],
     'aria-invalid': errors[field] ? true : undefined,
@@ -191,33 +204,34 @@ function EventFormFields({
   const chosenTags = new Set(splitTags(values.tags));
   const addTag = (tag: string) => set('tags', [...splitTags(values.tags), tag].join(', '));
 
-  const submit = async (submitEvent: FormEvent) => {
-    submitEvent.preventDefault();
-    const found = validateEventForm(values);
-    setErrors(found);
-    setFormError('');
-    if (Object.keys(found).length > 0) {
-      setFormError(t('events:form.fixErrors'));
-      return;
-    }
-    setSaving(true);
-    try {
+  const save = useMutation({
+    mutationFn: async (formValues: EventFormValues) => {
       const organizationId = viewer?.organizationId ?? '';
-      const payload = eventPayload(values);
+      const payload = eventPayload(formValues);
       const response = event
         ? await api.put<KiwiEvent>(eventApi.show(organizationId, event.id), payload)
         : await api.post<KiwiEvent>(eventApi.list(organizationId), payload);
       await queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
+      return response.data;
+    },
+    onSuccess: (saved) => {
       showToast(t(event ? 'events:form.updated' : 'events:form.created'), 'success');
-      onDone(response.data.id);
-    } catch (error) {
-      const fromServer = responseFieldErrors<Field>(error);
-      if (fromServer) setErrors(fromServer);
-      setFormError(eventErrorMessage(error, t));
-    } finally {
-      setSaving(false);
-    }
+      onDone(saved.id);
+    },
+    onError: (error) => showResponseFieldErrors(t, error, setError, FIELDS),
+  });
+  const saving = save.isPending;
+  // A new submit forgets the last failure: the alert then says only what this one found.
+  const submit = (submitEvent: FormEvent<HTMLFormElement>) => {
+    save.reset();
+    return handleSubmit((formValues) => save.mutate(formValues))(submitEvent);
   };
+  const hasErrors = Object.keys(errors).length > 0;
+  const formError = save.isError
+    ? eventErrorMessage(save.error, t)
+    : formState.isSubmitted && hasErrors && !saving
+      ? t('events:form.fixErrors')
+      : '';
 
   const dateInput = (field: 'started_at' | 'ended_at' | 'recruitment_deadline', required: boolean) => (
     <div className="kiwi-event__field">
@@ -232,8 +246,7 @@ function EventFormFields({
         min={DATE_INPUT_MIN}
         max={DATE_INPUT_MAX}
         required={required}
-        value={values[field]}
-        onChange={(change) => set(field, change.target.value)}
+        {...register(field)}
       />
       {datePreview(values[field])}
       {fieldError(field)}
@@ -253,18 +266,13 @@ function EventFormFields({
           {t('events:form.name')}
           <span aria-hidden="true"> *</span>
         </label>
-        <input {...fieldProps('name')} required value={values.name} onChange={(change) => set('name', change.target.value)} />
+        <input {...fieldProps('name')} required {...register('name')} />
         <p className="kiwi-event__muted">{t('events:form.nameHint', { max: EVENT_LIMITS.nameMax })}</p>
         {fieldError('name')}
       </div>
       <div className="kiwi-event__field">
         <label htmlFor={ids.description}>{t('events:form.description')}</label>
-        <textarea
-          {...fieldProps('description')}
-          rows={5}
-          value={values.description}
-          onChange={(change) => set('description', change.target.value)}
-        />
+        <textarea {...fieldProps('description')} rows={5} {...register('description')} />
         {fieldError('description')}
       </div>
       <div className="kiwi-row kiwi-event-form__row">
@@ -274,43 +282,24 @@ function EventFormFields({
       {dateInput('recruitment_deadline', false)}
       <div className="kiwi-event__field">
         <label htmlFor={ids.location}>{t('events:form.location')}</label>
-        <input {...fieldProps('location')} value={values.location} onChange={(change) => set('location', change.target.value)} />
+        <input {...fieldProps('location')} {...register('location')} />
         {fieldError('location')}
       </div>
       <div className="kiwi-row kiwi-event-form__row">
         <div className="kiwi-event__field">
           <label htmlFor={ids.apply_minimum}>{t('events:form.applyMinimum')}</label>
-          <input
-            {...fieldProps('apply_minimum')}
-            type="number"
-            min={1}
-            inputMode="numeric"
-            value={values.apply_minimum}
-            onChange={(change) => set('apply_minimum', change.target.value)}
-          />
+          <input {...fieldProps('apply_minimum')} type="number" min={1} inputMode="numeric" {...register('apply_minimum')} />
           {fieldError('apply_minimum')}
         </div>
         <div className="kiwi-event__field">
           <label htmlFor={ids.apply_maximum}>{t('events:form.applyMaximum')}</label>
-          <input
-            {...fieldProps('apply_maximum')}
-            type="number"
-            min={1}
-            inputMode="numeric"
-            value={values.apply_maximum}
-            onChange={(change) => set('apply_maximum', change.target.value)}
-          />
+          <input {...fieldProps('apply_maximum')} type="number" min={1} inputMode="numeric" {...register('apply_maximum')} />
           {fieldError('apply_maximum')}
         </div>
       </div>
       <div className="kiwi-event__field">
         <label htmlFor={ids.tags}>{t('events:form.tags')}</label>
-        <input
-          {...fieldProps('tags')}
-          value={values.tags}
-          onChange={(change) => set('tags', change.target.value)}
-          placeholder={t('events:form.tagsPlaceholder')}
-        />
+        <input {...fieldProps('tags')} {...register('tags')} placeholder={t('events:form.tagsPlaceholder')} />
         <p className="kiwi-event__muted">{t('events:form.tagsHint')}</p>
         <div className="kiwi-row" role="group" aria-label={t('events:form.presetTags')}>
           {presetTags.map((tag) => (
@@ -325,24 +314,13 @@ function EventFormFields({
         <legend>{t('events:form.publicRange')}</legend>
         {(['public', 'private'] as const).map((range) => (
           <label key={range} className="kiwi-event__check">
-            <input
-              type="radio"
-              name="public_range"
-              value={range}
-              checked={values.public_range === range}
-              onChange={() => set('public_range', range)}
-            />
+            <input type="radio" value={range} {...register('public_range')} />
             {t(`events:publicRange.${range}`)} — <span className="kiwi-event__muted">{t(`events:form.rangeHint.${range}`)}</span>
           </label>
         ))}
       </fieldset>
       <label className="kiwi-event__check">
-        <input
-          id={ids.send_notification}
-          type="checkbox"
-          checked={values.send_notification}
-          onChange={(change) => set('send_notification', change.target.checked)}
-        />
+        <input id={ids.send_notification} type="checkbox" {...register('send_notification')} />
         {t('events:form.sendNotification')}
       </label>
       <div className="kiwi-event__field">
@@ -358,21 +336,12 @@ function EventFormFields({
         <legend>{t('events:form.poll')}</legend>
         <p className="kiwi-event__muted">{t('events:form.pollHint')}</p>
         <ol className="kiwi-event-form__poll">
-          {values.poll_items.map((item, index) => (
+          {values.poll_items.map((_item, index) => (
             <li key={index}>
               <label className="kiwi-visually-hidden" htmlFor={`${ids.poll}-${index}`}>
                 {t('events:form.pollItem', { index: index + 1 })}
               </label>
-              <input
-                id={`${ids.poll}-${index}`}
-                value={item}
-                onChange={(change) =>
-                  set(
-                    'poll_items',
-                    values.poll_items.map((current, at) => (at === index ? change.target.value : current)),
-                  )
-                }
-              />
+              <input id={`${ids.poll}-${index}`} {...register(`poll_items.${index}`)} />
               <button
                 type="button"
                 className="kiwi-link-button"

@@ -5,7 +5,6 @@ import { guestStorageKey } from '../../schemas/event-resources';
 import type { FeatureContextValue, FeatureViewer } from '../feature-context';
 import { featureHost, type Replies, sameNameColleagues, testViewer } from '../test-support';
 import { EventDetail } from './event-detail';
-import { EventForm } from './event-form';
 import { EventList } from './event-list';
 import { EventMessages } from './event-messages';
 import { SharedEvent } from './shared-event';
@@ -328,19 +327,6 @@ describe('EventList paging', () => {
     fireEvent.click(await screen.findByRole('button', { name: '#yoga' }));
     await waitFor(() => expect(sent.at(-1)?.search).toContain('tag=yoga'));
     expect(sent.at(-1)?.search).toContain('page=1');
-  });
-});
-
-describe('EventForm', () => {
-  it('does not offer the edit form when the poll cannot be loaded (saving would drop its votes)', async () => {
-    const { sent, wrapper } = host({
-      'GET /api/organizations/1/events/9': { body: { data: event({ 'poll-id': 4, 'can-manage': true }) } },
-      'GET /api/polls/4': { status: 500, body: { errors: [{ status: '500', code: 'server.unexpected' }] } },
-    });
-    render(<EventForm eventId="9" />, { wrapper });
-    expect(await screen.findByRole('alert')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(sent.some((call) => call.method === 'PUT')).toBe(false);
   });
 });
 

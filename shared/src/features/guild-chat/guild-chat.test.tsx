@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n';
 import { featureWrapper, testApi, testViewer } from '../test-support';
 import { GuildList } from './guild-list';
-import { validateGuildForm } from './guild-form';
 
 afterEach(cleanup);
 
@@ -79,18 +78,5 @@ describe('<GuildList>', () => {
     );
     renderWith(<GuildList />, fetch);
     expect(await screen.findByText(i18n.t('guilds:list.empty'))).toBeTruthy();
-  });
-});
-
-describe('validateGuildForm', () => {
-  const valid = { name: 'Runners', description: '', tags: 'a, b', public_range: 'public' as const, header_image_url: null };
-  it.each([
-    ['valid', valid, {}],
-    ['blank name', { ...valid, name: '  ' }, { name: 'validation.required' }],
-    ['duplicate tags', { ...valid, tags: 'a, b、a' }, { tags: 'validation.duplicateTags' }],
-    ['a name of 51 graphemes', { ...valid, name: '🏃'.repeat(51) }, { name: 'validation.tooLong' }],
-  ])('%s', (_name, values, expected) => {
-    const errors = validateGuildForm(values);
-    expect(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.code]))).toEqual(expected);
   });
 });

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
+import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
+import { fieldMessage, payloadResolver, showResponseFieldErrors } from '../../forms/schema-resolver';
 import { CreateGuildSchema } from '../../schemas/guild';
 import { type Guild, guildApi, guildErrorMessage, guildPaths, guildQueryKeys } from '../../schemas/guild-resources';
-import { type FieldErrors as FieldErrorsOf, responseFieldErrors, schemaFieldErrors } from '../../ui/field-errors';
 import { ImageInput } from '../../ui/image-input';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
@@ -12,14 +13,18 @@ import '../../ui/button.css';
 import './guild-chat.css';
 import '../../ui/layout.css';
 
-type Field = 'name' | 'description' | 'tags' | 'public_range' | 'header_image_url';
-type Values = { name: string; description: string; tags: string; public_range: 'public' | 'private'; header_image_url: string | null };
-type FieldErrors = FieldErrorsOf<Field>;
+export type GuildFormValues = {
+  name: string;
+  description: string;
+  tags: string;
+  public_range: 'public' | 'private';
+  header_image_url: string | null;
+};
+type Field = Path<GuildFormValues>;
+const FIELDS: readonly Field[] = ['name', 'description', 'tags', 'public_range', 'header_image_url'];
 
-/** The form's values checked with the server's own schema: the same codes, before a round trip. */
-export function validateGuildForm(values: Values): FieldErrors {
-  return schemaFieldErrors<Field>(CreateGuildSchema, { guild: values });
-}
+/** The form checked with the server's own schema (POST's `guild`): the same codes, before a round trip. */
+export const guildFormResolver = payloadResolver<GuildFormValues>(CreateGuildSchema.shape.guild, (values) => values);
 
 /** Create (no guildId) or edit a guild: name, description, comma-separated tags, public or private, header image. */
 export function GuildForm({ guildId }: { guildId?: string }) {
@@ -61,24 +66,21 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
   const { api, viewer } = useFeatureContext();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
-  const [values, setValues] = useState<Values>({
-    name: guild?.name ?? '',
-    description: guild?.description ?? '',
-    tags: guild?.tags.join(', ') ?? '',
-    public_range: guild?.publicRange ?? 'public',
-    header_image_url: guild?.headerImageUrl ?? null,
+  const { register, handleSubmit, formState, setError, setValue, watch } = useForm<GuildFormValues>({
+    resolver: guildFormResolver,
+    defaultValues: {
+      name: guild?.name ?? '',
+      description: guild?.description ?? '',
+      tags: guild?.tags.join(', ') ?? '',
+      public_range: guild?.publicRange ?? 'public',
+      header_image_url: guild?.headerImageUrl ?? null,
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState('');
   const ids = { name: useId(), description: useId(), tags: useId(), heading: useId() };
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const errorText = (field: Field) => {
-    const error = errors[field];
-    return error ? t(`errors:${error.code}`, (error.params ?? {}) as Record<string, string>) : null;
-  };
   const save = useMutation({
-    mutationFn: async (payload: { guild: Values }) => {
+    mutationFn: async (values: GuildFormValues) => {
       const organizationId = viewer?.organizationId ?? '';
+      const payload = { guild: values };
       const response = guild
         ? await api.put<Guild>(guildApi.show(organizationId, guild.id), payload)
         : await api.post<Guild>(guildApi.list(organizationId), payload);
@@ -89,22 +91,16 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
       showToast(t(guild ? 'guilds:form.updated' : 'guilds:form.created'), 'success');
       onDone(saved.id);
     },
-    onError: (error) => {
-      const fromServer = responseFieldErrors<Field>(error);
-      if (fromServer) setErrors(fromServer);
-      setFormError(guildErrorMessage(error, t));
-    },
+    onError: (error) => showResponseFieldErrors(t, error, setError, FIELDS),
   });
   const saving = save.isPending;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateGuildForm(values);
-    setErrors(found);
-    setFormError('');
-    if (Object.keys(found).length === 0) save.mutate({ guild: values });
+  // A new submit forgets the last failure: the alert then says only what this one found.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    save.reset();
+    return handleSubmit((values) => save.mutate(values))(event);
   };
 
+  const errors = formState.errors;
   const fieldProps = (field: Field, id: string) => ({
     id,
     'aria-invalid': errors[field] ? true : undefined,
@@ -113,42 +109,32 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
   const fieldError = (field: Field, id: string) =>
     errors[field] ? (
       <p id={`${id}-error`} className="kiwi-guild__error">
-        {errorText(field)}
+        {fieldMessage(t, errors[field])}
       </p>
     ) : null;
 
   return (
     <form className="kiwi-guild-form" onSubmit={submit} noValidate aria-labelledby={ids.heading} aria-busy={saving}>
       <h1 id={ids.heading}>{t(guild ? 'guilds:form.editTitle' : 'guilds:form.createTitle')}</h1>
-      {formError && (
+      {save.isError && (
         <p role="alert" className="kiwi-guild__alert">
-          {formError}
+          {guildErrorMessage(save.error, t)}
         </p>
       )}
       <div className="kiwi-guild__field">
         <label htmlFor={ids.name}>{t('guilds:form.name')}</label>
-        <input {...fieldProps('name', ids.name)} value={values.name} onChange={(event) => set('name', event.target.value)} />
+        <input {...fieldProps('name', ids.name)} {...register('name')} />
         <p className="kiwi-guild__muted">{t('guilds:form.nameHint', { max: GUILD_LIMITS.nameMax })}</p>
         {fieldError('name', ids.name)}
       </div>
       <div className="kiwi-guild__field">
         <label htmlFor={ids.description}>{t('guilds:form.description')}</label>
-        <textarea
-          {...fieldProps('description', ids.description)}
-          rows={4}
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-        />
+        <textarea {...fieldProps('description', ids.description)} rows={4} {...register('description')} />
         {fieldError('description', ids.description)}
       </div>
       <div className="kiwi-guild__field">
         <label htmlFor={ids.tags}>{t('guilds:form.tags')}</label>
-        <input
-          {...fieldProps('tags', ids.tags)}
-          value={values.tags}
-          onChange={(event) => set('tags', event.target.value)}
-          placeholder={t('guilds:form.tagsPlaceholder')}
-        />
+        <input {...fieldProps('tags', ids.tags)} {...register('tags')} placeholder={t('guilds:form.tagsPlaceholder')} />
         <p className="kiwi-guild__muted">{t('guilds:form.tagsHint')}</p>
         {fieldError('tags', ids.tags)}
       </div>
@@ -156,21 +142,15 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
         <legend>{t('guilds:form.publicRange')}</legend>
         {(['public', 'private'] as const).map((range) => (
           <label key={range} className="kiwi-guild__check">
-            <input
-              type="radio"
-              name="public_range"
-              value={range}
-              checked={values.public_range === range}
-              onChange={() => set('public_range', range)}
-            />
+            <input type="radio" value={range} {...register('public_range')} />
             {t(`guilds:publicRange.${range}`)} — <span className="kiwi-guild__muted">{t(`guilds:form.rangeHint.${range}`)}</span>
           </label>
         ))}
       </fieldset>
       <div className="kiwi-guild__field">
         <ImageInput
-          value={values.header_image_url}
-          onChange={(url) => set('header_image_url', url)}
+          value={watch('header_image_url')}
+          onChange={(url) => setValue('header_image_url', url, { shouldDirty: true })}
           label={t('guilds:form.headerImage')}
           hint={t('guilds:form.headerImageHint')}
         />
