@@ -19,7 +19,7 @@ const RUNTIME_MODULES = [
   'widgets/src/forms/',
   'widgets/src/(runtime|i18n(?!/frame-locales)|styles)/',
   String.raw`widgets/src/(kiwi\.ts|elements|host\.tsx|api-base|load-failed|widget-kinds|session/session\.ts)`,
-  String.raw`shared/src/(ui/(toast|confirm-dialog|image-viewer\.tsx|modal-dialog)|features/feature-context)`,
+  String.raw`shared/src/(ui/(toast|confirm-dialog|button\.css|image-viewer\.tsx|modal-dialog)|features/feature-context)`,
   // The Report button's stub (issue 19): a few lines every message list renders; a chunk of its own cost more.
   'shared/src/features/report/report-button',
 ];

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from './modal-dialog';
+import './button.css';
 import './confirm-dialog.css';
 
 export type ConfirmDialogProps = {
@@ -71,12 +72,12 @@ export function ConfirmDialog({ open, title, body, onClose, onCancel, onSubmit, 
       </h2>
       <div className="kiwi-confirm-dialog__body">{body}</div>
       <div className="kiwi-confirm-dialog__actions">
-        <button type="button" className="kiwi-confirm-dialog__button" disabled={buttonsDisabled} onClick={cancel}>
+        <button type="button" className="kiwi-button" disabled={buttonsDisabled} onClick={cancel}>
           {cancelLabel ?? t('actions.cancel')}
         </button>
         <button
           type="button"
-          className="kiwi-confirm-dialog__button kiwi-confirm-dialog__button--ok"
+          className="kiwi-button kiwi-button--primary"
           disabled={buttonsDisabled}
           onClick={() => {
             // A failed submit keeps the dialog open; the submitter reports the error itself.

@@ -1,7 +1,7 @@
 // What every widget is made of (the shared runtime chunk): translations, the page's session, the API client, the
 // providers the feature components expect (react-query, toast, confirm dialog, image viewer, feature context), and
 // the widget's states around its content: loading, unreachable, sign-in, not a member, signed in.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createApiClient } from '@kiwi/shared/api/client';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
@@ -176,7 +176,8 @@ export function WidgetFrame(props: WidgetFrameProps) {
 
 function Header({ snapshot, onSignOut }: { snapshot: SessionSnapshot; onSignOut: () => void }) {
   const { t } = useTranslation('widgets');
-  const [busy, setBusy] = useState(false);
+  // Signing out is a write like any other: its busy state is the mutation's (focus moves to the content at once).
+  const signOut = useMutation({ mutationFn: () => session.signOut() });
   return (
     <header className="kiwi-root__header" part="header">
       <span className="kiwi-root__brand">{t('brand')}</span>
@@ -189,11 +190,10 @@ function Header({ snapshot, onSignOut }: { snapshot: SessionSnapshot; onSignOut:
             <button
               type="button"
               className="kiwi-link-button"
-              disabled={busy}
+              disabled={signOut.isPending}
               onClick={() => {
-                setBusy(true);
                 onSignOut();
-                void session.signOut().finally(() => setBusy(false));
+                signOut.mutate();
               }}
             >
               {t('signOut')}

@@ -86,10 +86,10 @@ export function AdminOrganizationDeleteDialog({
           />
         </div>
         <div className="kiwi-confirm-dialog__actions">
-          <button type="button" className="kiwi-confirm-dialog__button" onClick={close} disabled={remove.isPending}>
+          <button type="button" className="kiwi-button" onClick={close} disabled={remove.isPending}>
             {t('organization:common.cancel')}
           </button>
-          <button type="submit" className="kiwi-confirm-dialog__button admin-org-delete__confirm" disabled={!matches || remove.isPending}>
+          <button type="submit" className="kiwi-button admin-org-delete__confirm" disabled={!matches || remove.isPending}>
             {remove.isPending ? t('delete.deleting') : t('delete.confirm')}
           </button>
         </div>

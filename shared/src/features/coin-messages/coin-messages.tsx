@@ -75,7 +75,7 @@ function FeedEntries({ entries }: { entries: CoinMessageEntry[] }) {
                   <ReportButton
                     target={{ type: 'KiwiCoinTransfer', id: part.transferId }}
                     name={formatAuthorName(t, entry.sender.name)}
-                    className="kiwi-coins__button"
+                    className="kiwi-button"
                   />
                 )}
               </div>
@@ -121,7 +121,7 @@ export function CoinMessages() {
         ) : feed.isError ? (
           <div className="kiwi-coins__alert" role="alert">
             <p>{t('coins:feed.failed')}</p>
-            <button type="button" className="kiwi-coins__button" onClick={() => void feed.refetch()}>
+            <button type="button" className="kiwi-button" onClick={() => void feed.refetch()}>
               {t('coins:feed.retry')}
             </button>
           </div>
@@ -136,7 +136,7 @@ export function CoinMessages() {
               ))}
             </ol>
             {shown < totalPages && (
-              <button type="button" className="kiwi-coins__button" onClick={() => setShown((n) => n + 1)}>
+              <button type="button" className="kiwi-button" onClick={() => setShown((n) => n + 1)}>
                 {t('coins:feed.more')}
               </button>
             )}

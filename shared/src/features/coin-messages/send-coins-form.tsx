@@ -230,7 +230,7 @@ export function SendCoinsForm({ balance, feedKey }: { balance: number | undefine
         )}
         <button
           type="submit"
-          className="kiwi-coins__button kiwi-coins__button--primary"
+          className="kiwi-button kiwi-button--primary"
           disabled={send.isPending || overspent || amountsInvalid}
           aria-describedby={reason ? ids.reason : undefined}
         >

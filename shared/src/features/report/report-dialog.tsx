@@ -84,7 +84,7 @@ export function ReportDialog({ open, target, reporter, onClose }: ReportDialogPr
             {t('sent')}
           </p>
           <div className="kiwi-confirm-dialog__actions">
-            <button ref={closeRef} type="button" className="kiwi-confirm-dialog__button kiwi-confirm-dialog__button--ok" onClick={close}>
+            <button ref={closeRef} type="button" className="kiwi-button kiwi-button--primary" onClick={close}>
               {t('close')}
             </button>
           </div>
@@ -136,10 +136,10 @@ export function ReportDialog({ open, target, reporter, onClose }: ReportDialogPr
             </p>
           )}
           <div className="kiwi-confirm-dialog__actions">
-            <button type="button" className="kiwi-confirm-dialog__button" disabled={sending} onClick={close}>
+            <button type="button" className="kiwi-button" disabled={sending} onClick={close}>
               {t('cancel')}
             </button>
-            <button type="submit" className="kiwi-confirm-dialog__button kiwi-confirm-dialog__button--ok" disabled={sending || tooLong}>
+            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={sending || tooLong}>
               {sending ? t('sending') : t('send')}
             </button>
           </div>
