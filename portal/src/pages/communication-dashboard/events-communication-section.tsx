@@ -1,5 +1,5 @@
 import { eventApi, eventErrorMessage, eventPaths, type KiwiEvent } from '@kiwi/shared/schemas/event-resources';
-import { formatDateTime, formatMonth, formatShortDay } from '@kiwi/shared/i18n/format';
+import { formatDateTimeInZone, formatMonth, formatShortDay } from '@kiwi/shared/i18n/format';
 import { Chart } from '@kiwi/shared/ui/chart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -162,7 +162,7 @@ export function EventsCommunicationSection() {
                 <th scope="row">
                   <Link to={eventPaths.show(event.id, organizationId)}>{event.name}</Link>
                 </th>
-                <td>{formatDateTime(event.startedAt, i18n.language)}</td>
+                <td>{formatDateTimeInZone(event.startedAt, i18n.language)}</td>
                 <td>{t(`events:publicRange.${event.publicRange}`)}</td>
                 <td>{event.applyMaximum === null ? event.joinedCount : `${event.joinedCount} / ${event.applyMaximum}`}</td>
                 <td>

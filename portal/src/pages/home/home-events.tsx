@@ -1,4 +1,4 @@
-import { formatDateTime } from '@kiwi/shared/i18n/format';
+import { formatDateTimeInZone } from '@kiwi/shared/i18n/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HomeCard, type SectionProps } from './home-card';
@@ -16,7 +16,7 @@ function EventList({ events, empty }: { events: HomeEvent[]; empty: string }) {
               {event.name}
             </Link>
             <span className="home-list__meta">
-              {formatDateTime(event.startedAt, i18n.language)}
+              {formatDateTimeInZone(event.startedAt, i18n.language)}
               {event.location ? ` · ${event.location}` : ''}
             </span>
           </div>
