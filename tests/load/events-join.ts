@@ -12,7 +12,7 @@ import { eventMembers, events } from '../../server/src/db/schema/events';
 import { organizationMembers, organizations } from '../../server/src/db/schema/organizations';
 import { users } from '../../server/src/db/schema/users';
 import { ApiError } from '../../server/src/jsonapi/errors';
-import { joinOrInvite } from '../../server/src/modules/events/service';
+import { joinOrInvite } from '../../server/src/modules/events/members';
 import { postgresAnswers, TEST_POSTGRES_URL, withScratchDatabase } from '../support/postgres';
 
 const JOINS = Number(process.env.JOINS ?? 500);

@@ -11,7 +11,7 @@ import { type BuiltUser, buildOrganization, buildUser, signInWithPassword, TEST_
 import { startTestServer, type TestServer } from '../../test/server';
 import { outboxHandlers } from '../../workers';
 import { moveCoins } from '../coins/ledger';
-import { createGrant } from '../coins/service';
+import { createGrant } from '../coins/grants';
 import { assertRecentSignIn, IDENTITY_DELETE_TOPIC, REAUTHENTICATION_MAX_AGE_SECONDS } from './service';
 
 const PATH = '/api/user/cancellation';

@@ -13,7 +13,7 @@ import { cancelJob } from '../../jobs/schedule';
 import { ApiError } from '../../jsonapi/errors';
 import { enqueue } from '../../outbox/enqueue';
 import { moveCoins } from '../coins/ledger';
-import { grantJobKey } from '../coins/service';
+import { grantJobKey } from '../coins/grants';
 
 /** How old the caller's sign-in may be for a cancellation: they re-enter their password on the page just before. */
 export const REAUTHENTICATION_MAX_AGE_SECONDS = 5 * 60;

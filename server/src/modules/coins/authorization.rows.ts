@@ -4,7 +4,7 @@ import { ACME_MANAGERS, ADMIN_ONLY, ANY_ACTIVE_USER, type Fixture, type MatrixMo
 import type { TestServer } from '../../test/server';
 import type { Caller } from '../../test/authorization';
 import { awardActivityCoins, moveCoins } from './ledger';
-import { createGrant } from './service';
+import { createGrant } from './grants';
 
 type World = { server: TestServer; globexColleagueId: number };
 

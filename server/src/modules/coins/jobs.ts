@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { type CoinCancelReason, kiwiCoinTransfers } from '../../db/schema/coins';
 import type { JobHandler } from '../../jobs/worker';
 import { ApiError } from '../../jsonapi/errors';
-import { executeGrant, memberCards, SCHEDULED_GRANT_JOB } from './service';
+import { executeGrant, SCHEDULED_GRANT_JOB } from './grants';
+import { memberCards } from './member-cards';
 
 export { SCHEDULED_GRANT_JOB };
 

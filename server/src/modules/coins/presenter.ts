@@ -1,5 +1,6 @@
 import { serialize } from '../../jsonapi/serialize';
-import type { FeedEntry, TransferListItem } from './service';
+import type { FeedEntry } from './feed';
+import type { TransferListItem } from './transfers';
 import type { KiwiCoinTransferRow } from '../../db/schema/coins';
 import { csvDocument } from '@kiwi/shared/domain/csv';
 

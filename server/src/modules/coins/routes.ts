@@ -17,7 +17,10 @@ import type { ModuleDependencies } from '../deps';
 import { changedFields, markStaffActionRecorded, recordRequestAction, recordRowChange } from '../staff-actions/record';
 import { memberBalance } from './ledger';
 import { presentFeed, presentTransfers, transfersCsv } from './presenter';
-import { cancelGrant, coinFeed, createGrant, listTransfers, sendCoinMessage, type TransferListItem } from './service';
+import { coinFeed } from './feed';
+import { cancelGrant, createGrant } from './grants';
+import { sendCoinMessage } from './service';
+import { listTransfers, type TransferListItem } from './transfers';
 
 /** What the staff action log keeps of a grant and its cancellation (issue 20 point 8). */
 const LOGGED = ['organizationMemberId', 'amount', 'description', 'message', 'status', 'transferredAt', 'cancelReason'] as const;

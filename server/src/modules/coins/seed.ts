@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { kiwiCoinTransfers } from '../../db/schema/coins';
 import { organizationMembers, organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
-import { createGrant } from './service';
+import { createGrant } from './grants';
 
 /** Demo coins, issued by the platform admin as grants: organisation balances and a starting balance per active member. */
 const DEMO_COINS = [

@@ -3,7 +3,8 @@ import type { KiwiCoins } from '@kiwi/slack-app/ports';
 import type { DatabaseHandle } from '../../db/client';
 import { ApiError, ApiErrorList } from '../../jsonapi/errors';
 import { memberBalance } from './ledger';
-import { memberByEmail, memberCards, sendCoinMessage } from './service';
+import { memberByEmail, memberCards } from './member-cards';
+import { sendCoinMessage } from './service';
 import { isMembershipActive } from '@kiwi/shared/domain/membership';
 
 /** The Slack app's KiwiCoins port: the same schema, checks, ledger and notification as POST /api/user/kiwi_coin_transfers. */

@@ -17,9 +17,14 @@ export type EventViewer = {
 
 export type EventContext = { event: EventRow; viewer: EventViewer };
 
-export async function viewerOf(executor: Executor, session: Session, event: EventRow): Promise<EventViewer> {
+/** The session's first membership when it is in this organisation (only the first one counts, spec §6), else null. */
+export function firstMembershipIn(session: Session, organizationId: number) {
   const first = session.memberships[0];
-  const inOrganization = first && first.organizationId === event.organizationId ? first : null;
+  return first && first.organizationId === organizationId ? first : null;
+}
+
+export async function viewerOf(executor: Executor, session: Session, event: EventRow): Promise<EventViewer> {
+  const inOrganization = firstMembershipIn(session, event.organizationId);
   let eventMember: EventMemberRow | null = null;
   if (inOrganization) {
     [eventMember = null] = await executor

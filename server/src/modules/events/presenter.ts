@@ -2,7 +2,8 @@ import type { EventRow } from '../../db/schema/events';
 import { type Pagination, serialize } from '../../jsonapi/serialize';
 import { canManage, type EventContext, isParticipant } from './access';
 import type { MessageView, PollView } from './content';
-import type { EventDetail, EventListItem, EventMemberView } from './service';
+import type { EventListItem } from './listing';
+import type { EventDetail, EventMemberView } from './service';
 
 /** What every event answer carries (organisation and shared views). */
 export function eventAttributes(event: EventRow, joinedCount: number) {

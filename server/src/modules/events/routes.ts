@@ -35,17 +35,9 @@ import {
   updateMessage,
 } from './content';
 import { presentEvent, presentEventList, presentEventMember, presentMessage, presentMessages, presentPoll } from './presenter';
-import {
-  acceptEventInvitation,
-  createEvent,
-  deleteEvent,
-  eventDetail,
-  eventTags,
-  joinOrInvite,
-  listEvents,
-  removeEventMember,
-  updateEvent,
-} from './service';
+import { eventTags, listEvents } from './listing';
+import { acceptEventInvitation, joinOrInvite, removeEventMember } from './members';
+import { createEvent, deleteEvent, eventDetail, updateEvent } from './service';
 import { can } from '../../auth/authorize';
 import { eventsParticipationRate, eventsSummary } from './statistics';
 

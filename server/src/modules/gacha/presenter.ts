@@ -1,7 +1,9 @@
 import type { GachaDrawRow, GiftRedemptionRow, GiftRow } from '../../db/schema/rewards';
 import { serialize } from '../../jsonapi/serialize';
-import type { BudgetLine, DrawResult, DreamView, WeeklyView } from './service';
-import { missProbability } from './service';
+import type { BudgetLine } from './budget';
+import type { DreamView } from './dream';
+import { type DrawResult, missProbability } from './records';
+import type { WeeklyView } from './weekly';
 
 type RedemptionWithGift = GiftRedemptionRow & { gift: GiftRow };
 

@@ -11,7 +11,11 @@ import { ApiError, invalidParameter } from '../../jsonapi/errors';
 import { parseBody, parseId, parseQuery } from '../../jsonapi/parse';
 import type { ModuleDependencies } from '../deps';
 import { presentBudgets, presentDraw, presentDream, presentRedemptions, presentWeekly } from './presenter';
-import { budgetLines, budgetOrganizations, dreamView, memberRedemptions, performDraw, performExchange, weeklyView } from './service';
+import { budgetLines, budgetOrganizations } from './budget';
+import { dreamView } from './dream';
+import { memberRedemptions } from './records';
+import { performDraw, performExchange } from './service';
+import { weeklyView } from './weekly';
 import { ensureWeeklyStock, ensureWeeklyStockOfMember } from './stock';
 
 /** The caller's first membership (spec §5), which every gacha route acts for; an admin without one has none here. */

@@ -4,7 +4,7 @@ import { WEEKLY_GACHA_TIERS } from '@kiwi/shared/schemas/rewards';
 import { and, asc, count, eq, gt, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { organizationMembers, organizations } from '../../db/schema/organizations';
-import { gifts, weeklyGachaStocks } from '../../db/schema/rewards';
+import { type GiftRow, gifts, weeklyGachaStocks } from '../../db/schema/rewards';
 
 /** A gift a member can take at `at`: not disabled and inside its activeFrom/activeTo (half-open, as memberships). */
 export function giftAvailableAt(at: Date): SQL {
@@ -14,6 +14,10 @@ export function giftAvailableAt(at: Date): SQL {
     or(isNull(gifts.activeTo), gt(gifts.activeTo, at)),
   ) as SQL;
 }
+
+/** The same test as giftAvailableAt on a gift already read. */
+export const isGiftAvailable = (gift: Pick<GiftRow, 'disabled' | 'activeFrom' | 'activeTo'>, now: Date) =>
+  !gift.disabled && (gift.activeFrom === null || gift.activeFrom <= now) && (gift.activeTo === null || gift.activeTo > now);
 
 /** Members of the organisation whose membership is active at some moment of the week's Monday (Asia/Tokyo). */
 export async function activeMembersOnMonday(tx: Executor, organizationId: number, weekStart: string): Promise<number> {

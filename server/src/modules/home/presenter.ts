@@ -1,5 +1,5 @@
 import { serialize } from '../../jsonapi/serialize';
-import type { FeedEntry } from '../coins/service';
+import type { FeedEntry } from '../coins/feed';
 import { eventAttributes } from '../events/presenter';
 import { memberQuestResource } from '../quests/presenter';
 import type { HomeWalkingEvent } from '../walking-events/home';

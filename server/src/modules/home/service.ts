@@ -10,7 +10,7 @@ import { wellBeingSurveys } from '../../db/schema/surveys';
 import { notFoundInOrganization } from '../../jsonapi/errors';
 import { activityMemberOf, memberActivityMonth } from '../activity/service';
 import { memberBalance } from '../coins/ledger';
-import { coinFeed, type FeedEntry } from '../coins/service';
+import { coinFeed, type FeedEntry } from '../coins/feed';
 import { joinedCountSql } from '../events/service';
 import { type MemberQuest, memberQuests } from '../quests/service';
 import { type HomeWalkingEvent, homeWalkingEvent } from '../walking-events/home';
