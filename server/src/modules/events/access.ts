@@ -17,12 +17,6 @@ export type EventViewer = {
 
 export type EventContext = { event: EventRow; viewer: EventViewer };
 
-/** The session's first membership when it is in this organisation (only the first one counts, spec §6), else null. */
-export function firstMembershipIn(session: Session, organizationId: number) {
-  const first = session.memberships[0];
-  return first && first.organizationId === organizationId ? first : null;
-}
-
 export async function viewerOf(executor: Executor, session: Session, event: EventRow): Promise<EventViewer> {
   const inOrganization = firstMembershipIn(session, event.organizationId);
   let eventMember: EventMemberRow | null = null;
@@ -37,6 +31,12 @@ export async function viewerOf(executor: Executor, session: Session, event: Even
     organizationMemberId: inOrganization?.id ?? null,
     eventMember,
   };
+}
+
+/** The session's first membership when it is in this organisation (only the first one counts, spec §6), else null. */
+export function firstMembershipIn(session: Session, organizationId: number) {
+  const first = session.memberships[0];
+  return first && first.organizationId === organizationId ? first : null;
 }
 
 const subjectOf = ({ event, viewer }: EventContext): EventSubject => ({
