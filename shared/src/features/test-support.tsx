@@ -46,6 +46,12 @@ export function featureWrapper(context: FeatureContextValue, i18n: I18n = create
   );
 }
 
+/** The error text a field points at (aria-describedby), or null when it is not marked invalid. */
+export function errorOf(field: HTMLElement): string | null {
+  if (field.getAttribute('aria-invalid') !== 'true') return null;
+  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+}
+
 export type Reply = { status?: number; body: unknown };
 /** A request the fake network answered: `search` decoded, `body` parsed. */
 export type Sent = { method: string; path: string; search: string; authorization: string | null; body: unknown };

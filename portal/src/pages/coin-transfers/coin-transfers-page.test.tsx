@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The admin's coin grant dialog on real React with the real API client and session; the backend is a fetch that answers
 // as the server does. The dialog is react-hook-form with the API's grant schema and sends through a react-query mutation.
+import { errorOf } from '@kiwi/shared/features/test-support';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,10 +34,6 @@ async function openDialog(api: ReturnType<typeof backend>['api']) {
   const dialog = within(await screen.findByRole('dialog'));
   await dialog.findByRole('option', { name: 'ACME' });
   return dialog;
-}
-function errorOf(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
 }
 
 describe('coin grant dialog (admin)', () => {

@@ -2,6 +2,7 @@
 // /org/{identifier}/news's dialog on real React with the real API client, session and organisation context; the backend
 // is a fetch that answers as the server does. The dialog is react-hook-form with the API's news schema and sends through
 // a react-query mutation.
+import { errorOf } from '@kiwi/shared/features/test-support';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,10 +37,6 @@ async function openDialog(api: ReturnType<typeof backend>['api']) {
   );
   fireEvent.click(await screen.findByRole('button', { name: t('news.create') }));
   return within(await screen.findByRole('dialog'));
-}
-function errorOf(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
 }
 
 describe('news dialog', () => {

@@ -2,6 +2,7 @@
 // /_admin/well_being_surveys on real React with the real API client, session and toast; the backend is a fetch that
 // answers as docs/api.md describes. The creation and edit forms are react-hook-form with the API's schemas and send
 // through a react-query mutation.
+import { errorOf } from '@kiwi/shared/features/test-support';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { toLocalInput } from '@kiwi/shared/i18n/format';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -69,11 +70,6 @@ async function creationForm() {
   const form = (await screen.findByRole('heading', { name: t('surveys:admin.create.title') })).closest('form')!;
   await within(form).findByRole('checkbox', { name: /ACME/ });
   return within(form);
-}
-/** The error text a field points at (aria-describedby), or null when it is not marked invalid. */
-function errorOf(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
 }
 const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
 const future = toLocalInput(new Date(Date.now() + 7 * DAY));

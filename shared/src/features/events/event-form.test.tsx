@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n';
-import { eventResource, featureHost, type HeldAnswer, heldAnswer, type Replies, testViewer } from '../test-support';
+import { errorOf, eventResource, featureHost, type HeldAnswer, heldAnswer, type Replies, testViewer } from '../test-support';
 import { EventForm } from './event-form';
 
 afterEach(cleanup);
@@ -19,11 +19,6 @@ const host = (replies: Replies, hold?: HeldAnswer) => featureHost(replies, { vie
 const event = (attributes: Record<string, unknown> = {}) => eventResource({ 'can-manage': true, ...attributes });
 const created = { body: { data: event({ name: 'Walk' }) } };
 
-/** The error text a field points at (aria-describedby), or null when it is not marked invalid. */
-function errorOf(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
-}
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
 describe('EventForm', () => {
