@@ -1,4 +1,5 @@
 // Pieces of the fetch-level backends the portal's component tests give the real API client.
+import { createApiClient } from '@kiwi/shared/api/client';
 
 /** A JSON:API answer, as the server sends it. */
 export const jsonApiResponse = (status: number, body: unknown) =>
@@ -36,3 +37,40 @@ export const acmeUserResponse = (role: 'manager' | 'member' = 'member') =>
       { type: 'organizations', id: '9', attributes: { name: 'ACME', identifier: 'acme' } },
     ],
   });
+
+/** GET /api/user for the session provider: a Kiwi admin who belongs to no organisation. */
+export const adminUserResponse = () =>
+  jsonApiResponse(200, {
+    data: {
+      type: 'users',
+      id: '1',
+      attributes: { role: 'admin', name: 'Admin', email: 'admin@example.com', language: 'en' },
+      relationships: { 'organization-members': { data: [] } },
+    },
+  });
+
+/** The real API client on http://kiwi.test/api, signed in with the token "token", over `fetch`. */
+export const testApiClient = (fetch: typeof globalThis.fetch) =>
+  createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch });
+
+/** A call the backend saw: the path below /api, the body parsed. */
+export type BackendCall = { method: string; path: string; body: unknown };
+
+/**
+ * The real API client over a backend that keeps every call and answers it with `answer` (which also gets the URL, for
+ * the query); `writes` lists the calls that are not GETs.
+ */
+export function recordingBackend(answer: (call: BackendCall, url: URL) => Response | Promise<Response>) {
+  const calls: BackendCall[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const call = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    return answer(call, url);
+  }) as typeof globalThis.fetch;
+  return { api: testApiClient(fetch), calls, writes: () => calls.filter((call) => call.method !== 'GET') };
+}

@@ -27,11 +27,11 @@ export const admin = buildUser({ role: 'admin' });
 export const acmeManager = buildUser({ organization: 'acme', membershipRole: 'manager' });
 export const acmeMember = buildUser({ organization: 'acme' });
 
-/** A PortalIdentity stand-in whose Firebase user is signed in (token "token"), as onAuthStateChanged would report it. */
-export const signedInIdentity: PortalIdentity = {
+/** A PortalIdentity stand-in whose Firebase user is `user` (null: signed out), as onAuthStateChanged would report it. */
+const identityOf = (user: User | null): PortalIdentity => ({
   auth: {} as PortalIdentity['auth'],
   onUserChanged: (listener) => {
-    listener({ uid: 'uid-1', getIdToken: async () => 'token' } as unknown as User);
+    listener(user);
     return () => {};
   },
   signOut: async () => {},
@@ -39,4 +39,10 @@ export const signedInIdentity: PortalIdentity = {
   sendPasswordResetEmail: async () => {},
   changePassword: async () => {},
   changeEmail: async () => {},
-};
+});
+
+/** A PortalIdentity stand-in whose Firebase user is signed in (token "token"). */
+export const signedInIdentity = identityOf({ uid: 'uid-1', getIdToken: async () => 'token' } as unknown as User);
+
+/** A PortalIdentity stand-in with no Firebase user. */
+export const signedOutIdentity = identityOf(null);

@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
 // Issue 21 point 1: on a phone the menu is a modal drawer, and it closes on every navigation, whichever link led away.
-import { createApiClient } from '@kiwi/shared/api/client';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
-import { ToastProvider } from '@kiwi/shared/ui/toast';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SessionProvider } from '../session/session-provider';
-import { acmeUserResponse } from '../test-backend';
-import { signedInIdentity } from '../test-users';
+import { acmeUserResponse, jsonApiResponse, recordingBackend } from '../test-backend';
+import { renderPage } from '../test-render';
 import { AppLayout } from './app-layout';
 
 const i18n = createI18n({ lng: 'en' });
@@ -25,28 +21,18 @@ afterEach(() => {
 });
 
 function renderPhoneLayoutAt(path: string) {
-  const fetch = (async (input: RequestInfo | URL) => {
-    const url = new URL(String(input instanceof Request ? input.url : input));
-    if (url.pathname === '/api/user') return acmeUserResponse();
-    return new Response(JSON.stringify({ errors: [{ status: '404', code: 'route.notFound' }] }), { status: 404 });
-  }) as typeof globalThis.fetch;
-  const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ToastProvider>
-        <SessionProvider identity={signedInIdentity} api={api} i18n={i18n}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route element={<AppLayout />}>
-                <Route index element={<h1>Home</h1>} />
-                <Route path="guilds" element={<h1>Guilds page</h1>} />
-                <Route path="send_coins" element={<h1>Send coins page</h1>} />
-              </Route>
-            </Routes>
-          </MemoryRouter>
-        </SessionProvider>
-      </ToastProvider>
-    </I18nextProvider>,
+  const { api } = recordingBackend((call) =>
+    call.path === '/user' ? acmeUserResponse() : jsonApiResponse(404, { errors: [{ status: '404', code: 'route.notFound' }] }),
+  );
+  renderPage(
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<h1>Home</h1>} />
+        <Route path="guilds" element={<h1>Guilds page</h1>} />
+        <Route path="send_coins" element={<h1>Send coins page</h1>} />
+      </Route>
+    </Routes>,
+    { api, i18n, entry: path },
   );
 }
 

@@ -3,7 +3,6 @@
 // answers every list empty and keeps what was asked. Each form holds its draft in react-hook-form, judged by the list's
 // query schema of the API: submitting applies it (a new request), a filter the API would refuse is said under its field
 // and asks nothing.
-import { createApiClient } from '@kiwi/shared/api/client';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -12,7 +11,7 @@ import giftAudit from '../../../locales/en/gift-audit.json' with { type: 'json' 
 import giftsAdmin from '../../../locales/en/gifts-admin.json' with { type: 'json' };
 import staffActions from '../../../locales/en/staff-actions.json' with { type: 'json' };
 import { PortalFeatureProvider } from '../session/portal-feature-provider';
-import { jsonApiResponse } from '../test-backend';
+import { adminUserResponse, jsonApiResponse, recordingBackend } from '../test-backend';
 import { renderPage } from '../test-render';
 import { StaffActionsPage } from './admin-console/admin-staff-actions-page';
 import { AdminGiftsPage } from './admin-rewards/admin-gifts-page';
@@ -27,34 +26,19 @@ i18n.addResourceBundle('en', 'gift-audit', giftAudit, true, true);
 i18n.addResourceBundle('en', 'gifts-admin', giftsAdmin, true, true);
 i18n.addResourceBundle('en', 'staff-actions', staffActions, true, true);
 const t = (key: string, options: Record<string, unknown> = {}) => i18n.t(key, options) as string;
-const me = {
-  data: {
-    type: 'users',
-    id: '1',
-    attributes: { role: 'admin', name: 'Admin', email: 'admin@example.com', language: 'en' },
-    relationships: { 'organization-members': { data: [] } },
-  },
-};
-
 /** Every list answers empty (the organisations: ACME, id 9); `asked` keeps each list request. */
 function backend() {
   const asked: { path: string; query: Record<string, string> }[] = [];
-  const api = createApiClient({
-    baseURL: 'http://kiwi.test/api',
-    getToken: async () => 'token',
-    fetch: (async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const path = url.pathname.replace(/^\/api/, '');
-      if (path === '/user') return jsonApiResponse(200, me);
-      asked.push({ path, query: Object.fromEntries(url.searchParams) });
-      if (path === '/organizations') {
-        return jsonApiResponse(200, {
-          data: [{ type: 'organizations', id: '9', attributes: { name: 'ACME', identifier: 'acme' } }],
-          meta: { 'total-count': 1, 'total-pages': 1 },
-        });
-      }
-      return jsonApiResponse(200, { data: [], meta: { 'total-count': 0, 'total-pages': 1 } });
-    }) as typeof globalThis.fetch,
+  const { api } = recordingBackend(({ path }, url) => {
+    if (path === '/user') return adminUserResponse();
+    asked.push({ path, query: Object.fromEntries(url.searchParams) });
+    if (path === '/organizations') {
+      return jsonApiResponse(200, {
+        data: [{ type: 'organizations', id: '9', attributes: { name: 'ACME', identifier: 'acme' } }],
+        meta: { 'total-count': 1, 'total-pages': 1 },
+      });
+    }
+    return jsonApiResponse(200, { data: [], meta: { 'total-count': 0, 'total-pages': 1 } });
   });
   const of = (path: string) => asked.filter((call) => call.path === path);
   return { api, of };

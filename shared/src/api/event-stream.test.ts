@@ -2,6 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
 import { createEventStreamParser, openLiveStream, readEventStream, type StreamEvent } from './event-stream';
 
+/** A guild's live stream over `fetch`, signed in with `token`, keeping the states it goes through. */
+function watchStates(token: string | null, fetch: typeof globalThis.fetch) {
+  const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => token, fetch });
+  const states: string[] = [];
+  const close = openLiveStream({
+    api,
+    path: '/guilds/1/stream',
+    lastEventId: 0,
+    onEvent: () => undefined,
+    onState: (state) => states.push(state),
+  });
+  return { states, close };
+}
+
 function parseAll(chunks: string[]): StreamEvent[] {
   const events: StreamEvent[] = [];
   const parse = createEventStreamParser((event) => events.push(event));
@@ -96,15 +110,7 @@ describe('openLiveStream', () => {
   });
 
   it('gives up after two refusals in a row', async () => {
-    const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch: async () => refused() });
-    const states: string[] = [];
-    const close = openLiveStream({
-      api,
-      path: '/guilds/1/stream',
-      lastEventId: 0,
-      onEvent: () => undefined,
-      onState: (state) => states.push(state),
-    });
+    const { states, close } = watchStates('token', async () => refused());
     await vi.waitFor(() => expect(states).toContain('failed'), { timeout: 4000 });
     close();
   });
@@ -160,15 +166,7 @@ describe('openLiveStream', () => {
   });
 
   it('stops at once when nobody is signed in', async () => {
-    const api = createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => null, fetch: async () => sse('') });
-    const states: string[] = [];
-    const close = openLiveStream({
-      api,
-      path: '/guilds/1/stream',
-      lastEventId: 0,
-      onEvent: () => undefined,
-      onState: (state) => states.push(state),
-    });
+    const { states, close } = watchStates(null, async () => sse(''));
     await vi.waitFor(() => expect(states).toEqual(['connecting', 'failed']), { timeout: 4000 });
     close();
   });

@@ -46,6 +46,12 @@ export function featureWrapper(context: FeatureContextValue, i18n: I18n = create
   );
 }
 
+/** The error text a field points at (aria-describedby), or null when it is not marked invalid. */
+export function errorOf(field: HTMLElement): string | null {
+  if (field.getAttribute('aria-invalid') !== 'true') return null;
+  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+}
+
 export type Reply = { status?: number; body: unknown };
 /** A request the fake network answered: `search` decoded, `body` parsed. */
 export type Sent = { method: string; path: string; search: string; authorization: string | null; body: unknown };
@@ -78,14 +84,37 @@ export function tableFetch(replies: Replies) {
 }
 
 /**
- * A host for one test: the fake network answering from `replies`, the wrapper (no viewer and a navigate that records
- * the paths in `navigated`, unless `context` says otherwise), and what was sent.
+ * An answer held back until `release()`, to see a form while its write is under way: the answer of `route`
+ * ("METHOD /path"), or every answer when no route is named.
  */
-export function featureHost(replies: Replies, context: Partial<FeatureContextValue> = {}) {
-  const { fetch, sent } = tableFetch(replies);
+export function heldAnswer(route?: string) {
+  let release: () => void = () => undefined;
+  const until = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { route, until, release: () => release() };
+}
+export type HeldAnswer = ReturnType<typeof heldAnswer>;
+
+/**
+ * A host for one test: the fake network answering from `replies` (holding back what `hold` holds), the wrapper (no
+ * viewer and a navigate that records the paths in `navigated`, unless `context` says otherwise; English unless `i18n`
+ * says otherwise), and what was sent.
+ */
+export function featureHost(
+  replies: Replies,
+  context: Partial<FeatureContextValue> = {},
+  { i18n, hold }: { i18n?: I18n; hold?: HeldAnswer } = {},
+) {
+  const table = tableFetch(replies);
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const { pathname } = new URL(String(input instanceof Request ? input.url : input), 'http://kiwi.test');
+    if (hold && (!hold.route || `${init?.method ?? 'GET'} ${pathname}` === hold.route)) await hold.until;
+    return table.fetch(input, init);
+  }) as typeof globalThis.fetch;
   const navigated: string[] = [];
-  const wrapper = featureWrapper({ api: testApi(fetch), viewer: null, navigate: (path) => navigated.push(path), ...context });
-  return { sent, navigated, wrapper };
+  const wrapper = featureWrapper({ api: testApi(fetch), viewer: null, navigate: (path) => navigated.push(path), ...context }, i18n);
+  return { sent: table.sent, navigated, wrapper };
 }
 
 /**
@@ -132,5 +161,62 @@ export const joinedGuild = (attributes: Record<string, unknown> = {}) => ({
       ...attributes,
     },
     relationships: { members: { data: [] }, 'pinned-message': { data: null } },
+  },
+});
+
+const DAY = 24 * 3600 * 1000;
+/**
+ * GET /organizations/1/events/9's event resource: "Picnic" in the Park a week from now, for an hour, which the viewer
+ * neither manages nor joined, with `attributes` over the defaults.
+ */
+export const eventResource = (attributes: Record<string, unknown> = {}) => ({
+  type: 'events',
+  id: '9',
+  attributes: {
+    'organization-id': 1,
+    name: 'Picnic',
+    description: 'Bring lunch',
+    'started-at': new Date(Date.now() + 7 * DAY).toISOString(),
+    'ended-at': new Date(Date.now() + 7 * DAY + 3600_000).toISOString(),
+    'recruitment-deadline': null,
+    location: 'Park',
+    'apply-minimum': null,
+    'apply-maximum': 10,
+    tags: ['outdoor'],
+    'public-range': 'public',
+    'header-image-url': null,
+    'externally-published': false,
+    cancel: false,
+    'cancelled-at': null,
+    'joined-count': 2,
+    'guests-count': 0,
+    'poll-id': null,
+    'my-role': null,
+    'my-status': null,
+    'my-event-member-id': null,
+    'can-manage': false,
+    'can-participate': false,
+    ...attributes,
+  },
+  relationships: { 'event-members': { data: [] } },
+});
+
+/** An event message of event 9 by the viewer ("Hanako"), "See you there", with `attributes` over the defaults. */
+export const eventMessageResource = (id: string, attributes: Record<string, unknown> = {}) => ({
+  type: 'event-messages',
+  id,
+  attributes: {
+    'event-id': 9,
+    kind: 'chat',
+    body: 'See you there',
+    'image-urls': [],
+    'author-name': 'Hanako',
+    'author-icon': null,
+    'author-kind': 'member',
+    mine: true,
+    reactions: [],
+    'created-at': '2030-01-01T00:00:00.000Z',
+    'updated-at': '2030-01-01T00:00:00.000Z',
+    ...attributes,
   },
 });

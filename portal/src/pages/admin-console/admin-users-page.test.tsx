@@ -2,20 +2,14 @@
 // /_admin/users on real React with the real API client, session, toast and confirmation dialog; the backend is a fetch
 // that answers GET /api/users and the actions as docs/api.md describes them. The URL holds the search; each action is
 // asked first and sends exactly its call; a coded refusal reads as its errors.json message.
-import { createApiClient } from '@kiwi/shared/api/client';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
-import { ConfirmDialogProvider } from '@kiwi/shared/ui/confirm-dialog';
-import { ToastProvider } from '@kiwi/shared/ui/toast';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../../locales/en/admin-users.json' with { type: 'json' };
 import ja from '../../../../locales/ja/admin-users.json' with { type: 'json' };
-import { SessionProvider } from '../../session/session-provider';
-import { signedInIdentity } from '../../test-users';
 import { UsersPage } from './admin-users-page';
+import { testApiClient } from '../../test-backend';
+import { renderPage as renderPortalPage } from '../../test-render';
 
 afterEach(cleanup);
 
@@ -70,25 +64,11 @@ function backend({ refuse }: { refuse?: { path: string; code: string } } = {}) {
     if (path.startsWith('/users/7/')) return json(204, null);
     throw new Error(`unexpected ${method} ${path}`);
   }) as typeof globalThis.fetch;
-  return { calls, api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch }) };
+  return { calls, api: testApiClient(fetch) };
 }
 
 function renderPage(api: ReturnType<typeof backend>['api'], entry = '/_admin/users') {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <ConfirmDialogProvider>
-            <SessionProvider identity={signedInIdentity} api={api} i18n={i18n}>
-              <MemoryRouter initialEntries={[entry]}>
-                <UsersPage />
-              </MemoryRouter>
-            </SessionProvider>
-          </ConfirmDialogProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderPortalPage(<UsersPage />, { api, i18n, entry });
 }
 
 const userLists = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.path === '/users');

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 // The admin's coin grant dialog on real React with the real API client and session; the backend is a fetch that answers
 // as the server does. The dialog is react-hook-form with the API's grant schema and sends through a react-query mutation.
-import { createApiClient } from '@kiwi/shared/api/client';
+import { errorOf } from '@kiwi/shared/features/test-support';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerGate, jsonApiResponse } from '../../test-backend';
+import { adminUserResponse, answerGate, type BackendCall, jsonApiResponse, recordingBackend } from '../../test-backend';
 import { renderPage } from '../../test-render';
 import { AdminCoinTransfersPage } from './coin-transfers-page';
 
@@ -13,39 +13,19 @@ afterEach(cleanup);
 
 const i18n = createI18n({ lng: 'en' });
 const t = (key: string, options: Record<string, unknown> = {}) => i18n.t(key, options);
-const me = {
-  data: {
-    type: 'users',
-    id: '1',
-    attributes: { role: 'admin', name: 'Admin', email: 'admin@example.com', language: 'en' },
-    relationships: { 'organization-members': { data: [] } },
-  },
-};
-
-type Call = { method: string; path: string; body: unknown };
-function backend(write: (call: Call) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const api = createApiClient({
-    baseURL: 'http://kiwi.test/api',
-    getToken: async () => 'token',
-    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const method = init?.method ?? 'GET';
-      const path = url.pathname.replace(/^\/api/, '');
-      const call = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (method === 'GET' && path === '/user') return jsonApiResponse(200, me);
-      if (method === 'GET' && path === '/organizations') {
-        return jsonApiResponse(200, { data: [{ type: 'organizations', id: '9', attributes: { name: 'ACME' } }], meta: {} });
-      }
-      if (method === 'GET' && path === '/organizations/9/members') {
-        return jsonApiResponse(200, { data: [{ type: 'organization-members', id: '5', attributes: { name: 'Hana' } }], meta: {} });
-      }
-      if (method === 'GET') return jsonApiResponse(200, { data: [], meta: { 'total-count': 0 } });
-      return write(call);
-    }) as typeof globalThis.fetch,
+function backend(write: (call: BackendCall) => Response | Promise<Response>) {
+  return recordingBackend((call) => {
+    const { method, path } = call;
+    if (method === 'GET' && path === '/user') return adminUserResponse();
+    if (method === 'GET' && path === '/organizations') {
+      return jsonApiResponse(200, { data: [{ type: 'organizations', id: '9', attributes: { name: 'ACME' } }], meta: {} });
+    }
+    if (method === 'GET' && path === '/organizations/9/members') {
+      return jsonApiResponse(200, { data: [{ type: 'organization-members', id: '5', attributes: { name: 'Hana' } }], meta: {} });
+    }
+    if (method === 'GET') return jsonApiResponse(200, { data: [], meta: { 'total-count': 0 } });
+    return write(call);
   });
-  return { api, writes: () => calls.filter((call) => call.method !== 'GET') };
 }
 
 async function openDialog(api: ReturnType<typeof backend>['api']) {
@@ -54,10 +34,6 @@ async function openDialog(api: ReturnType<typeof backend>['api']) {
   const dialog = within(await screen.findByRole('dialog'));
   await dialog.findByRole('option', { name: 'ACME' });
   return dialog;
-}
-function errorOf(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
 }
 
 describe('coin grant dialog (admin)', () => {

@@ -2,12 +2,11 @@
 // /org/{identifier}/members on real React with the real API client, session, organisation context, toast and dialog;
 // the backend is a fetch answering GET /api/organizations/{identifier} and GET …/members as the server does (issue 21
 // point 6: an invitee who has not accepted is not shown active).
-import { createApiClient } from '@kiwi/shared/api/client';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrganizationContextProvider } from '../../organization/organization-context';
-import { acmeUserResponse, jsonApiResponse } from '../../test-backend';
+import { acmeUserResponse, jsonApiResponse, recordingBackend } from '../../test-backend';
 import { renderPage } from '../../test-render';
 import { MembersPage } from './members-page';
 
@@ -39,30 +38,23 @@ const member = (id: string, name: string, attributes: Record<string, unknown>) =
 });
 
 function backend(lists: URLSearchParams[] = []) {
-  const api = createApiClient({
-    baseURL: 'http://kiwi.test/api',
-    getToken: async () => 'token',
-    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const method = init?.method ?? 'GET';
-      if (method === 'GET' && url.pathname === '/api/user') return acmeUserResponse('manager');
-      if (method === 'GET' && url.pathname === '/api/organizations/acme') {
-        return jsonApiResponse(200, { data: { type: 'organizations', id: '7', attributes: { name: 'ACME', identifier: 'acme' } } });
-      }
-      if (method === 'GET' && url.pathname === '/api/organizations/7/members') {
-        lists.push(url.searchParams);
-        return jsonApiResponse(200, {
-          data: [member('1', 'Hana', {}), member('2', 'Kenji', { 'invitation-pending': true })],
-          meta: { 'total-count': 2, 'seats-used': 2 },
-        });
-      }
-      if (method === 'GET' && url.pathname === '/api/organizations/7/groups') {
-        return jsonApiResponse(200, { data: [{ type: 'groups', id: '3', attributes: { name: 'Sales', 'parent-id': null } }], meta: {} });
-      }
-      throw new Error(`unexpected ${method} ${url.pathname}`);
-    }) as typeof globalThis.fetch,
-  });
-  return api;
+  return recordingBackend(({ method, path }, url) => {
+    if (method === 'GET' && path === '/user') return acmeUserResponse('manager');
+    if (method === 'GET' && path === '/organizations/acme') {
+      return jsonApiResponse(200, { data: { type: 'organizations', id: '7', attributes: { name: 'ACME', identifier: 'acme' } } });
+    }
+    if (method === 'GET' && path === '/organizations/7/members') {
+      lists.push(url.searchParams);
+      return jsonApiResponse(200, {
+        data: [member('1', 'Hana', {}), member('2', 'Kenji', { 'invitation-pending': true })],
+        meta: { 'total-count': 2, 'seats-used': 2 },
+      });
+    }
+    if (method === 'GET' && path === '/organizations/7/groups') {
+      return jsonApiResponse(200, { data: [{ type: 'groups', id: '3', attributes: { name: 'Sales', 'parent-id': null } }], meta: {} });
+    }
+    throw new Error(`unexpected ${method} ${url.pathname}`);
+  }).api;
 }
 
 afterEach(cleanup);

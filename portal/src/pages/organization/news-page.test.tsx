@@ -2,12 +2,12 @@
 // /org/{identifier}/news's dialog on real React with the real API client, session and organisation context; the backend
 // is a fetch that answers as the server does. The dialog is react-hook-form with the API's news schema and sends through
 // a react-query mutation.
-import { createApiClient } from '@kiwi/shared/api/client';
+import { errorOf } from '@kiwi/shared/features/test-support';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrganizationContextProvider } from '../../organization/organization-context';
-import { acmeUserResponse, answerGate, jsonApiResponse } from '../../test-backend';
+import { acmeUserResponse, answerGate, type BackendCall, jsonApiResponse, recordingBackend } from '../../test-backend';
 import { renderPage } from '../../test-render';
 import { NewsPage } from './news-page';
 
@@ -16,27 +16,16 @@ afterEach(cleanup);
 const i18n = createI18n({ lng: 'en' });
 const t = (key: string, options: Record<string, unknown> = {}) => i18n.t(key.includes(':') ? key : `organization:${key}`, options);
 
-type Call = { method: string; path: string; body: unknown };
-function backend(write: (call: Call) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const api = createApiClient({
-    baseURL: 'http://kiwi.test/api',
-    getToken: async () => 'token',
-    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const method = init?.method ?? 'GET';
-      const path = url.pathname.replace(/^\/api/, '');
-      const call = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (method === 'GET' && path === '/user') return acmeUserResponse('manager');
-      if (method === 'GET' && path === '/organizations/acme') {
-        return jsonApiResponse(200, { data: { type: 'organizations', id: '9', attributes: { name: 'ACME', identifier: 'acme' } } });
-      }
-      if (method === 'GET' && path === '/organizations/9/news') return jsonApiResponse(200, { data: [], meta: { 'total-count': 0 } });
-      return write(call);
-    }) as typeof globalThis.fetch,
+function backend(write: (call: BackendCall) => Response | Promise<Response>) {
+  return recordingBackend((call) => {
+    const { method, path } = call;
+    if (method === 'GET' && path === '/user') return acmeUserResponse('manager');
+    if (method === 'GET' && path === '/organizations/acme') {
+      return jsonApiResponse(200, { data: { type: 'organizations', id: '9', attributes: { name: 'ACME', identifier: 'acme' } } });
+    }
+    if (method === 'GET' && path === '/organizations/9/news') return jsonApiResponse(200, { data: [], meta: { 'total-count': 0 } });
+    return write(call);
   });
-  return { api, writes: () => calls.filter((call) => call.method !== 'GET') };
 }
 
 async function openDialog(api: ReturnType<typeof backend>['api']) {
@@ -48,10 +37,6 @@ async function openDialog(api: ReturnType<typeof backend>['api']) {
   );
   fireEvent.click(await screen.findByRole('button', { name: t('news.create') }));
   return within(await screen.findByRole('dialog'));
-}
-function errorOf(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
 }
 
 describe('news dialog', () => {

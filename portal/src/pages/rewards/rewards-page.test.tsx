@@ -3,20 +3,13 @@
 // answers the issue 18 routes as docs/api.md describes them. What the member agrees to must be what is sent: the odds
 // are read again before the confirmation, one click is one Idempotency-Key (kept when the same click is sent again),
 // and a coded refusal reads as its errors.json message.
-import { createApiClient } from '@kiwi/shared/api/client';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
-import { ConfirmDialogProvider } from '@kiwi/shared/ui/confirm-dialog';
-import { ToastProvider } from '@kiwi/shared/ui/toast';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionProvider } from '../../session/session-provider';
-import { acmeUserResponse } from '../../test-backend';
-import { signedInIdentity } from '../../test-users';
+import { acmeUserResponse, testApiClient } from '../../test-backend';
 import { formatChance } from './odds-table';
 import { RewardsPage } from './rewards-page';
+import { renderPage as renderPortalPage } from '../../test-render';
 
 afterEach(cleanup);
 
@@ -122,25 +115,11 @@ function backend({
       return json(422, { errors: [{ status: '422', code: 'coins.notEnough', detail: i18n.t('errors:coins.notEnough') }] });
     throw new Error(`unexpected ${method} ${path}`);
   }) as typeof globalThis.fetch;
-  return { state, api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch }) };
+  return { state, api: testApiClient(fetch) };
 }
 
 function renderShop(api: ReturnType<typeof backend>['api'], entry = '/rewards?tab=weekly') {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <ConfirmDialogProvider>
-            <SessionProvider identity={signedInIdentity} api={api} i18n={i18n}>
-              <MemoryRouter initialEntries={[entry]}>
-                <RewardsPage />
-              </MemoryRouter>
-            </SessionProvider>
-          </ConfirmDialogProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderPortalPage(<RewardsPage />, { api, i18n, entry });
 }
 
 const towel = (remaining: number, probability: number): Prize => ({ id: '11', name: 'Bronze towel', remaining, probability });

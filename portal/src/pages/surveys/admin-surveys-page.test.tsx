@@ -2,19 +2,14 @@
 // /_admin/well_being_surveys on real React with the real API client, session and toast; the backend is a fetch that
 // answers as docs/api.md describes. The creation and edit forms are react-hook-form with the API's schemas and send
 // through a react-query mutation.
-import { createApiClient } from '@kiwi/shared/api/client';
+import { errorOf } from '@kiwi/shared/features/test-support';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import { toLocalInput } from '@kiwi/shared/i18n/format';
-import { ConfirmDialogProvider } from '@kiwi/shared/ui/confirm-dialog';
-import { ToastProvider } from '@kiwi/shared/ui/toast';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionProvider } from '../../session/session-provider';
-import { signedInIdentity } from '../../test-users';
 import { AdminSurveysPage } from './admin-surveys-page';
+import { testApiClient } from '../../test-backend';
+import { renderPage as renderPortalPage } from '../../test-render';
 
 afterEach(cleanup);
 
@@ -63,25 +58,11 @@ function backend(answers: Record<string, Answer> = {}) {
     if (method === 'GET' && path === '/well_being_surveys') return json(200, { data: [survey()], meta: { 'total-pages': 1 } });
     throw new Error(`unexpected ${method} ${path}`);
   }) as typeof globalThis.fetch;
-  return { calls, api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => 'token', fetch }) };
+  return { calls, api: testApiClient(fetch) };
 }
 
 function renderPage(api: ReturnType<typeof backend>['api']) {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <ConfirmDialogProvider>
-            <SessionProvider identity={signedInIdentity} api={api} i18n={i18n}>
-              <MemoryRouter initialEntries={['/_admin/well_being_surveys']}>
-                <AdminSurveysPage />
-              </MemoryRouter>
-            </SessionProvider>
-          </ConfirmDialogProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderPortalPage(<AdminSurveysPage />, { api, i18n, entry: '/_admin/well_being_surveys' });
 }
 
 /** The creation form, once its organisations are listed. */
@@ -89,11 +70,6 @@ async function creationForm() {
   const form = (await screen.findByRole('heading', { name: t('surveys:admin.create.title') })).closest('form')!;
   await within(form).findByRole('checkbox', { name: /ACME/ });
   return within(form);
-}
-/** The error text a field points at (aria-describedby), or null when it is not marked invalid. */
-function errorOf(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
 }
 const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
 const future = toLocalInput(new Date(Date.now() + 7 * DAY));

@@ -11,8 +11,8 @@ import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PortalIdentity } from '../../session/portal-identity';
 import { SessionProvider } from '../../session/session-provider';
+import { signedOutIdentity } from '../../test-users';
 import { ConfirmationPage } from './confirmation-page';
 import { SignUpPage } from './sign-up-page';
 
@@ -50,26 +50,13 @@ function backend(live: string[] = []) {
   return { state, api: createApiClient({ baseURL: 'http://kiwi.test/api', getToken: async () => null, fetch }) };
 }
 
-const signedOut: PortalIdentity = {
-  auth: {} as PortalIdentity['auth'],
-  onUserChanged: (listener) => {
-    listener(null);
-    return () => {};
-  },
-  signOut: async () => {},
-  signIn: async () => {},
-  sendPasswordResetEmail: async () => {},
-  changePassword: async () => {},
-  changeEmail: async () => {},
-};
-
 function renderAt(path: string, page: React.ReactNode, api: ReturnType<typeof backend>['api']) {
   return render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           <ToastProvider>
-            <SessionProvider identity={signedOut} api={api} i18n={i18n}>
+            <SessionProvider identity={signedOutIdentity} api={api} i18n={i18n}>
               <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
             </SessionProvider>
           </ToastProvider>

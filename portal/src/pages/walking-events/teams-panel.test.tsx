@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 // The teams tab's "add a member" form on real React with the real API client and session; the backend is a fetch that
 // answers as the server does. The form is react-hook-form with the API's schema and sends through a react-query mutation.
-import { createApiClient } from '@kiwi/shared/api/client';
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
 import type { WalkingEvent } from '@kiwi/shared/schemas/walking-event-resources';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import walking from '../../../../locales/en/walking.json' with { type: 'json' };
-import { acmeUserResponse, answerGate, jsonApiResponse } from '../../test-backend';
+import { acmeUserResponse, answerGate, type BackendCall, jsonApiResponse, recordingBackend } from '../../test-backend';
 import { renderPage } from '../../test-render';
 import { TeamsPanel } from './teams-panel';
 
@@ -26,27 +25,16 @@ const event = {
   teams: [{ id: '12', teamName: 'Blue', memberCount: 0, members: [], mine: false }],
 } as unknown as WalkingEvent;
 
-type Call = { method: string; path: string; body: unknown };
-function backend(write: (call: Call) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const api = createApiClient({
-    baseURL: 'http://kiwi.test/api',
-    getToken: async () => 'token',
-    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      const method = init?.method ?? 'GET';
-      const path = url.pathname.replace(/^\/api/, '');
-      const call = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (method === 'GET' && path === '/user') return acmeUserResponse('manager');
-      if (method === 'GET' && path === '/organizations/9/members') {
-        return jsonApiResponse(200, { data: [{ type: 'organization-members', id: '5', attributes: { name: 'Hana' } }], meta: {} });
-      }
-      if (method === 'GET') throw new Error(`unexpected GET ${path}`);
-      return write(call);
-    }) as typeof globalThis.fetch,
+function backend(write: (call: BackendCall) => Response | Promise<Response>) {
+  return recordingBackend((call) => {
+    const { method, path } = call;
+    if (method === 'GET' && path === '/user') return acmeUserResponse('manager');
+    if (method === 'GET' && path === '/organizations/9/members') {
+      return jsonApiResponse(200, { data: [{ type: 'organization-members', id: '5', attributes: { name: 'Hana' } }], meta: {} });
+    }
+    if (method === 'GET') throw new Error(`unexpected GET ${path}`);
+    return write(call);
   });
-  return { api, writes: () => calls.filter((call) => call.method !== 'GET') };
 }
 
 async function addForm(api: ReturnType<typeof backend>['api']) {

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n';
-import { featureWrapper, type Replies, tableFetch, testApi, testViewer } from '../test-support';
+import { errorOf, eventResource, featureHost, type HeldAnswer, heldAnswer, type Replies, testViewer } from '../test-support';
 import { EventForm } from './event-form';
 
 afterEach(cleanup);
@@ -13,57 +13,12 @@ const i18n = createI18n({ lng: 'en' });
 const t = i18n.t.bind(i18n);
 const viewer = testViewer({ organizationId: '1', organizationMemberId: '5' });
 
-/** The fake network answering from `replies`; while `hold` is pending, no answer comes (the form is busy). */
-function host(replies: Replies, hold: Promise<void> = Promise.resolve()) {
-  const table = tableFetch(replies);
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    await hold;
-    return table.fetch(input, init);
-  }) as typeof globalThis.fetch;
-  const navigated: string[] = [];
-  const wrapper = featureWrapper({ api: testApi(fetch), viewer, navigate: (path) => navigated.push(path) }, i18n);
-  return { sent: table.sent, navigated, wrapper };
-}
+/** The fake network answering from `replies`; while `hold` holds, no answer comes (the form is busy). */
+const host = (replies: Replies, hold?: HeldAnswer) => featureHost(replies, { viewer }, { i18n, hold });
 
-const DAY = 24 * 3600 * 1000;
-const event = (attributes: Record<string, unknown> = {}) => ({
-  type: 'events',
-  id: '9',
-  attributes: {
-    'organization-id': 1,
-    name: 'Picnic',
-    description: 'Bring lunch',
-    'started-at': new Date(Date.now() + 7 * DAY).toISOString(),
-    'ended-at': new Date(Date.now() + 7 * DAY + 3600_000).toISOString(),
-    'recruitment-deadline': null,
-    location: 'Park',
-    'apply-minimum': null,
-    'apply-maximum': 10,
-    tags: ['outdoor'],
-    'public-range': 'public',
-    'header-image-url': null,
-    'externally-published': false,
-    cancel: false,
-    'cancelled-at': null,
-    'joined-count': 2,
-    'guests-count': 0,
-    'poll-id': null,
-    'my-role': null,
-    'my-status': null,
-    'my-event-member-id': null,
-    'can-manage': true,
-    'can-participate': false,
-    ...attributes,
-  },
-  relationships: { 'event-members': { data: [] } },
-});
+const event = (attributes: Record<string, unknown> = {}) => eventResource({ 'can-manage': true, ...attributes });
 const created = { body: { data: event({ name: 'Walk' }) } };
 
-/** The error text a field points at (aria-describedby), or null when it is not marked invalid. */
-function errorOf(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  return document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
-}
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
 describe('EventForm', () => {
@@ -106,10 +61,7 @@ describe('EventForm', () => {
   });
 
   it('sends the payload (instants, a preset tag, the poll without a removed choice), busy while it runs, then opens the event', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = heldAnswer();
     const { sent, navigated, wrapper } = host({ 'POST /api/organizations/1/events': created }, held);
     render(<EventForm />, { wrapper });
     type('Event name *', 'Walk');
@@ -129,7 +81,7 @@ describe('EventForm', () => {
     expect((screen.getByLabelText('Choice 2') as HTMLInputElement).value).toBe('Mon');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toHaveProperty('disabled', true);
-    release();
+    held.release();
     await waitFor(() => expect(navigated).toEqual(['/events/9']));
     const body = sent.find((call) => call.method === 'POST')?.body as { event: Record<string, unknown> };
     expect(body.event).toMatchObject({

@@ -5,7 +5,16 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n';
 import { formatDateTime } from '../../i18n/format';
-import { featureWrapper, type Replies, type Reply, tableFetch, testApi, testViewer } from '../test-support';
+import {
+  eventMessageResource,
+  eventResource,
+  featureHost,
+  type HeldAnswer,
+  heldAnswer,
+  type Replies,
+  type Reply,
+  testViewer,
+} from '../test-support';
 import { EventDetail } from './event-detail';
 import { EventList } from './event-list';
 import { EventMessages } from './event-messages';
@@ -22,83 +31,34 @@ afterEach(() => {
 
 const viewer = testViewer({ organizationId: '1', organizationMemberId: '5' });
 
-/** A gate that holds one route's answer until `release()` (to see the form while the write is under way). */
-function held(route: string) {
-  let release = () => undefined as void;
-  const until = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { route, until, release: () => release() };
-}
-
 /** The feature host in `lng` (English unless said), answering from `replies`; `hold` keeps one route waiting. */
-function host(replies: Replies, { lng = 'en', hold }: { lng?: 'en' | 'ja'; hold?: ReturnType<typeof held> } = {}) {
-  const { fetch, sent } = tableFetch(replies);
-  const slow = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const { pathname } = new URL(String(input), 'http://kiwi.test');
-    if (hold && `${init?.method ?? 'GET'} ${pathname}` === hold.route) await hold.until;
-    return fetch(input, init);
-  }) as typeof globalThis.fetch;
-  const wrapper = featureWrapper({ api: testApi(slow), viewer, navigate: () => undefined }, createI18n({ lng }));
-  return { sent, wrapper };
-}
+const host = (replies: Replies, { lng = 'en', hold }: { lng?: 'en' | 'ja'; hold?: HeldAnswer } = {}) =>
+  featureHost(replies, { viewer, navigate: () => undefined }, { i18n: createI18n({ lng }), hold });
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
-const event = (attributes: Record<string, unknown> = {}) => ({
-  type: 'events',
-  id: '9',
-  attributes: {
-    'organization-id': 1,
-    name: 'Picnic',
+/** Picnic, a week and an hour from now: no description, limit, tags; one joined. */
+const event = (attributes: Record<string, unknown> = {}) =>
+  eventResource({
     description: '',
     'started-at': new Date(Date.now() + 7 * DAY + HOUR).toISOString(),
     'ended-at': new Date(Date.now() + 7 * DAY + 2 * HOUR).toISOString(),
-    'recruitment-deadline': null,
-    location: 'Park',
-    'apply-minimum': null,
     'apply-maximum': null,
     tags: [],
-    'public-range': 'public',
-    'header-image-url': null,
-    'externally-published': false,
-    cancel: false,
-    'cancelled-at': null,
     'joined-count': 1,
-    'guests-count': 0,
-    'poll-id': null,
-    'my-role': null,
-    'my-status': null,
-    'my-event-member-id': null,
-    'can-manage': false,
-    'can-participate': false,
     ...attributes,
-  },
-  relationships: { 'event-members': { data: [] } },
-});
+  });
 const detailReplies = (attributes: Record<string, unknown> = {}): Replies => ({
   'GET /api/organizations/1/events/9': { body: { data: event(attributes), included: [] } },
   'GET /api/organizations/1/events/9/messages': { body: { data: [] } },
 });
 const memberScope = { kind: 'member', organizationId: '1', eventId: '9' } as const;
-const message = (attributes: Record<string, unknown> = {}) => ({
-  type: 'event-messages',
-  id: '21',
-  attributes: {
-    'event-id': 9,
-    kind: 'chat',
-    body: 'See you there',
-    'image-urls': [],
-    'author-name': 'Hanako',
-    'author-icon': null,
-    'author-kind': 'member',
-    mine: true,
-    reactions: [],
+const message = (attributes: Record<string, unknown> = {}) =>
+  eventMessageResource('21', {
     'created-at': new Date(Date.now() - 3 * 60 * 1000 - 5000).toISOString(),
     'updated-at': new Date().toISOString(),
     ...attributes,
-  },
-});
+  });
 const failure = (code: string, detail: string): Reply => ({ status: 422, body: { errors: [{ status: '422', code, detail }] } });
 
 describe('the guest join form (shared event)', () => {
@@ -128,7 +88,7 @@ describe('the guest join form (shared event)', () => {
   });
 
   it('is busy while joining (the button off), then says why the server refused, under the field; another try clears it', async () => {
-    const refusal = held('POST /api/shared_events/9/guests');
+    const refusal = heldAnswer('POST /api/shared_events/9/guests');
     const { wrapper } = host(
       sharedReplies({
         'GET /api/shared_events/9/guests/search': { body: { data: [] } },
@@ -152,7 +112,7 @@ describe('the guest join form (shared event)', () => {
 
 describe('the message composer', () => {
   it('posts text, is off while empty and while sending, and is emptied once posted', async () => {
-    const posted = held('POST /api/organizations/1/events/9/messages');
+    const posted = heldAnswer('POST /api/organizations/1/events/9/messages');
     const { sent, wrapper } = host(
       {
         'GET /api/organizations/1/events/9/messages': { body: { data: [] } },
@@ -271,7 +231,7 @@ describe('the invitation form (organisers)', () => {
 
 describe('joining and leaving (mutations)', () => {
   it('turns the join button off while joining, once', async () => {
-    const joined = held('POST /api/organizations/1/events/9/members/join');
+    const joined = heldAnswer('POST /api/organizations/1/events/9/members/join');
     const { sent, wrapper } = host(
       {
         ...detailReplies(),
@@ -335,7 +295,7 @@ describe('the poll (votes as a form)', () => {
   });
 
   it('sends a tick at once, keeps the boxes off meanwhile, and follows the answer', async () => {
-    const answer = held('POST /api/polls/4/items/41/members');
+    const answer = heldAnswer('POST /api/polls/4/items/41/members');
     const { sent, wrapper } = host(pollReplies(poll(true, 1)), { hold: answer });
     render(<EventDetail eventId="9" />, { wrapper });
     const box = (await screen.findByRole('checkbox', { name: /Saturday/ })) as HTMLInputElement;

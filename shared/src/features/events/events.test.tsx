@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guestStorageKey } from '../../schemas/event-resources';
 import type { FeatureContextValue, FeatureViewer } from '../feature-context';
-import { featureHost, type Replies, sameNameColleagues, testViewer } from '../test-support';
+import { eventResource, featureHost, type Replies, sameNameColleagues, testViewer } from '../test-support';
 import { EventDetail } from './event-detail';
 import { EventList } from './event-list';
 import { EventMessages } from './event-messages';
@@ -21,37 +21,7 @@ const host = (replies: Replies, who: FeatureViewer | null = viewer, extra: Parti
   featureHost(replies, { viewer: who, ...extra });
 
 const DAY = 24 * 3600 * 1000;
-const event = (attributes: Record<string, unknown> = {}) => ({
-  type: 'events',
-  id: '9',
-  attributes: {
-    'organization-id': 1,
-    name: 'Picnic',
-    description: 'Bring lunch',
-    'started-at': new Date(Date.now() + 7 * DAY).toISOString(),
-    'ended-at': new Date(Date.now() + 7 * DAY + 3600_000).toISOString(),
-    'recruitment-deadline': null,
-    location: 'Park',
-    'apply-minimum': null,
-    'apply-maximum': 10,
-    tags: ['outdoor'],
-    'public-range': 'public',
-    'header-image-url': null,
-    'externally-published': false,
-    cancel: false,
-    'cancelled-at': null,
-    'joined-count': 2,
-    'guests-count': 0,
-    'poll-id': null,
-    'my-role': null,
-    'my-status': null,
-    'my-event-member-id': null,
-    'can-manage': false,
-    'can-participate': false,
-    ...attributes,
-  },
-  relationships: { 'event-members': { data: [] } },
-});
+const event = eventResource;
 const noMessages = { body: { data: [] } };
 
 describe('EventDetail', () => {

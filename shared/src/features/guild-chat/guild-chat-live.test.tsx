@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n';
 import { featureWrapper, joinedGuild, testApi, testViewer } from '../test-support';
+import { messageResource } from './chat-test-network';
 import { GuildChat } from './guild-chat';
 
 afterEach(cleanup);
@@ -13,24 +14,7 @@ const i18n = createI18n({ lng: 'en' });
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } });
-const messageDoc = (id: number, body: string, mine = false) => ({
-  data: {
-    type: 'guild-messages',
-    id: String(id),
-    attributes: {
-      body,
-      'image-urls': [],
-      'created-at': '2026-01-01T00:00:00.000Z',
-      'edited-at': null,
-      'guild-id': 5,
-      'author-member-id': mine ? 11 : 12,
-      'author-name': mine ? 'Hanako' : 'Taro',
-      'author-icon': null,
-      mine,
-      reactions: [],
-    },
-  },
-});
+const messageDoc = (id: number, body: string, mine = false) => ({ data: messageResource(id, body, mine) });
 
 function fakeServer() {
   const encoder = new TextEncoder();

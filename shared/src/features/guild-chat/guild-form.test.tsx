@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/create-i18n';
-import { featureWrapper, type Replies, tableFetch, testApi, testViewer } from '../test-support';
+import { featureHost, type HeldAnswer, heldAnswer, type Replies, testViewer } from '../test-support';
 import { GuildForm, type GuildFormValues, guildFormResolver } from './guild-form';
 
 afterEach(cleanup);
@@ -13,17 +13,8 @@ const i18n = createI18n({ lng: 'en' });
 const t = i18n.t.bind(i18n);
 const viewer = testViewer();
 
-/** The fake network answering from `replies`; while `hold` is pending, no answer comes (the form is busy). */
-function host(replies: Replies, hold: Promise<void> = Promise.resolve()) {
-  const table = tableFetch(replies);
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    await hold;
-    return table.fetch(input, init);
-  }) as typeof globalThis.fetch;
-  const navigated: string[] = [];
-  const wrapper = featureWrapper({ api: testApi(fetch), viewer, navigate: (path) => navigated.push(path) }, i18n);
-  return { sent: table.sent, navigated, wrapper };
-}
+/** The fake network answering from `replies`; while `hold` holds, no answer comes (the form is busy). */
+const host = (replies: Replies, hold?: HeldAnswer) => featureHost(replies, { viewer }, { i18n, hold });
 const saved = { body: { data: { type: 'guilds', id: '42', attributes: { name: 'Runners' } } } };
 
 describe('guildFormResolver', () => {
@@ -62,10 +53,7 @@ describe('<GuildForm>', () => {
   });
 
   it('sends the values, is busy while the request runs, then tells and opens the new guild', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const held = heldAnswer();
     const { sent, navigated, wrapper } = host({ 'POST /api/organizations/7/guilds': saved }, held);
     render(<GuildForm />, { wrapper });
     fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Runners' } });
@@ -74,7 +62,7 @@ describe('<GuildForm>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Saving...' }).closest('form')?.getAttribute('aria-busy')).toBe('true');
-    release();
+    held.release();
     await waitFor(() => expect(navigated).toEqual(['/guilds/42']));
     expect(sent.find((call) => call.method === 'POST')?.body).toEqual({
       guild: { name: 'Runners', description: '', tags: 'running, beginners', public_range: 'private', header_image_url: null },

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CoinMessages } from '../coin-messages/coin-messages';
 import { EventMessages } from '../events/event-messages';
 import { GuildChat } from '../guild-chat/guild-chat';
-import { featureHost, joinedGuild, testViewer } from '../test-support';
+import { messageResource } from '../guild-chat/chat-test-network';
+import { eventMessageResource, featureHost, joinedGuild, testViewer } from '../test-support';
 
 afterEach(cleanup);
 
@@ -16,24 +17,7 @@ const MARK = 'Hidden while reviewed';
 
 describe('hidden while reviewed', () => {
   it('marks hidden event messages, and only those', async () => {
-    const message = (id: string, body: string, extra: Record<string, unknown> = {}) => ({
-      type: 'event-messages',
-      id,
-      attributes: {
-        'event-id': 9,
-        kind: 'chat',
-        body,
-        'image-urls': [],
-        'author-name': 'Hanako',
-        'author-icon': null,
-        'author-kind': 'member',
-        mine: true,
-        reactions: [],
-        'created-at': '2030-01-01T00:00:00.000Z',
-        'updated-at': '2030-01-01T00:00:00.000Z',
-        ...extra,
-      },
-    });
+    const message = (id: string, body: string, extra: Record<string, unknown> = {}) => eventMessageResource(id, { body, ...extra });
     const { wrapper } = featureHost(
       {
         'GET /api/organizations/7/events/9/messages': {
@@ -52,23 +36,7 @@ describe('hidden while reviewed', () => {
   });
 
   it('marks hidden guild messages, and only those', async () => {
-    const message = (id: string, body: string, extra: Record<string, unknown> = {}) => ({
-      type: 'guild-messages',
-      id,
-      attributes: {
-        body,
-        'image-urls': [],
-        'created-at': '2026-01-01T00:00:00.000Z',
-        'edited-at': null,
-        'guild-id': 5,
-        'author-member-id': 11,
-        'author-name': 'Hanako',
-        'author-icon': null,
-        mine: true,
-        reactions: [],
-        ...extra,
-      },
-    });
+    const message = (id: string, body: string, extra: Record<string, unknown> = {}) => messageResource(Number(id), body, true, extra);
     const { wrapper } = featureHost(
       {
         'GET /api/organizations/7/guilds/5': { body: joinedGuild() },

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import en from '../../../../locales/en/report.json' with { type: 'json' };
 import { EventDetail } from '../events/event-detail';
-import { featureHost, testViewer } from '../test-support';
+import { eventResource, featureHost, testViewer } from '../test-support';
 
 afterEach(cleanup);
 
@@ -16,33 +16,14 @@ const participant = (id: string, memberId: number, name: string, role = 'member'
 });
 
 const event = {
-  type: 'events',
-  id: '9',
-  attributes: {
-    'organization-id': 1,
-    name: 'Picnic',
+  ...eventResource({
     description: '',
-    'started-at': new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    'ended-at': new Date(Date.now() + 7 * 86_400_000 + 3_600_000).toISOString(),
-    'recruitment-deadline': null,
-    location: 'Park',
-    'apply-minimum': null,
-    'apply-maximum': 10,
     tags: [],
-    'public-range': 'public',
-    'header-image-url': null,
-    'externally-published': false,
-    cancel: false,
-    'cancelled-at': null,
-    'joined-count': 2,
-    'guests-count': 0,
-    'poll-id': null,
     'my-role': 'member',
     'my-status': 'joined',
     'my-event-member-id': 1,
-    'can-manage': false,
     'can-participate': true,
-  },
+  }),
   relationships: {
     'event-members': {
       data: [
