@@ -6,7 +6,7 @@ import { useToast } from '@kiwi/shared/ui/toast';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
-import { FormFailure } from '../text-field';
+import { FormFailure, fieldErrorParts } from '../text-field';
 import { useSchemaForm } from '../use-schema-form';
 
 /** Whose coins the transfers page shows: a manager's organisation (its balance) or, for the admin, every organisation. */
@@ -92,17 +92,7 @@ export function GrantDialog({
       {personLabel(member)}
     </option>
   ));
-  type Field = keyof GrantFormValues;
-  const errorProps = (name: Field) => ({
-    'aria-invalid': message(name) ? true : undefined,
-    'aria-describedby': message(name) ? `${id}-${name}-error` : undefined,
-  });
-  const fieldError = (name: Field) =>
-    message(name) ? (
-      <p id={`${id}-${name}-error`} className="field__error">
-        {message(name)}
-      </p>
-    ) : null;
+  const { errorProps, fieldError } = fieldErrorParts<keyof GrantFormValues>(id, message);
 
   return (
     <ModalDialog open onCancel={() => !submitting && onClose()} className="org-dialog" labelledBy={`${id}-title`}>

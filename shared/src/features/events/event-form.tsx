@@ -1,13 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EVENT_LIMITS, eventTagLabel, PRESET_EVENT_TAGS } from '../../domain/event-rules';
 import { splitTags } from '../../domain/tags';
 import { CreateEventSchema } from '../../schemas/event';
-import { fieldMessage, payloadResolver, showResponseFieldErrors } from '../../forms/schema-resolver';
+import { fieldMessage, payloadResolver } from '../../forms/schema-resolver';
+import { useSaveForm } from '../../forms/use-save-form';
 import { ImageInput } from '../../ui/image-input';
-import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import {
   DATE_INPUT_MAX,
@@ -145,8 +145,6 @@ function EventFormFields({
 }) {
   const { t, i18n } = useTranslation(['events', 'errors', 'common']);
   const { api, viewer } = useFeatureContext();
-  const queryClient = useQueryClient();
-  const { showToast } = useToast();
   const { register, handleSubmit, formState, setError, setValue, watch } = useForm<EventFormValues>({
     resolver: eventFormResolver,
     defaultValues: {
@@ -204,28 +202,22 @@ function EventFormFields({
   const chosenTags = new Set(splitTags(values.tags));
   const addTag = (tag: string) => set('tags', [...splitTags(values.tags), tag].join(', '));
 
-  const save = useMutation({
-    mutationFn: async (formValues: EventFormValues) => {
+  const { save, submit } = useSaveForm<EventFormValues, KiwiEvent>({
+    form: { handleSubmit, setError },
+    fields: FIELDS,
+    send: async (formValues) => {
       const organizationId = viewer?.organizationId ?? '';
       const payload = eventPayload(formValues);
       const response = event
         ? await api.put<KiwiEvent>(eventApi.show(organizationId, event.id), payload)
         : await api.post<KiwiEvent>(eventApi.list(organizationId), payload);
-      await queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
       return response.data;
     },
-    onSuccess: (saved) => {
-      showToast(t(event ? 'events:form.updated' : 'events:form.created'), 'success');
-      onDone(saved.id);
-    },
-    onError: (error) => showResponseFieldErrors(t, error, setError, FIELDS),
+    invalidate: eventQueryKeys.all,
+    done: t(event ? 'events:form.updated' : 'events:form.created'),
+    onDone,
   });
   const saving = save.isPending;
-  // A new submit forgets the last failure: the alert then says only what this one found.
-  const submit = (submitEvent: FormEvent<HTMLFormElement>) => {
-    save.reset();
-    return handleSubmit((formValues) => save.mutate(formValues))(submitEvent);
-  };
   const hasErrors = Object.keys(errors).length > 0;
   const formError = save.isError
     ? eventErrorMessage(save.error, t)
