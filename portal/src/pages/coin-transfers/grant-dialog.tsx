@@ -6,7 +6,8 @@ import { useToast } from '@kiwi/shared/ui/toast';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
-import { FormFailure, fieldErrorParts } from '../text-field';
+import { fieldErrorParts } from '../field-error-parts';
+import { FormFailure } from '../text-field';
 import { useSchemaForm } from '../use-schema-form';
 
 /** Whose coins the transfers page shows: a manager's organisation (its balance) or, for the admin, every organisation. */

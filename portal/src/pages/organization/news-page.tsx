@@ -12,7 +12,7 @@ import { ListTable, RowAction } from './list-table';
 import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
 import { useSchemaForm } from '../use-schema-form';
-import { fieldErrorParts } from '../text-field';
+import { fieldErrorParts } from '../field-error-parts';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './organization.css';
 import { StatusBadge } from '../../layout/status-badge';
