@@ -7,6 +7,7 @@ import { splitTags } from '../../domain/tags';
 import { CreateEventSchema } from '../../schemas/event';
 import { fieldMessage, payloadResolver } from '../../forms/schema-resolver';
 import { useSaveForm } from '../../forms/use-save-form';
+import { FieldError } from '../../ui/form-parts';
 import { ImageInput } from '../../ui/image-input';
 import { useFeatureContext } from '../feature-context';
 import {
@@ -187,12 +188,9 @@ function EventFormFields({
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${ids[field as keyof typeof ids]}-error` : undefined,
   });
-  const fieldError = (field: Field) =>
-    errors[field] ? (
-      <p id={`${ids[field as keyof typeof ids]}-error`} className="kiwi-event__error">
-        {errorText(field)}
-      </p>
-    ) : null;
+  const fieldError = (field: Field) => (
+    <FieldError id={ids[field as keyof typeof ids]} message={errors[field] && errorText(field)} className="kiwi-event__error" />
+  );
   const datePreview = (value: string) => {
     const iso = fromLocalInput(value);
     // The picked time as everyone will read it, with the zone it was picked in (members may be elsewhere).
@@ -355,11 +353,7 @@ function EventFormFields({
             {t('events:form.addPollItem')}
           </button>
         )}
-        {errors.poll_items && (
-          <p id={`${ids.poll}-error`} className="kiwi-event__error">
-            {errorText('poll_items')}
-          </p>
-        )}
+        <FieldError id={ids.poll} message={errors.poll_items && errorText('poll_items')} className="kiwi-event__error" />
       </fieldset>
       <div className="kiwi-row">
         <button type="button" className="kiwi-button" onClick={onCancel}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
 import { fieldMessage, payloadResolver } from '../../forms/schema-resolver';
 import { useSaveForm } from '../../forms/use-save-form';
+import { FieldError } from '../../ui/form-parts';
 import { CreateGuildSchema } from '../../schemas/guild';
 import { type Guild, guildApi, guildErrorMessage, guildPaths, guildQueryKeys } from '../../schemas/guild-resources';
 import { ImageInput } from '../../ui/image-input';
@@ -98,12 +99,9 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${id}-error` : undefined,
   });
-  const fieldError = (field: Field, id: string) =>
-    errors[field] ? (
-      <p id={`${id}-error`} className="kiwi-guild__error">
-        {fieldMessage(t, errors[field])}
-      </p>
-    ) : null;
+  const fieldError = (field: Field, id: string) => (
+    <FieldError id={id} message={fieldMessage(t, errors[field])} className="kiwi-guild__error" />
+  );
 
   return (
     <form className="kiwi-guild-form" onSubmit={submit} noValidate aria-labelledby={ids.heading} aria-busy={saving}>
