@@ -2,17 +2,22 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 
 export type Tab = { key: string; label: string; panel: () => ReactNode };
 
-/** WAI-ARIA tabs (walking events, rewards): arrow keys, Home and End move between tabs; only the selected tab is in the tab order. */
+/**
+ * WAI-ARIA tabs (walking events, rewards, the moderation queue's statuses): arrow keys, Home and End move between tabs;
+ * only the selected tab is in the tab order. `classNames` names the tab list and the panel (the page's tabs by default).
+ */
 export function Tabs({
   label,
   tabs,
   selected,
   onSelect,
+  classNames = { list: 'page-tabs', panel: 'page-tabs__panel' },
 }: {
   label: string;
   tabs: Tab[];
   selected: string;
   onSelect: (key: string) => void;
+  classNames?: { list: string; panel: string };
 }) {
   const id = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -31,7 +36,7 @@ export function Tabs({
   const current = tabs[index]!;
   return (
     <>
-      <div role="tablist" aria-label={label} className="page-tabs" onKeyDown={move}>
+      <div role="tablist" aria-label={label} className={classNames.list} onKeyDown={move}>
         {tabs.map((tab, at) => (
           <button
             key={tab.key}
@@ -50,7 +55,7 @@ export function Tabs({
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current.key}`} className="page-tabs__panel">
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current.key}`} className={classNames.panel}>
         {current.panel()}
       </div>
     </>

@@ -1,9 +1,8 @@
 import { backoffDelay } from '@kiwi/shared/domain/backoff';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
-import type { DatabaseHandle, Transaction } from '../db/client';
+import type { Transaction } from '../db/client';
 import { type JobRow, jobs } from '../db/schema/jobs';
-import { pollingLoop } from '../outbox/worker';
+import { type PollingWorker, type PollingWorkerOptions, pollingLoop } from '../outbox/worker';
 
 /**
  * Runs one due job INSIDE the transaction that claimed it: the job's database effects and its "done" commit together,
@@ -11,26 +10,14 @@ import { pollingLoop } from '../outbox/worker';
  */
 export type JobHandler = (tx: Transaction, job: JobRow, now: Date) => Promise<void>;
 
-export type JobWorkerOptions = {
-  db: DatabaseHandle;
+export type JobWorkerOptions = PollingWorkerOptions & {
   handlers: Record<string, JobHandler>;
-  logger?: Logger;
-  maxAttempts?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
   /** Jobs run per runOnce (each in its own transaction). */
   batchSize?: number;
-  pollIntervalMs?: number;
-  random?: () => number;
-  now?: () => Date;
 };
 
-export type JobWorker = {
-  /** Runs due jobs one by one (at most batchSize); resolves to the number claimed. */
-  runOnce(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-};
+/** Runs due jobs one by one (at most batchSize); `runOnce` resolves to the number claimed. */
+export type JobWorker = PollingWorker;
 
 export function createJobWorker({
   db,

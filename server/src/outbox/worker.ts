@@ -10,32 +10,36 @@ export type OutboxHandler = (row: OutboxRow) => Promise<void | { skipped: string
 /** Finds the handler for a topic; `slack.*` topics share one. */
 export type OutboxHandlers = (topic: string) => OutboxHandler | undefined;
 
-export type OutboxWorkerOptions = {
+/** What the polling queue workers (outbox, jobs, gift issuing) share: retries with backoff, batches, the clock. */
+export type PollingWorkerOptions = {
   db: DatabaseHandle;
-  handlers: OutboxHandlers;
   logger?: Logger;
-  /** After this many failed attempts a row is dead (shown to managers with a "retry" button). */
+  /** Failed attempts before a row gives up. */
   maxAttempts?: number;
   /** First retry delay; each further attempt doubles it (with jitter), capped at maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /**
-   * How long a claimed row stays invisible to other workers. It must exceed the slowest delivery (the Slack client
-   * times out after 10 s), otherwise a second worker could post a row the first is still posting.
-   */
-  leaseMs?: number;
   batchSize?: number;
   pollIntervalMs?: number;
   random?: () => number;
   now?: () => Date;
 };
 
-export type OutboxWorker = {
-  /** Claims one batch of due rows and delivers them; resolves to the number of rows claimed. */
-  runOnce(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
+/** A polling queue worker: `runOnce` handles one batch of due rows and resolves to how many it claimed. */
+export type PollingWorker = { runOnce(): Promise<number>; start(): void; stop(): Promise<void> };
+
+export type OutboxWorkerOptions = PollingWorkerOptions & {
+  handlers: OutboxHandlers;
+  /** After this many failed attempts a row is dead (shown to managers with a "retry" button). */
+  maxAttempts?: number;
+  /**
+   * How long a claimed row stays invisible to other workers. It must exceed the slowest delivery (the Slack client
+   * times out after 10 s), otherwise a second worker could post a row the first is still posting.
+   */
+  leaseMs?: number;
 };
+
+export type OutboxWorker = PollingWorker;
 
 export function createOutboxWorker({
   db,

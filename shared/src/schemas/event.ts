@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { EVENT_LIMITS, eventScheduleProblems, hasDisguisingCharacters } from '../domain/event-rules';
 import { UTF16_UNITS_PER_GRAPHEME } from '../domain/graphemes';
-import { graphemeString, textIssue } from './text';
-import { findDuplicateTags, splitTags } from '../domain/tags';
+import { graphemeString, rejectDuplicates, textIssue } from './text';
+import { splitTags } from '../domain/tags';
 import { requiredOrInvalidType, strictPayload } from './common';
 import { dateParameter, dateTimeWithFormat } from './dates';
 import { reactionEmoji } from './guild';
@@ -40,17 +40,7 @@ export const imageUrlSchema = z
     error: ErrorCode.validationInvalidFormat,
   });
 
-function pushDuplicates(payload: z.core.ParsePayload<string[]>) {
-  const duplicates = findDuplicateTags(payload.value);
-  if (duplicates.length > 0) {
-    payload.issues.push({
-      code: 'custom',
-      message: ErrorCode.validationDuplicateTags,
-      params: { tags: duplicates.join(', ') },
-      input: payload.value,
-    });
-  }
-}
+const pushDuplicates = rejectDuplicates(ErrorCode.validationDuplicateTags, 'tags');
 
 /** Comma-separated (string, spec §5) or already split (array); each tag at most tagMax graphemes, at most tagsMax, no duplicates. */
 const tags = z
@@ -76,17 +66,7 @@ const tags = z
 const pollItems = z
   .array(graphemeString({ min: 1, max: EVENT_LIMITS.pollItemMax, trim: true }), { error: requiredOrInvalidType })
   .max(EVENT_LIMITS.pollItemsMax, { error: ErrorCode.validationTooBig })
-  .check((payload) => {
-    const duplicates = findDuplicateTags(payload.value);
-    if (duplicates.length > 0) {
-      payload.issues.push({
-        code: 'custom',
-        message: ErrorCode.eventDuplicatePollItems,
-        params: { values: duplicates.join(', ') },
-        input: payload.value,
-      });
-    }
-  });
+  .check(rejectDuplicates(ErrorCode.eventDuplicatePollItems, 'values'));
 
 const fields = {
   name: graphemeString({ min: 1, max: EVENT_LIMITS.nameMax, trim: true }),

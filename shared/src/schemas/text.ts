@@ -24,18 +24,18 @@ export function graphemeString({ min, max, trim = false }: LengthLimits & { trim
   });
 }
 
+/** A zod check of a list: its duplicates (domain/tags findDuplicateTags) fail with `code`, `params[param]` = "a, b". */
+export function rejectDuplicates(code: string, param: string) {
+  return (payload: z.core.ParsePayload<string[]>) => {
+    const duplicates = findDuplicateTags(payload.value);
+    if (duplicates.length > 0) {
+      payload.issues.push({ code: 'custom', message: code, params: { [param]: duplicates.join(', ') }, input: payload.value });
+    }
+  };
+}
+
 /** Comma-separated tags -> string[]; duplicates fail with validation.duplicateTags and `params.tags` = "a, b". Empty passes as []. */
 export const tagListSchema = z
   .string({ error: requiredOrInvalidType })
   .transform(splitTags)
-  .check((payload) => {
-    const duplicates = findDuplicateTags(payload.value);
-    if (duplicates.length > 0) {
-      payload.issues.push({
-        code: 'custom',
-        message: ErrorCode.validationDuplicateTags,
-        params: { tags: duplicates.join(', ') },
-        input: payload.value,
-      });
-    }
-  });
+  .check(rejectDuplicates(ErrorCode.validationDuplicateTags, 'tags'));

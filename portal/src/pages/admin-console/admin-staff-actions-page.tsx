@@ -10,6 +10,7 @@ import { usePageTranslation } from '../../i18n/use-page-translation';
 import { useSession } from '../../session/session-provider';
 import { ListTable } from '../organization/list-table';
 import { useFilterForm } from '../use-filter-form';
+import { DateFilter } from '../date-filter';
 import '../organization/organization.css';
 // Inlined rather than a stylesheet of its own: every stylesheet of a lazy page is a name in the entry that /login loads.
 import styles from './staff-actions.css?inline';
@@ -169,23 +170,11 @@ export function StaffActionsPage() {
         </span>
         <span className="staff-actions__field">
           <label htmlFor={`${formId}-from`}>{t('staff-actions:filters.from')}</label>
-          <input type="date" min="1900-01-01" max="2099-12-31" {...field('from')} />
+          <DateFilter {...field('from')} />
         </span>
         <span className="staff-actions__field">
           <label htmlFor={`${formId}-to`}>{t('staff-actions:filters.to')}</label>
-          <input
-            type="date"
-            min="1900-01-01"
-            max="2099-12-31"
-            aria-invalid={errors.to ? true : undefined}
-            aria-describedby={errors.to ? `${formId}-to-error` : undefined}
-            {...field('to')}
-          />
-          {errors.to && (
-            <small id={`${formId}-to-error`} className="field__error">
-              {t('staff-actions:filters.toBeforeFrom')}
-            </small>
-          )}
+          <DateFilter error={errors.to && t('staff-actions:filters.toBeforeFrom')} {...field('to')} />
         </span>
         <span className="staff-actions__buttons">
           <button type="submit" className="kiwi-button kiwi-button--primary">

@@ -19,6 +19,7 @@ import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { schemaResolver } from '../user/schema-resolver';
 import '../organization/organization.css';
 import { StatusBadge } from '../../layout/status-badge';
+import { Field } from '../labelled-field';
 
 const PER = 20;
 const BLANK_SEARCH: AdminUserSearchForm = { keyword: '', organizationId: '', role: '', state: '', sort: 'id' };
@@ -281,22 +282,9 @@ function SearchForm({
   });
   return (
     <form className="org-filters" role="search" aria-label={t('filters')} noValidate onSubmit={handleSubmit(onSearch)}>
-      <div className="field">
-        <label htmlFor={`${id}-keyword`}>{t('keyword')}</label>
-        <input
-          id={`${id}-keyword`}
-          type="search"
-          maxLength={100}
-          aria-invalid={errors.keyword ? true : undefined}
-          aria-describedby={errors.keyword ? `${id}-keyword-error` : undefined}
-          {...register('keyword')}
-        />
-        {errors.keyword && (
-          <p id={`${id}-keyword-error`} className="field__error">
-            {t('keywordTooLong')}
-          </p>
-        )}
-      </div>
+      <Field label={t('keyword')} error={errors.keyword && t('keywordTooLong')}>
+        {(field) => <input {...field} type="search" maxLength={100} {...register('keyword')} />}
+      </Field>
       <div className="field">
         <label htmlFor={`${id}-organization`}>{t('organization')}</label>
         <select id={`${id}-organization`} defaultValue={initial.organizationId} {...register('organizationId')}>

@@ -8,6 +8,7 @@ import { useSession } from '../../session/session-provider';
 import { ListTable, RowAction } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { useFilterForm } from '../use-filter-form';
+import { Field } from '../labelled-field';
 import { GiftFormDialog } from './gift-form-dialog';
 import type { Gift } from './gift-form-schema';
 import { useAllGiftCategories } from './use-all-gift-categories';
@@ -103,22 +104,9 @@ export function AdminGiftsPage() {
         </div>
       </header>
       <form className="org-filters" role="search" aria-label={t('gifts-admin:gifts.filters')} onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-q`}>{t('gifts-admin:gifts.search')}</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            maxLength={Q_MAX}
-            aria-invalid={errors.q ? true : undefined}
-            aria-describedby={errors.q ? `${id}-q-error` : undefined}
-            {...register('q')}
-          />
-          {errors.q && (
-            <p id={`${id}-q-error`} className="field__error">
-              {t('errors:validation.tooLong', { count: Q_MAX })}
-            </p>
-          )}
-        </div>
+        <Field label={t('gifts-admin:gifts.search')} error={errors.q && t('errors:validation.tooLong', { count: Q_MAX })}>
+          {(field) => <input {...field} type="search" maxLength={Q_MAX} {...register('q')} />}
+        </Field>
         <button type="submit" className="kiwi-button">
           {t('gifts-admin:gifts.searchButton')}
         </button>

@@ -12,6 +12,7 @@ import './gacha-draws.css';
 import { useGiftAuditTranslation } from './use-gift-audit-translation';
 import { useFileDownload } from '../use-file-download';
 import { useFilterForm } from '../use-filter-form';
+import { DateFilter } from '../date-filter';
 
 type OddsLine = { 'gift-id': string | null; name: string; remaining: number | null; weight: number | null; probability: number };
 type Draw = {
@@ -180,24 +181,15 @@ function DrawsSection() {
         </span>
         <span className="gacha-audit__field">
           <label htmlFor={`${formId}-from`}>{t('gift-audit:filters.from')}</label>
-          <input id={`${formId}-from`} type="date" min="1900-01-01" max="2099-12-31" {...register('from')} />
+          <DateFilter id={`${formId}-from`} {...register('from')} />
         </span>
         <span className="gacha-audit__field">
           <label htmlFor={`${formId}-to`}>{t('gift-audit:filters.to')}</label>
-          <input
+          <DateFilter
             id={`${formId}-to`}
-            type="date"
-            min="1900-01-01"
-            max="2099-12-31"
-            aria-invalid={errors.to ? true : undefined}
-            aria-describedby={errors.to ? `${formId}-to-error` : undefined}
+            error={errors.to && t('gift-audit:filters.rangeInvalid', { count: GACHA_DRAW_MAX_RANGE_DAYS })}
             {...register('to')}
           />
-          {errors.to && (
-            <small id={`${formId}-to-error`} className="field__error">
-              {t('gift-audit:filters.rangeInvalid', { count: GACHA_DRAW_MAX_RANGE_DAYS })}
-            </small>
-          )}
         </span>
         <span className="gacha-audit__actions">
           <button type="submit" className="kiwi-button">

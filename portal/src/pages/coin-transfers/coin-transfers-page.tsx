@@ -1,15 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { personLabel } from '@kiwi/shared/domain/people';
 import { useId, useState } from 'react';
-import {
-  AdminGrantCoinsSchema,
-  type AdminGrantCoinsInput,
-  CoinTransferListQuerySchema,
-  GrantCoinsSchema,
-  type GrantCoinsInput,
-} from '@kiwi/shared/schemas/coins';
+import { CoinTransferListQuerySchema } from '@kiwi/shared/schemas/coins';
 import { useTranslation } from 'react-i18next';
-import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useOrganization } from '../../organization/organization-context';
 import { useSession } from '../../session/session-provider';
@@ -17,14 +9,14 @@ import { apiErrorMessage } from '../organization/api-error';
 import { ListTable } from '../organization/list-table';
 import { LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
-import { useSchemaForm } from '../use-schema-form';
-import { FormFailure } from '../text-field';
 import { useFilterForm } from '../use-filter-form';
+import { DateFilter } from '../date-filter';
 import '../organization/organization.css';
 import './coin-transfers.css';
 import { type CancelReason, TransferNote } from './transfer-note';
 import { formatDateTime, formatNumber } from '@kiwi/shared/i18n/format';
 import { StatusBadge } from '../../layout/status-badge';
+import { type CoinTransfersScope, GrantDialog } from './grant-dialog';
 
 type Transfer = {
   id: string;
@@ -41,16 +33,6 @@ type Transfer = {
   recipientName: string | null;
   senderName: string | null;
 };
-type Member = { id: string; name: string };
-/** The grant dialog's fields as the selects and inputs give them (the schema judges them as numbers). */
-type GrantFormValues = {
-  organization_id: string;
-  organization_member_id: string;
-  amount: string;
-  description: string;
-  transferred_at: string;
-};
-type GrantPayload = GrantCoinsInput['kiwi_coin_transfer'] | AdminGrantCoinsInput['kiwi_coin_transfer'];
 /** The filters as the query names them: the API's schema puts an issue under its field. */
 type Filters = { status: string; kind: string; from: string; to: string; organization_id: string };
 const EMPTY_FILTERS: Filters = { status: '', kind: '', from: '', to: '', organization_id: '' };
@@ -73,9 +55,7 @@ export function AdminCoinTransfersPage() {
   return <CoinTransfers scope={{ kind: 'admin' }} />;
 }
 
-type Scope = { kind: 'organization'; organizationId: string; balance: number | null; onChanged: () => void } | { kind: 'admin' };
-
-function CoinTransfers({ scope }: { scope: Scope }) {
+function CoinTransfers({ scope }: { scope: CoinTransfersScope }) {
   const { t, i18n } = useTranslation(['coins', 'errors']);
   const { api } = useSession();
   const queryClient = useQueryClient();
@@ -186,9 +166,9 @@ function CoinTransfers({ scope }: { scope: Scope }) {
           ))}
         </select>
         <label htmlFor={`${formId}-from`}>{t('coins:transfers.from')}</label>
-        <input id={`${formId}-from`} type="date" min="1900-01-01" max="2099-12-31" {...register('from')} />
+        <DateFilter id={`${formId}-from`} {...register('from')} />
         <label htmlFor={`${formId}-to`}>{t('coins:transfers.to')}</label>
-        <input id={`${formId}-to`} type="date" min="1900-01-01" max="2099-12-31" {...register('to')} />
+        <DateFilter id={`${formId}-to`} {...register('to')} />
         {scope.kind === 'admin' && (
           <>
             <label htmlFor={`${formId}-org`}>{t('coins:transfers.organizationId')}</label>
@@ -269,171 +249,5 @@ function CoinTransfers({ scope }: { scope: Scope }) {
       />
       {granting && <GrantDialog scope={scope} basePath={basePath} onClose={() => setGranting(false)} onSaved={refresh} />}
     </div>
-  );
-}
-
-function GrantDialog({ scope, basePath, onClose, onSaved }: { scope: Scope; basePath: string; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation(['coins', 'errors']);
-  const { api } = useSession();
-  const { showToast } = useToast();
-  const id = useId();
-  const { register, onSubmit, busy, failure, message, form } = useSchemaForm<GrantFormValues, GrantPayload, { status?: string }>({
-    schema: scope.kind === 'organization' ? GrantCoinsSchema.shape.kiwi_coin_transfer : AdminGrantCoinsSchema.shape.kiwi_coin_transfer,
-    defaultValues: { organization_id: '', organization_member_id: '', amount: '', description: '', transferred_at: '' },
-    // Blank choices are missing (required), an admin's blank member is the organisation's balance (null).
-    toPayload: (values) => {
-      const common = {
-        amount: values.amount.trim() === '' ? undefined : Number(values.amount),
-        description: values.description || null,
-        transferred_at: values.transferred_at ? new Date(values.transferred_at).toISOString() : null,
-      };
-      const member = values.organization_member_id ? Number(values.organization_member_id) : undefined;
-      return scope.kind === 'organization'
-        ? { organization_member_id: member, ...common }
-        : {
-            organization_id: values.organization_id ? Number(values.organization_id) : undefined,
-            organization_member_id: member ?? null,
-            ...common,
-          };
-    },
-    send: async (payload) => (await api.post<{ status: string }>(basePath, { kiwi_coin_transfer: payload })).data,
-    onSaved: (saved) => {
-      showToast(saved?.status === 'pending' ? t('coins:transfers.grant.scheduled') : t('coins:transfers.grant.saved'), 'success');
-      onSaved();
-      onClose();
-    },
-  });
-  const submitting = busy;
-  const organizationId = form.watch('organization_id');
-  const memberId = form.watch('organization_member_id');
-  const [memberSearch, setMemberSearch] = useState('');
-  // Managers pick from their organisation; admins pick an organisation first, then (optionally) one of its members.
-  const memberOrganizationId = scope.kind === 'organization' ? scope.organizationId : organizationId;
-  const members = useQuery({
-    queryKey: ['coin-grant-members', memberOrganizationId, memberSearch],
-    enabled: memberOrganizationId !== '',
-    queryFn: () =>
-      api.get<Member[]>(`/organizations/${memberOrganizationId}/members`, {
-        per: 100,
-        q: { state: 'active', name: memberSearch.trim() || undefined },
-      }),
-  });
-  const organizations = useQuery({
-    queryKey: ['coin-grant-organizations'],
-    enabled: scope.kind === 'admin',
-    queryFn: () => api.get<{ id: string; name: string }[]>('/organizations', { per: 100, archived: 'false' }),
-  });
-
-  const memberOptions = (members.data?.data ?? []).map((member) => (
-    <option key={member.id} value={member.id}>
-      {personLabel(member)}
-    </option>
-  ));
-  type Field = keyof GrantFormValues;
-  const errorProps = (name: Field) => ({
-    'aria-invalid': message(name) ? true : undefined,
-    'aria-describedby': message(name) ? `${id}-${name}-error` : undefined,
-  });
-  const fieldError = (name: Field) =>
-    message(name) ? (
-      <p id={`${id}-${name}-error`} className="field__error">
-        {message(name)}
-      </p>
-    ) : null;
-
-  return (
-    <ModalDialog open onCancel={() => !submitting && onClose()} className="org-dialog" labelledBy={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('coins:transfers.grant.title')}</h2>
-      <form className="org-form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
-        {scope.kind === 'organization' ? (
-          <div className="field">
-            <label htmlFor={`${id}-member-search`}>{t('coins:send.search')}</label>
-            <input
-              id={`${id}-member-search`}
-              type="search"
-              value={memberSearch}
-              onChange={(e) => setMemberSearch(e.target.value)}
-              autoComplete="off"
-            />
-            <label htmlFor={`${id}-member`}>{t('coins:transfers.grant.member')}</label>
-            {/* Shown as the form holds it: the members' options arrive after the field. */}
-            <select
-              id={`${id}-member`}
-              required
-              {...errorProps('organization_member_id')}
-              {...register('organization_member_id')}
-              value={memberId}
-            >
-              <option value="">{t('coins:transfers.grant.chooseMember')}</option>
-              {memberOptions}
-            </select>
-            {fieldError('organization_member_id')}
-          </div>
-        ) : (
-          <>
-            <div className="field">
-              <label htmlFor={`${id}-org`}>{t('coins:transfers.grant.organization')}</label>
-              {/* A member of another organisation is no choice: choosing one forgets the member. */}
-              <select
-                id={`${id}-org`}
-                required
-                aria-busy={organizations.isPending}
-                {...errorProps('organization_id')}
-                {...register('organization_id', { onChange: () => form.setValue('organization_member_id', '') })}
-                value={organizationId}
-              >
-                <option value="">
-                  {organizations.isError ? t('coins:transfers.grant.organizationsFailed') : t('coins:transfers.grant.chooseOrganization')}
-                </option>
-                {(organizations.data?.data ?? []).map((organization) => (
-                  <option key={organization.id} value={organization.id}>
-                    {organization.name}
-                  </option>
-                ))}
-              </select>
-              {fieldError('organization_id')}
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-member`}>{t('coins:transfers.grant.memberOptional')}</label>
-              <select
-                id={`${id}-member`}
-                disabled={organizationId === ''}
-                {...errorProps('organization_member_id')}
-                {...register('organization_member_id')}
-                value={memberId}
-              >
-                <option value="">{t('coins:transfers.toOrganization')}</option>
-                {memberOptions}
-              </select>
-              {fieldError('organization_member_id')}
-            </div>
-          </>
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-amount`}>{t('coins:transfers.grant.amount')}</label>
-          <input id={`${id}-amount`} type="number" min={1} step={1} required {...errorProps('amount')} {...register('amount')} />
-          {fieldError('amount')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>{t('coins:transfers.grant.description')}</label>
-          <input id={`${id}-description`} maxLength={200} {...errorProps('description')} {...register('description')} />
-          {fieldError('description')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-at`}>{t('coins:transfers.grant.transferredAt')}</label>
-          <input id={`${id}-at`} type="datetime-local" {...errorProps('transferred_at')} {...register('transferred_at')} />
-          {fieldError('transferred_at')}
-        </div>
-        <FormFailure message={failure} />
-        <div className="org-form__actions">
-          <button type="button" className="kiwi-button" onClick={onClose} disabled={submitting}>
-            {t('coins:transfers.grant.cancel')}
-          </button>
-          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={submitting}>
-            {t('coins:transfers.grant.submit')}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
   );
 }

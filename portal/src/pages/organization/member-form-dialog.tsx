@@ -7,6 +7,7 @@ import { fromLocalInput, toLocalInput } from '@kiwi/shared/i18n/format';
 import { DATETIME_INPUT_RANGE, type Group, groupTree, type Member, splitList, toggled } from './member-types';
 import { CreateMemberSchema, UpdateMemberSchema } from '@kiwi/shared/schemas/member';
 import { useSchemaForm } from '../use-schema-form';
+import { fieldErrorParts } from '../field-error-parts';
 
 /** What is typed: dates as the picker gives them, affiliations and occupations as one comma-separated line each. */
 type MemberFormValues = {
@@ -67,23 +68,15 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
     },
   });
 
+  const { errorProps, fieldError } = fieldErrorParts<keyof MemberFormValues>(fieldId, message);
   const field = (key: keyof MemberFormValues, label: string, input: React.ReactNode) => (
     <div className="field">
       <label htmlFor={`${fieldId}-${key}`}>{label}</label>
       {input}
-      {message(key) && (
-        <p className="field__error" id={`${fieldId}-${key}-error`}>
-          {message(key)}
-        </p>
-      )}
+      {fieldError(key)}
     </div>
   );
-  const inputProps = (key: keyof MemberFormValues) => ({
-    id: `${fieldId}-${key}`,
-    'aria-invalid': message(key) ? true : undefined,
-    'aria-describedby': message(key) ? `${fieldId}-${key}-error` : undefined,
-    ...register(key),
-  });
+  const inputProps = (key: keyof MemberFormValues) => ({ id: `${fieldId}-${key}`, ...errorProps(key), ...register(key) });
 
   return (
     <FormDialog

@@ -17,6 +17,7 @@ import { formatDate } from '@kiwi/shared/i18n/format';
 import { isConsumerPlan } from '@kiwi/shared/domain/join-code';
 import { MemberListQuerySchema } from '@kiwi/shared/schemas/member';
 import { useFilterForm } from '../use-filter-form';
+import { Field } from '../labelled-field';
 import './organization.css';
 import { StatusBadge } from '../../layout/status-badge';
 
@@ -126,22 +127,9 @@ export function MembersPage() {
       {showImport && <CsvImportPanel organizationId={organizationId} onImported={refresh} />}
 
       <form className="org-filters" role="search" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${searchId}-name`}>{t('members.search')}</label>
-          <input
-            id={`${searchId}-name`}
-            type="search"
-            maxLength={NAME_MAX}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${searchId}-name-error` : undefined}
-            {...register('name')}
-          />
-          {errors.name && (
-            <p id={`${searchId}-name-error`} className="field__error">
-              {t('errors:validation.tooLong', { count: NAME_MAX })}
-            </p>
-          )}
-        </div>
+        <Field label={t('members.search')} error={errors.name && t('errors:validation.tooLong', { count: NAME_MAX })}>
+          {(field) => <input {...field} type="search" maxLength={NAME_MAX} {...register('name')} />}
+        </Field>
         <button type="submit" className="kiwi-button">
           {t('members.searchButton')}
         </button>

@@ -12,6 +12,7 @@ import { ListTable, RowAction } from './list-table';
 import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
 import { useSchemaForm } from '../use-schema-form';
+import { fieldErrorParts } from '../field-error-parts';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './organization.css';
 import { StatusBadge } from '../../layout/status-badge';
@@ -146,16 +147,7 @@ function NewsFormDialog({
     },
   });
   const publication = form.watch('publication');
-  const errorProps = (name: 'title' | 'body' | 'published_at') => ({
-    'aria-invalid': message(name) ? true : undefined,
-    'aria-describedby': message(name) ? `${id}-${name}-error` : undefined,
-  });
-  const fieldError = (name: 'title' | 'body' | 'published_at') =>
-    message(name) ? (
-      <p id={`${id}-${name}-error`} className="field__error">
-        {message(name)}
-      </p>
-    ) : null;
+  const { errorProps, fieldError } = fieldErrorParts<'title' | 'body' | 'published_at'>(id, message);
 
   return (
     <FormDialog

@@ -3,11 +3,9 @@
 // two workers never post the same redemption at once, and the issuer's idempotency key makes even that harmless.
 import { backoffDelay, parseRetryAfter } from '@kiwi/shared/domain/backoff';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import type { GiftIssuerConfig } from '../../config';
-import type { DatabaseHandle } from '../../db/client';
 import { type GiftRedemptionRow, giftRedemptions, gifts } from '../../db/schema/rewards';
-import { pollingLoop } from '../../outbox/worker';
+import { type PollingWorker, type PollingWorkerOptions, pollingLoop } from '../../outbox/worker';
 import { moveCoins } from '../coins/ledger';
 
 /** The longest prize code or URL kept (an issuer answering more is answering nonsense). */
@@ -18,24 +16,16 @@ export const ISSUE_TIMEOUT_MS = 10_000;
 /** The key the issuer deduplicates on: one per redemption, the same on every attempt. */
 export const idempotencyKeyFor = (redemptionId: number) => `kiwi-gift-redemption-${redemptionId}`;
 
-export type GiftIssuingWorkerOptions = {
-  db: DatabaseHandle;
+export type GiftIssuingWorkerOptions = PollingWorkerOptions & {
   issuer: GiftIssuerConfig;
   fetch?: typeof globalThis.fetch;
-  logger?: Logger;
   /** Transient failures (5xx, 429, timeouts) allowed before the redemption fails and its coins are refunded. */
   maxAttempts?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
   /** How long a claimed redemption stays invisible to other workers: more than the slowest POST. */
   leaseMs?: number;
-  batchSize?: number;
-  pollIntervalMs?: number;
-  random?: () => number;
-  now?: () => Date;
 };
 
-export type GiftIssuingWorker = { runOnce(): Promise<number>; start(): void; stop(): Promise<void> };
+export type GiftIssuingWorker = PollingWorker;
 
 type Outcome =
   | { kind: 'issued'; prizeCode: string }

@@ -51,6 +51,13 @@ export async function findReportedObject(tx: Executor, type: ViolationObjectType
     authorGuestId: author.guestId,
     evidence: { ...evidence, authorName: author.name, authorMemberId: author.memberId, authorGuestId: author.guestId },
   });
+  /** A message's evidence: its text and images as they are now, when and where it was posted. */
+  const messageEvidence = (message: { body: ViolationEvidence['text']; createdAt: Date }, imageUrls: string[], linkPath: string) => ({
+    text: message.body,
+    imageUrls,
+    postedAt: message.createdAt.toISOString(),
+    linkPath,
+  });
   switch (type) {
     case 'EventMessage': {
       const [row] = await tx
@@ -68,12 +75,7 @@ export async function findReportedObject(tx: Executor, type: ViolationObjectType
       return {
         ...base(
           { memberId: message.organizationMemberId, guestId: message.eventGuestId, name: row.memberName ?? row.guestName ?? '' },
-          {
-            text: message.body,
-            imageUrls: message.imageUrls,
-            postedAt: message.createdAt.toISOString(),
-            linkPath: `/events/${message.eventId}`,
-          },
+          messageEvidence(message, message.imageUrls, `/events/${message.eventId}`),
         ),
         organizationId: row.organizationId,
         eventId: message.eventId,
@@ -94,12 +96,7 @@ export async function findReportedObject(tx: Executor, type: ViolationObjectType
       return {
         ...base(
           { memberId: message.organizationMemberId, guestId: null, name: row.name },
-          {
-            text: message.body,
-            imageUrls: message.imageUrls,
-            postedAt: message.createdAt.toISOString(),
-            linkPath: `/guilds/${message.guildId}`,
-          },
+          messageEvidence(message, message.imageUrls, `/guilds/${message.guildId}`),
         ),
         organizationId: row.organizationId,
         guildId: message.guildId,
@@ -121,12 +118,7 @@ export async function findReportedObject(tx: Executor, type: ViolationObjectType
       return {
         ...base(
           { memberId: message.organizationMemberId, guestId: null, name: row.name },
-          {
-            text: message.body,
-            imageUrls: [],
-            postedAt: message.createdAt.toISOString(),
-            linkPath: `/walking_events/${message.walkingEventId}`,
-          },
+          messageEvidence(message, [], `/walking_events/${message.walkingEventId}`),
         ),
         organizationId: row.organizationId,
         walkingEventId: message.walkingEventId,

@@ -1,24 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Person, personLabel } from '../../domain/people';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
-import { ReportButton } from '../report/report-button';
 import { applicantsText, EventHeader, EventTagsAndDescription, statusMessagesOf } from './event-header';
 import { EventMessages } from './event-messages';
 import { EventPoll } from './event-poll';
-import { type InviteValues, inviteRules, rulesResolver } from './event-resolvers';
+import { InviteForm } from './event-detail-invite';
+import { EventDashboard, ParticipantList } from './event-detail-people';
 import { useEventChanges } from './use-event-changes';
-import { eventApi, eventErrorMessage, type EventMember, eventPaths, eventQueryKeys, type KiwiEvent } from '../../schemas/event-resources';
+import { eventApi, eventErrorMessage, eventPaths, eventQueryKeys, type KiwiEvent } from '../../schemas/event-resources';
 import { formatDateTimeInZone, formatTimeUntil } from '../../i18n/format';
 import '../../ui/button.css';
 import './events.css';
 import '../../ui/layout.css';
-
-type Colleague = Person;
 
 /**
  * An event with its status (spec §4), joining, organiser actions, participants, poll and messages. `organizationId`
@@ -266,139 +262,5 @@ function EventDetailLoaded({ eventId, organizationId, readOnly }: { eventId: str
         ended={ended}
       />
     </article>
-  );
-}
-
-/** The event dashboard (organisers): who joined, who is invited, guests, against the limits. */
-function EventDashboard({ event, members }: { event: KiwiEvent; members: EventMember[] }) {
-  const { t } = useTranslation('events');
-  const count = (predicate: (member: EventMember) => boolean) => members.filter(predicate).length;
-  const figures = [
-    { label: t('dashboard.participants'), value: event.joinedCount },
-    { label: t('dashboard.members'), value: count((member) => member.status === 'joined' && member.role === 'member') },
-    { label: t('dashboard.guests'), value: event.guestsCount ?? 0 },
-    { label: t('dashboard.coHosts'), value: count((member) => member.status === 'joined' && member.role === 'manager') },
-    { label: t('dashboard.invited'), value: count((member) => member.status === 'invited') },
-    {
-      label: t('dashboard.remaining'),
-      value: event.applyMaximum === null ? t('dashboard.unlimited') : Math.max(0, event.applyMaximum - event.joinedCount),
-    },
-  ];
-  return (
-    <section className="kiwi-event-dashboard" aria-label={t('dashboard.title')}>
-      <h3>{t('dashboard.title')}</h3>
-      <dl className="kiwi-event-dashboard__figures">
-        {figures.map((figure) => (
-          <div key={figure.label}>
-            <dt>{figure.label}</dt>
-            <dd>{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
-      {event.applyMinimum !== null && event.joinedCount < event.applyMinimum && (
-        <p className="kiwi-event__muted">{t('dashboard.belowMinimum', { count: event.applyMinimum - event.joinedCount })}</p>
-      )}
-    </section>
-  );
-}
-
-function ParticipantList({ members }: { members: EventMember[] }) {
-  const { t } = useTranslation('events');
-  const { viewer } = useFeatureContext();
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="kiwi-event__participants">
-      <h2 id={headingId}>{t('detail.participants')}</h2>
-      <ul>
-        {members.map((member) => (
-          <li key={member.id}>
-            {member.name} <span className="kiwi-event__badge">{t(`role.${member.role}`)}</span>
-            {member.status === 'invited' && <span className="kiwi-event__muted"> {t('badge.invited')}</span>}
-            {/* Issue 19: a participant can be reported as a member (not oneself). */}
-            {String(member.organizationMemberId) !== viewer?.organizationMemberId && (
-              <>
-                {' '}
-                <ReportButton target={{ type: 'OrganizationMember', id: member.organizationMemberId }} name={member.name} member />
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** Invite a colleague as participant or co-host: search by name, pick, send. */
-function InviteForm({
-  organizationId,
-  eventId,
-  members,
-  onInvited,
-}: {
-  organizationId: string;
-  eventId: string;
-  members: EventMember[];
-  onInvited: () => void;
-}) {
-  const { t } = useTranslation(['events', 'errors']);
-  const { api } = useFeatureContext();
-  const { showToast } = useToast();
-  const { register, handleSubmit, watch, setValue, formState } = useForm<InviteValues>({
-    defaultValues: { search: '', person: '', role: 'member' },
-    resolver: rulesResolver(t, inviteRules),
-  });
-  const [name, chosen] = [watch('search'), watch('person')];
-  const ids = { search: useId(), person: useId(), role: useId() };
-  const taken = new Set(members.map((member) => String(member.organizationMemberId)));
-  const colleagues = useQuery({
-    queryKey: ['events', 'colleagues', organizationId, name],
-    queryFn: async () => (await api.get<Colleague[]>(eventApi.members(organizationId), { q: { name }, per: 20 })).data,
-  });
-  const choices = (colleagues.data ?? []).filter((colleague) => !taken.has(colleague.id));
-  const invite = useMutation({
-    mutationFn: ({ person, role }: InviteValues) =>
-      api.post(eventApi.join(organizationId, eventId), { event_member: { organization_member_id: Number(person), role } }),
-    onSuccess: () => {
-      showToast(t('events:invite.sent'), 'success');
-      setValue('person', '');
-      onInvited();
-    },
-    onError: (error) => showToast(eventErrorMessage(error, t), 'error'),
-  });
-  const personError = formState.errors.person?.message;
-
-  return (
-    <form className="kiwi-event-invite" onSubmit={handleSubmit((values) => invite.mutate(values))}>
-      <h3>{t('events:invite.title')}</h3>
-      <label htmlFor={ids.search}>{t('events:invite.search')}</label>
-      <input id={ids.search} type="search" {...register('search')} />
-      <label htmlFor={ids.person}>{t('events:invite.person')}</label>
-      <select
-        id={ids.person}
-        {...register('person')}
-        aria-invalid={personError ? true : undefined}
-        aria-describedby={personError ? `${ids.person}-error` : undefined}
-      >
-        <option value="">{colleagues.isPending ? t('events:loading') : t('events:invite.choose')}</option>
-        {choices.map((colleague) => (
-          <option key={colleague.id} value={colleague.id}>
-            {personLabel(colleague)}
-          </option>
-        ))}
-      </select>
-      {personError && (
-        <p id={`${ids.person}-error`} role="alert" className="kiwi-event__error">
-          {personError}
-        </p>
-      )}
-      <label htmlFor={ids.role}>{t('events:invite.role')}</label>
-      <select id={ids.role} {...register('role')}>
-        <option value="member">{t('events:role.member')}</option>
-        <option value="manager">{t('events:role.manager')}</option>
-      </select>
-      <button type="submit" className="kiwi-button" disabled={!chosen || invite.isPending}>
-        {t('events:invite.send')}
-      </button>
-    </form>
   );
 }

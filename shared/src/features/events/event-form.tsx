@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EVENT_LIMITS, eventTagLabel, PRESET_EVENT_TAGS } from '../../domain/event-rules';
 import { splitTags } from '../../domain/tags';
 import { CreateEventSchema } from '../../schemas/event';
-import { fieldMessage, payloadResolver, showResponseFieldErrors } from '../../forms/schema-resolver';
+import { fieldMessage, payloadResolver } from '../../forms/schema-resolver';
+import { useSaveForm } from '../../forms/use-save-form';
+import { FieldError } from '../../ui/form-parts';
 import { ImageInput } from '../../ui/image-input';
-import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import {
   DATE_INPUT_MAX,
@@ -145,8 +146,6 @@ function EventFormFields({
 }) {
   const { t, i18n } = useTranslation(['events', 'errors', 'common']);
   const { api, viewer } = useFeatureContext();
-  const queryClient = useQueryClient();
-  const { showToast } = useToast();
   const { register, handleSubmit, formState, setError, setValue, watch } = useForm<EventFormValues>({
     resolver: eventFormResolver,
     defaultValues: {
@@ -189,12 +188,9 @@ function EventFormFields({
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${ids[field as keyof typeof ids]}-error` : undefined,
   });
-  const fieldError = (field: Field) =>
-    errors[field] ? (
-      <p id={`${ids[field as keyof typeof ids]}-error`} className="kiwi-event__error">
-        {errorText(field)}
-      </p>
-    ) : null;
+  const fieldError = (field: Field) => (
+    <FieldError id={ids[field as keyof typeof ids]} message={errors[field] && errorText(field)} className="kiwi-event__error" />
+  );
   const datePreview = (value: string) => {
     const iso = fromLocalInput(value);
     // The picked time as everyone will read it, with the zone it was picked in (members may be elsewhere).
@@ -204,28 +200,22 @@ function EventFormFields({
   const chosenTags = new Set(splitTags(values.tags));
   const addTag = (tag: string) => set('tags', [...splitTags(values.tags), tag].join(', '));
 
-  const save = useMutation({
-    mutationFn: async (formValues: EventFormValues) => {
+  const { save, submit } = useSaveForm<EventFormValues, KiwiEvent>({
+    form: { handleSubmit, setError },
+    fields: FIELDS,
+    send: async (formValues) => {
       const organizationId = viewer?.organizationId ?? '';
       const payload = eventPayload(formValues);
       const response = event
         ? await api.put<KiwiEvent>(eventApi.show(organizationId, event.id), payload)
         : await api.post<KiwiEvent>(eventApi.list(organizationId), payload);
-      await queryClient.invalidateQueries({ queryKey: eventQueryKeys.all });
       return response.data;
     },
-    onSuccess: (saved) => {
-      showToast(t(event ? 'events:form.updated' : 'events:form.created'), 'success');
-      onDone(saved.id);
-    },
-    onError: (error) => showResponseFieldErrors(t, error, setError, FIELDS),
+    invalidate: eventQueryKeys.all,
+    done: t(event ? 'events:form.updated' : 'events:form.created'),
+    onDone,
   });
   const saving = save.isPending;
-  // A new submit forgets the last failure: the alert then says only what this one found.
-  const submit = (submitEvent: FormEvent<HTMLFormElement>) => {
-    save.reset();
-    return handleSubmit((formValues) => save.mutate(formValues))(submitEvent);
-  };
   const hasErrors = Object.keys(errors).length > 0;
   const formError = save.isError
     ? eventErrorMessage(save.error, t)
@@ -363,11 +353,7 @@ function EventFormFields({
             {t('events:form.addPollItem')}
           </button>
         )}
-        {errors.poll_items && (
-          <p id={`${ids.poll}-error`} className="kiwi-event__error">
-            {errorText('poll_items')}
-          </p>
-        )}
+        <FieldError id={ids.poll} message={errors.poll_items && errorText('poll_items')} className="kiwi-event__error" />
       </fieldset>
       <div className="kiwi-row">
         <button type="button" className="kiwi-button" onClick={onCancel}>

@@ -3,20 +3,12 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EVENT_LIMITS } from '../../domain/event-rules';
+import { FieldError, SaveCancelButtons } from '../../ui/form-parts';
 import { ImageInput } from '../../ui/image-input';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import { eventErrorMessage } from '../../schemas/event-resources';
 import { type ComposerValues, composerRules, type MessageEditValues, messageEditRules, rulesResolver } from './event-resolvers';
-
-/** A field's error under it, tied to the field (aria-describedby `${id}-error`). */
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={`${id}-error`} role="alert" className="kiwi-event__error">
-      {message}
-    </p>
-  ) : null;
-}
 
 /**
  * The composer of an event's messages (text, images or both): a react-hook-form form over the rules of
@@ -59,7 +51,7 @@ export function MessageComposer({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${bodyId}-error` : undefined}
       />
-      <FieldError id={bodyId} message={error} />
+      <FieldError id={bodyId} message={error} className="kiwi-event__error" alert />
       {images.length > 0 && (
         <ul className="kiwi-event-message__images" aria-label={t('events:messages.attached')}>
           {images.map((url) => (
@@ -123,15 +115,8 @@ export function MessageEditForm({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${editId}-error` : undefined}
       />
-      <FieldError id={editId} message={error} />
-      <div className="kiwi-row">
-        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending}>
-          {t('events:messages.save')}
-        </button>
-        <button type="button" className="kiwi-button" onClick={onCancel}>
-          {t('common:actions.cancel')}
-        </button>
-      </div>
+      <FieldError id={editId} message={error} className="kiwi-event__error" alert />
+      <SaveCancelButtons save={t('events:messages.save')} saveDisabled={save.isPending} onCancel={onCancel} />
     </form>
   );
 }

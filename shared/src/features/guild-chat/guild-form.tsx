@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
-import { fieldMessage, payloadResolver, showResponseFieldErrors } from '../../forms/schema-resolver';
+import { fieldMessage, payloadResolver } from '../../forms/schema-resolver';
+import { useSaveForm } from '../../forms/use-save-form';
+import { FieldError } from '../../ui/form-parts';
 import { CreateGuildSchema } from '../../schemas/guild';
 import { type Guild, guildApi, guildErrorMessage, guildPaths, guildQueryKeys } from '../../schemas/guild-resources';
 import { ImageInput } from '../../ui/image-input';
-import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
 import '../../ui/button.css';
 import './guild-chat.css';
@@ -64,8 +65,6 @@ export function GuildForm({ guildId }: { guildId?: string }) {
 function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onDone: (id: string) => void; onCancel: () => void }) {
   const { t } = useTranslation(['guilds', 'errors', 'common']);
   const { api, viewer } = useFeatureContext();
-  const queryClient = useQueryClient();
-  const { showToast } = useToast();
   const { register, handleSubmit, formState, setError, setValue, watch } = useForm<GuildFormValues>({
     resolver: guildFormResolver,
     defaultValues: {
@@ -77,28 +76,22 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
     },
   });
   const ids = { name: useId(), description: useId(), tags: useId(), heading: useId() };
-  const save = useMutation({
-    mutationFn: async (values: GuildFormValues) => {
+  const { save, submit } = useSaveForm<GuildFormValues, Guild>({
+    form: { handleSubmit, setError },
+    fields: FIELDS,
+    send: async (values) => {
       const organizationId = viewer?.organizationId ?? '';
       const payload = { guild: values };
       const response = guild
         ? await api.put<Guild>(guildApi.show(organizationId, guild.id), payload)
         : await api.post<Guild>(guildApi.list(organizationId), payload);
-      await queryClient.invalidateQueries({ queryKey: guildQueryKeys.all });
       return response.data as Guild;
     },
-    onSuccess: (saved) => {
-      showToast(t(guild ? 'guilds:form.updated' : 'guilds:form.created'), 'success');
-      onDone(saved.id);
-    },
-    onError: (error) => showResponseFieldErrors(t, error, setError, FIELDS),
+    invalidate: guildQueryKeys.all,
+    done: t(guild ? 'guilds:form.updated' : 'guilds:form.created'),
+    onDone,
   });
   const saving = save.isPending;
-  // A new submit forgets the last failure: the alert then says only what this one found.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    save.reset();
-    return handleSubmit((values) => save.mutate(values))(event);
-  };
 
   const errors = formState.errors;
   const fieldProps = (field: Field, id: string) => ({
@@ -106,12 +99,9 @@ function GuildFormFields({ guild, onDone, onCancel }: { guild: Guild | null; onD
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${id}-error` : undefined,
   });
-  const fieldError = (field: Field, id: string) =>
-    errors[field] ? (
-      <p id={`${id}-error`} className="kiwi-guild__error">
-        {fieldMessage(t, errors[field])}
-      </p>
-    ) : null;
+  const fieldError = (field: Field, id: string) => (
+    <FieldError id={id} message={fieldMessage(t, errors[field])} className="kiwi-guild__error" />
+  );
 
   return (
     <form className="kiwi-guild-form" onSubmit={submit} noValidate aria-labelledby={ids.heading} aria-busy={saving}>

@@ -6,6 +6,7 @@ import { GUILD_LIMITS } from '../../domain/guild-rules';
 import { type Person, personLabel } from '../../domain/people';
 import { type Guild, guildApi, guildErrorMessage, type GuildMember, guildPaths, guildQueryKeys } from '../../schemas/guild-resources';
 import { useConfirm } from '../../ui/confirm-dialog';
+import { FieldError } from '../../ui/form-parts';
 import { PersonOption } from '../../ui/person-option';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
@@ -186,7 +187,6 @@ function RoleForm({ guild, member, onDone }: { guild: Guild; member: GuildMember
     resolver: roleResolver(t),
   });
   const roleId = useId();
-  const errorId = useId();
   const problem = formState.errors.role?.message;
   const save = useMutation({
     mutationFn: (values: RoleValues) => api.put(guildApi.member(guild.id, member.id), { guild_member: { role: values.role } }),
@@ -212,7 +212,7 @@ function RoleForm({ guild, member, onDone }: { guild: Guild; member: GuildMember
         maxLength={GUILD_LIMITS.roleMax * 4}
         placeholder={t('guilds:members.rolePlaceholder')}
         aria-invalid={problem !== undefined}
-        aria-describedby={problem ? errorId : undefined}
+        aria-describedby={problem ? `${roleId}-error` : undefined}
         {...register('role')}
       />
       <button type="submit" className="kiwi-button" disabled={save.isPending}>
@@ -221,11 +221,7 @@ function RoleForm({ guild, member, onDone }: { guild: Guild; member: GuildMember
       <button type="button" className="kiwi-button" onClick={onDone}>
         {t('common:actions.cancel')}
       </button>
-      {problem && (
-        <p id={errorId} className="kiwi-guild__error">
-          {problem}
-        </p>
-      )}
+      <FieldError id={roleId} message={problem} className="kiwi-guild__error" />
     </form>
   );
 }

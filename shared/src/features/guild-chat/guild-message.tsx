@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAuthorName, formatDateTime, formatRelativeTime } from '../../i18n/format';
 import { guildApi, guildErrorMessage, type GuildMessage } from '../../schemas/guild-resources';
 import { useConfirm } from '../../ui/confirm-dialog';
+import { FieldError, SaveCancelButtons } from '../../ui/form-parts';
 import { EmojiPicker } from '../../ui/emoji-picker';
 import { LinkifiedText } from '../../ui/linkified-text';
 import { MessageImages } from '../../ui/message-images';
@@ -153,7 +154,6 @@ function MessageEditForm({
     resolver: messageEditResolver(t),
   });
   const editId = useId();
-  const errorId = useId();
   const live = messageBodyProblem(watch('body'));
   const problem = live ? problemText(t, live) : formState.errors.body?.message;
   const save = useMutation({
@@ -181,22 +181,11 @@ function MessageEditForm({
         id={editId}
         rows={3}
         aria-invalid={problem !== undefined}
-        aria-describedby={problem ? errorId : undefined}
+        aria-describedby={problem ? `${editId}-error` : undefined}
         {...register('body')}
       />
-      {problem && (
-        <p id={errorId} className="kiwi-guild__error">
-          {problem}
-        </p>
-      )}
-      <div className="kiwi-row">
-        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending || live !== null}>
-          {t('guilds:chat.save')}
-        </button>
-        <button type="button" className="kiwi-button" onClick={onCancel}>
-          {t('common:actions.cancel')}
-        </button>
-      </div>
+      <FieldError id={editId} message={problem} className="kiwi-guild__error" />
+      <SaveCancelButtons save={t('guilds:chat.save')} saveDisabled={save.isPending || live !== null} onCancel={onCancel} />
     </form>
   );
 }
