@@ -67,7 +67,7 @@ describe('500 concurrent requests on a prize of stock 10', () => {
     expect(await ledgerProblems(db)).toEqual({ ledgerSum: 0, mismatchedBalances: 0, negativeBalances: 0 });
   }, 180_000);
 
-  it('weekly draws from 500 members: exactly 10 winners, every later draw told gacha.nothingToWin', async () => {
+  it('weekly draws from 500 members: exactly 10 winners, any draw after the last prize told gacha.nothingToWin', async () => {
     const now = new Date();
     const organization = await buildOrganization({ db });
     const members = await bulkMembers(db, organization.id, 500, 0);
@@ -77,7 +77,11 @@ describe('500 concurrent requests on a prize of stock 10', () => {
     );
     const draws = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     expect(draws.filter((draw) => draw.redemption !== null)).toHaveLength(10);
-    expect(new Set(codes(results))).toEqual(new Set(['gacha.nothingToWin']));
+    // A draw while prizes remain is a win or a loss by the odds (stock over members yet to draw); a draw after the
+    // last prize is refused. When the last prize happens to go to the very last drawer (about 1 run in 50), no draw
+    // comes after it, so a refusal is not required: only that every refusal is this one.
+    expect(codes(results).filter((code) => code !== 'gacha.nothingToWin')).toEqual([]);
+    expect(draws.length + codes(results).length).toBe(members.length);
     for (const { draw } of draws) {
       expect(draw.odds.reduce((sum, entry) => sum + entry.probability, 0)).toBeCloseTo(1, 12);
       expect(draw.randomValue).toBeGreaterThanOrEqual(0);
