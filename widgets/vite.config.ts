@@ -15,8 +15,10 @@ const RUNTIME_MODULES = [
   // react-query with useMutation (every widget's sign-in form and every form a member sends use it: issue 21) but
   // without infinite queries.
   'node_modules/@tanstack/(?!.*[iI]nfiniteQuery(?!Behavior))',
-  // The widgets' react-hook-form stand-in (issue 21): the sign-in form, so every widget's first load, uses it.
+  // The widgets' react-hook-form stand-in and the one resolver builder (issue 21): the sign-in form, so every widget's
+  // first load, uses them.
   'widgets/src/forms/',
+  'shared/src/forms/problems-resolver',
   'widgets/src/(runtime|i18n(?!/frame-locales)|styles)/',
   String.raw`widgets/src/(kiwi\.ts|elements|host\.tsx|api-base|load-failed|widget-kinds|session/session\.ts)`,
   String.raw`shared/src/(ui/(toast|confirm-dialog|button\.css|image-viewer\.tsx|modal-dialog)|features/feature-context)`,

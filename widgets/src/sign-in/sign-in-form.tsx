@@ -3,8 +3,9 @@
 // portal, which has the second step. Signing in here signs in every Kiwi widget of the page (session.ts).
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
+import { problemsResolver } from '@kiwi/shared/forms/problems-resolver';
 import { useTranslation } from '../i18n/mini-react-i18next';
 import { session } from '../session/session';
 import './sign-in-form.css';
@@ -28,16 +29,17 @@ export type SignInValues = { email: string; password: string };
 
 /** react-hook-form's resolver of the sign-in: the error codes as the type, their text as the message; the email trimmed. */
 export function signInResolver(t: (key: string) => string): Resolver<SignInValues> {
-  return (values): ReturnType<Resolver<SignInValues>> => {
-    const email = values.email.trim();
-    const errors: FieldErrors<SignInValues> = {};
-    const problem = (field: keyof SignInValues, code: string) => (errors[field] = { type: code, message: t(`errors:${code}`) });
-    if (email === '') problem('email', REQUIRED);
-    else if (!EMAIL.test(email)) problem('email', INVALID_EMAIL);
-    if (values.password === '') problem('password', REQUIRED);
-    if (Object.keys(errors).length > 0) return { values: {}, errors };
-    return { values: { email, password: values.password }, errors: {} };
-  };
+  const problem = (code: string) => ({ type: code, message: t(`errors:${code}`) });
+  return problemsResolver<SignInValues>(
+    ({ email, password }) => {
+      const address = email.trim();
+      return {
+        email: address === '' ? problem(REQUIRED) : EMAIL.test(address) ? null : problem(INVALID_EMAIL),
+        password: password === '' ? problem(REQUIRED) : null,
+      };
+    },
+    (values) => ({ ...values, email: values.email.trim() }),
+  );
 }
 
 export function SignInForm({ problem, portalLoginUrl, onSignedIn }: SignInFormProps) {

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
-import { type FieldErrors, type Resolver, set, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HttpResponseError } from '../../api/errors';
 import { COIN_LIMITS, type CoinProblem, coinAmountProblem, coinDraftProblems, coinTotal, fillCoinMessage } from '../../domain/coin-message';
 import { countGraphemes } from '../../domain/graphemes';
 import { type Person, personLabel } from '../../domain/people';
+import { problemsResolver } from '../../forms/problems-resolver';
 import { formatNumber } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PersonOption } from '../../ui/person-option';
@@ -28,13 +29,14 @@ function problemText(t: TFunction, field: string, problem: CoinProblem): string 
  * SendCoinsSchema checks the message with too): zod-free, so the widget's chunk carries no validator (docs/decisions.md).
  */
 export function sendCoinsResolver(t: TFunction, balance: number | undefined): Resolver<SendCoinsValues> {
-  return (values) => {
-    const problems = Object.entries(coinDraftProblems(values, balance));
-    if (problems.length === 0) return { values, errors: {} };
-    const errors: FieldErrors<SendCoinsValues> = {};
-    for (const [field, problem] of problems) set(errors, field, { type: problem.code, message: problemText(t, field, problem) });
-    return { values: {}, errors };
-  };
+  return problemsResolver<SendCoinsValues>((values) =>
+    Object.fromEntries(
+      Object.entries(coinDraftProblems(values, balance)).map(([field, problem]) => [
+        field,
+        { type: problem.code, message: problemText(t, field, problem) },
+      ]),
+    ),
+  );
 }
 
 /** The server's 422 as field errors (recipient index, message) and the rest as general messages. */

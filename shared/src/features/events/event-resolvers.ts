@@ -2,22 +2,24 @@
 // domain/graphemes.ts): the same rules the server's zod schemas (schemas/event.ts) apply, checked without zod so the
 // widgets carry no validator (docs/decisions.md, issue 21 session 3).
 import type { TFunction } from 'i18next';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { EVENT_LIMITS, guestNicknameProblem } from '../../domain/event-rules';
 import { type TextProblem, textProblem } from '../../domain/graphemes';
+import { problemsResolver } from '../../forms/problems-resolver';
 
 /** Each field's problem (or null) under the form's values. */
 type Rules<V> = (values: V) => { [K in keyof V]?: TextProblem | null };
 
 /** A resolver from `rules`: each problem as a field error, its code translated with its parameters (errors.json). */
 export function rulesResolver<V extends FieldValues>(t: TFunction, rules: Rules<V>): Resolver<V> {
-  return (values) => {
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const [field, problem] of Object.entries(rules(values))) {
-      if (problem) errors[field] = { type: problem.code, message: t(`errors:${problem.code}`, problem.params ?? {}) };
-    }
-    return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: errors as FieldErrors<V> };
-  };
+  return problemsResolver<V>((values) =>
+    Object.fromEntries(
+      Object.entries(rules(values)).map(([field, problem]) => [
+        field,
+        problem && { type: problem.code, message: t(`errors:${problem.code}`, problem.params ?? {}) },
+      ]),
+    ),
+  );
 }
 
 const required: TextProblem = { code: 'validation.required' };

@@ -2,10 +2,11 @@
 // guild-rules.ts GUILD_LIMITS): the checks the server's zod schemas (schemas/guild.ts) apply, without zod, so the
 // <kiwi-guild-chat> widget carries no validator.
 import type { TFunction } from 'i18next';
-import type { FieldErrors, FieldValues, Path, Resolver } from 'react-hook-form';
+import type { FieldValues, Path, Resolver } from 'react-hook-form';
 import { HttpResponseError } from '../../api/errors';
 import { type TextProblem, textProblem } from '../../domain/graphemes';
 import { GUILD_LIMITS } from '../../domain/guild-rules';
+import { problemsResolver } from '../../forms/problems-resolver';
 
 export type ComposerValues = { body: string; image: string | null };
 export type MessageEditValues = { body: string };
@@ -37,12 +38,10 @@ function resolverOf<Values extends FieldValues>(
   field: Path<Values>,
   check: (values: Values) => TextProblem | null,
 ): Resolver<Values> {
-  return (values) => {
+  return problemsResolver<Values>((values) => {
     const problem = check(values);
-    if (problem === null) return { values, errors: {} };
-    const errors = { [field]: { type: problem.code, message: problemText(t, problem) } } as FieldErrors<Values>;
-    return { values: {}, errors };
-  };
+    return { [field]: problem && { type: problem.code, message: problemText(t, problem) } };
+  });
 }
 
 export const composerResolver = (t: TFunction) => resolverOf<ComposerValues>(t, 'body', composerProblem);

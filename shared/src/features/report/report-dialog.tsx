@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { HttpResponseError } from '../../api/errors';
 import { countGraphemes } from '../../domain/graphemes';
+import { problemsResolver } from '../../forms/problems-resolver';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { useFeatureContext } from '../feature-context';
 import {
@@ -28,13 +29,10 @@ const EMPTY: ReportValues = { category: null, reason: '' };
  * limit that schemas/violation-report.ts applies on the server): zod-free, as the widgets' dialog chunk must be.
  */
 export function reportResolver(t: ReturnType<typeof useReportTranslation>['t']): Resolver<ReportValues> {
-  return (values) => {
-    const errors: FieldErrors<ReportValues> = {};
-    if (!REASON_CATEGORIES.includes(values.category as ReasonCategory))
-      errors.category = { type: 'required', message: t('chooseCategory') };
-    if (countGraphemes(values.reason) > REASON_MAX) errors.reason = { type: 'maxLength', message: t('tooLong', { max: REASON_MAX }) };
-    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-  };
+  return problemsResolver<ReportValues>((values) => ({
+    category: REASON_CATEGORIES.includes(values.category as ReasonCategory) ? null : { type: 'required', message: t('chooseCategory') },
+    reason: countGraphemes(values.reason) > REASON_MAX ? { type: 'maxLength', message: t('tooLong', { max: REASON_MAX }) } : null,
+  }));
 }
 
 /**

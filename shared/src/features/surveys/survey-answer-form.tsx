@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useId } from 'react';
-import { type FieldErrors, get, type Resolver, set, type UseFormReturn, useForm } from 'react-hook-form';
+import { get, type Resolver, set, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   ANSWER_MAX,
@@ -14,6 +14,7 @@ import {
   type WellBeingScores,
 } from '../../domain/well-being';
 import { errorMessageOf, type Survey, surveyPaths } from '../../schemas/survey-resources';
+import { problemsResolver } from '../../forms/problems-resolver';
 import { useFeatureContext } from '../feature-context';
 import { formatDateTimeInZone } from '../../i18n/format';
 import './surveys.css';
@@ -40,13 +41,11 @@ function chosenAnswers(values: SurveyAnswerValues): Partial<WellBeingAnswers> {
 
 /** react-hook-form's resolver over the survey rule (domain/well-being.ts): every statement answered on the 0-10 scale. */
 export function surveyAnswerResolver(t: TFunction): Resolver<SurveyAnswerValues> {
-  return (values) => {
+  return problemsResolver<SurveyAnswerValues>((values) => {
     const answers = chosenAnswers(values);
-    const errors: FieldErrors<SurveyAnswerValues> = {};
-    for (const { id } of WELL_BEING_QUESTIONS)
-      if (answers[id] === undefined) set(errors, answerField(id), { type: 'required', message: t('surveys:answer.unanswered') });
-    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-  };
+    const unanswered = { type: 'required', message: t('surveys:answer.unanswered') };
+    return Object.fromEntries(WELL_BEING_QUESTIONS.map(({ id }) => [answerField(id), answers[id] === undefined ? unanswered : null]));
+  });
 }
 
 /**
