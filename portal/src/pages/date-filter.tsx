@@ -1,20 +1,32 @@
-import type { ComponentProps } from 'react';
+import { DateField } from '@kiwi/shared/forms/date-field';
+import { DATE_RANGE } from '@kiwi/shared/domain/date-range';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 
 /**
- * A list filter's date (within the API's bounds), for use-filter-form's drafts: `id` is the input's (its label's
+ * A list filter's date (within the API's bounds), a field of use-filter-form's draft: `id` is the input's (its label's
  * htmlFor); with an `error` (the draft's range refused), the error line `${id}-error` under it, tied to it.
  */
-export function DateFilter({ id, error, ...input }: { id: string; error?: string } & Omit<ComponentProps<'input'>, 'type'>) {
+export function DateFilter<Values extends FieldValues, Output>({
+  id,
+  error,
+  control,
+  name,
+}: {
+  id: string;
+  error?: string;
+  control: Control<Values, unknown, Output>;
+  name: Path<Values>;
+}) {
   return (
     <>
-      <input
+      <DateField
         id={id}
-        type="date"
-        min="1900-01-01"
-        max="2099-12-31"
+        kind="date"
+        {...DATE_RANGE}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
+        control={control}
+        name={name}
       />
       {error && (
         <small id={`${id}-error`} className="field__error">

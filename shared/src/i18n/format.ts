@@ -10,9 +10,11 @@ export {
   formatDateTimeInZone,
   formatDay,
   formatMonth,
+  formatMonthName,
   formatRelativeTime,
   formatShortDay,
   formatTimeZoneName,
+  formatYear,
 } from './format-calendar';
 
 import { formatRelativeTime } from './format-calendar';
@@ -76,6 +78,7 @@ export function formatNumber(value: number, language: string, options: Intl.Numb
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
+const LOCAL_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
 /**
  * The value of an <input type="datetime-local"> ("2031-12-24T18:30") for an instant, in the browser's time zone; '' for
@@ -92,12 +95,17 @@ export function toLocalInput(value: DateInput | null | undefined): string {
  * Kiwi's one reader of <input type="datetime-local">: the picked wall-clock time in the browser's time zone, as an instant
  * with that zone's offset on that day ("2031-12-24T18:30:00+09:00"), so the server judges the 1900..2099 range on the day
  * the person picked, not on its UTC day. Across a DST change it reads as the browser does: a time skipped by the spring
- * change moves forward by the gap, a time repeated in autumn is the first of the two. null for an empty or unreadable value.
+ * change moves forward by the gap, a time repeated in autumn is the first of the two. null for an empty value; a text
+ * that is no such value (half typed in a DateInput, "2031-02-30T10:00") comes back as it is, for the format check of the
+ * form or the API to refuse under its field rather than be taken for "no date".
  */
 export function fromLocalInput(value: string | null | undefined): string | null {
   if (!value) return null;
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  // (Date would roll 2031-02-30 over into March.)
+  if (!LOCAL_INPUT.test(value) || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return value;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
+  if (Number.isNaN(date.getTime())) return value;
   // Rounded: a zone's old local mean time can be seconds off the minute.
   const minutes = Math.round(-date.getTimezoneOffset());
   const offset =

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
+import { DATE_RANGE } from '../domain/date-range';
 import { requiredOrInvalidType } from './common';
 
-/** SPEC §9: the date picker's range, and so the range of every date and date-time the API accepts. */
-export const DATE_RANGE = { min: '1900-01-01', max: '2099-12-31' } as const;
+export { DATE_RANGE };
 
 /**
  * Whether the calendar day written at the start of an ISO date or date-time lies in DATE_RANGE. The day as written: a

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { createI18n } from '@kiwi/shared/i18n/create-i18n';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MonthPicker } from './month-picker';
@@ -43,8 +43,13 @@ describe('MonthPicker', () => {
     expect(picked).toEqual(['1999-05']);
   });
 
-  it('speaks Japanese', () => {
-    renderPicker('2026-05', '2026-11', 'ja');
-    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['前の月', '次の月']);
+  it('speaks Japanese, and offers the months of a year in Japanese within its bounds', async () => {
+    const picked = renderPicker('2026-05', '2026-11', 'ja');
+    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['前の月', '一覧から月を選ぶ', '次の月']);
+    fireEvent.click(screen.getByRole('button', { name: '一覧から月を選ぶ' }));
+    const dialog = await screen.findByRole('dialog', { name: '月を選ぶ' }, { timeout: 10_000 });
+    expect(within(dialog).getByRole('button', { name: '12月' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(dialog).getByRole('button', { name: '3月' }));
+    expect(picked).toEqual(['2026-03']);
   });
 });

@@ -1,4 +1,5 @@
 import { shiftMonth } from '@kiwi/shared/domain/health-points';
+import { DateInput } from '@kiwi/shared/ui/date-input';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -41,14 +42,13 @@ export function MonthPicker({
       <label htmlFor={id} className="visually-hidden">
         {t('month.label')}
       </label>
-      <input
+      <DateInput
         id={id}
-        type="month"
+        kind="month"
         value={value}
         max={max}
         min={min}
-        onChange={(event) => {
-          const next = event.target.value;
+        onChange={(next) => {
           if (/^\d{4}-(0[1-9]|1[0-2])$/.test(next) && next >= min && (max === undefined || next <= max)) onChange(next);
         }}
       />

@@ -11,6 +11,7 @@ import { useSession } from '../../session/session-provider';
 import { Field } from '../labelled-field';
 import { FormFailure } from '../text-field';
 import { useSchemaForm } from '../use-schema-form';
+import { DateField } from '@kiwi/shared/forms/date-field';
 import { MonthPicker } from './month-picker';
 import { formatDate, formatDateTime, formatDay, formatMonth, formatNumber, formatShortDay } from '@kiwi/shared/i18n/format';
 import './activity.css';
@@ -155,7 +156,9 @@ export function MyActivityPage() {
         <h2>{t('my.form.title')}</h2>
         <div className="activity-form__grid">
           <Field label={t('my.form.day')} error={errorOf('day')}>
-            {(props) => <input {...props} type="date" max={localDay(new Date())} min={ACTIVITY_LIMITS.dayMin} {...register('day')} />}
+            {(props) => (
+              <DateField {...props} kind="date" max={localDay(new Date())} min={ACTIVITY_LIMITS.dayMin} control={form.control} name="day" />
+            )}
           </Field>
           {NUMBER_FIELDS.map(({ name, label, max, step }) => (
             <Field key={name} label={t(label)} error={errorOf(name)}>

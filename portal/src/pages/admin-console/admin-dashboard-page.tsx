@@ -18,6 +18,7 @@ import { ByPlanTable, OrganizationsTable } from './admin-dashboard-tables';
 import type { DashboardMeta, DashboardOrganization, UtilizationSeries } from './admin-dashboard-types';
 import '../organization/organization.css';
 import './dashboard-page.css';
+import { DateField } from '@kiwi/shared/forms/date-field';
 
 /** Filters as the URL holds them (empty = the default period, every plan). */
 function useDashboardFilters() {
@@ -106,6 +107,7 @@ function FilterForm({
   const id = useId();
   const {
     register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
@@ -119,18 +121,19 @@ function FilterForm({
     <form className="org-filters admin-dashboard__filters" aria-label={t('filters.title')} noValidate onSubmit={handleSubmit(onApply)}>
       <div className="field">
         <label htmlFor={`${id}-from`}>{t('filters.from')}</label>
-        <input id={`${id}-from`} type="month" min="1900-01" max="2099-12" {...register('from')} />
+        <DateField id={`${id}-from`} kind="month" min="1900-01" max="2099-12" control={control} name="from" />
       </div>
       <div className="field">
         <label htmlFor={`${id}-to`}>{t('filters.to')}</label>
-        <input
+        <DateField
           id={`${id}-to`}
-          type="month"
+          kind="month"
           min="1900-01"
           max="2099-12"
           aria-invalid={errors.to ? true : undefined}
           aria-describedby={errors.to ? `${id}-to-error` : undefined}
-          {...register('to')}
+          control={control}
+          name="to"
         />
         {errors.to?.message && (
           <p id={`${id}-to-error`} className="field__error">

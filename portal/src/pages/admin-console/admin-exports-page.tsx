@@ -12,6 +12,7 @@ import {
 } from '@kiwi/shared/schemas/exports';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { DateField } from '@kiwi/shared/forms/date-field';
 import { type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import en from '../../../../locales/en/admin-exports.json' with { type: 'json' };
@@ -90,6 +91,7 @@ function ExportForm() {
   const thisMonth = monthInJapan(new Date());
   const {
     register,
+    control,
     handleSubmit,
     watch,
     formState: { errors },
@@ -191,12 +193,12 @@ function ExportForm() {
         <div className="org-form__row">
           <div className="field">
             <label htmlFor={`${id}-from`}>{t('form.from')}</label>
-            <input type="month" {...monthRange} {...register('from')} {...fieldProps('from')} />
+            <DateField kind="month" {...monthRange} {...fieldProps('from')} control={control} name="from" />
             {message('from')}
           </div>
           <div className="field">
             <label htmlFor={`${id}-to`}>{t('form.to')}</label>
-            <input type="month" {...monthRange} {...register('to')} {...fieldProps('to')} />
+            <DateField kind="month" {...monthRange} {...fieldProps('to')} control={control} name="to" />
             {message('to')}
           </div>
         </div>

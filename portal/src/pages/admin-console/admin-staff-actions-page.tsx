@@ -170,11 +170,11 @@ export function StaffActionsPage() {
         </span>
         <span className="staff-actions__field">
           <label htmlFor={`${formId}-from`}>{t('staff-actions:filters.from')}</label>
-          <DateFilter {...field('from')} />
+          <DateFilter id={`${formId}-from`} control={form.control} name="from" />
         </span>
         <span className="staff-actions__field">
           <label htmlFor={`${formId}-to`}>{t('staff-actions:filters.to')}</label>
-          <DateFilter error={errors.to && t('staff-actions:filters.toBeforeFrom')} {...field('to')} />
+          <DateFilter id={`${formId}-to`} error={errors.to && t('staff-actions:filters.toBeforeFrom')} control={form.control} name="to" />
         </span>
         <span className="staff-actions__buttons">
           <button type="submit" className="kiwi-button kiwi-button--primary">

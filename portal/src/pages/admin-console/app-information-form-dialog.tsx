@@ -7,6 +7,7 @@ import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@kiwi/shared/forms/date-field';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useSession } from '../../session/session-provider';
 import { Field } from '../labelled-field';
@@ -46,6 +47,7 @@ export function AppInformationFormDialog({
   const schema = useMemo(() => appInformationFormSchema(locked), [locked]);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     watch,
@@ -140,7 +142,7 @@ export function AppInformationFormDialog({
               hints={[t('app-informations:form.lockHint')]}
               error={message('published_at')}
             >
-              {(props) => <input {...props} type="datetime-local" {...DATETIME_RANGE} {...register('published_at')} />}
+              {(props) => <DateField {...props} kind="datetime-local" {...DATETIME_RANGE} control={control} name="published_at" />}
             </Field>
           )}
           {mode === 'now' && <p className="field__hint">{t('app-informations:form.lockHint')}</p>}

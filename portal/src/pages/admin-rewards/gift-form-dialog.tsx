@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { GIFT_TYPES, REWARD_LIMITS, WEEKLY_GACHA_TIERS } from '@kiwi/shared/schemas/rewards';
 import { ImageInput } from '@kiwi/shared/ui/image-input';
 import { useToast } from '@kiwi/shared/ui/toast';
+import { DateField } from '@kiwi/shared/forms/date-field';
 import { useMutation } from '@tanstack/react-query';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useSession } from '../../session/session-provider';
@@ -39,6 +40,7 @@ export function GiftFormDialog({
   const { showToast } = useToast();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     watch,
@@ -150,10 +152,10 @@ export function GiftFormDialog({
       </Field>
       <div className="org-form__row">
         <Field label={t('gifts-admin:fields.activeFrom')} hints={[t('gifts-admin:fields.activeHint')]} error={message('active_from')}>
-          {(props) => <input {...props} type="datetime-local" {...DATETIME_RANGE} {...field('active_from')} />}
+          {(props) => <DateField {...props} kind="datetime-local" {...DATETIME_RANGE} control={control} name="active_from" />}
         </Field>
         <Field label={t('gifts-admin:fields.activeTo')} hints={[t('gifts-admin:fields.activeHint')]} error={message('active_to')}>
-          {(props) => <input {...props} type="datetime-local" {...DATETIME_RANGE} {...field('active_to')} />}
+          {(props) => <DateField {...props} kind="datetime-local" {...DATETIME_RANGE} control={control} name="active_to" />}
         </Field>
       </div>
       <label className="gifts-admin__check">

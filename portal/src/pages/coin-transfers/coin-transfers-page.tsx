@@ -88,6 +88,7 @@ function CoinTransfers({ scope }: { scope: CoinTransfersScope }) {
   const {
     register,
     errors,
+    form: filterForm,
     onSubmit: applyFilters,
   } = useFilterForm<Filters>({
     applied: filters,
@@ -166,9 +167,9 @@ function CoinTransfers({ scope }: { scope: CoinTransfersScope }) {
           ))}
         </select>
         <label htmlFor={`${formId}-from`}>{t('coins:transfers.from')}</label>
-        <DateFilter id={`${formId}-from`} {...register('from')} />
+        <DateFilter id={`${formId}-from`} control={filterForm.control} name="from" />
         <label htmlFor={`${formId}-to`}>{t('coins:transfers.to')}</label>
-        <DateFilter id={`${formId}-to`} {...register('to')} />
+        <DateFilter id={`${formId}-to`} control={filterForm.control} name="to" />
         {scope.kind === 'admin' && (
           <>
             <label htmlFor={`${formId}-org`}>{t('coins:transfers.organizationId')}</label>

@@ -9,6 +9,7 @@ import { useSession } from '../../session/session-provider';
 import { fieldErrorParts } from '../field-error-parts';
 import { FormFailure } from '../text-field';
 import { useSchemaForm } from '../use-schema-form';
+import { DateField } from '@kiwi/shared/forms/date-field';
 
 /** Whose coins the transfers page shows: a manager's organisation (its balance) or, for the admin, every organisation. */
 export type CoinTransfersScope =
@@ -175,7 +176,7 @@ export function GrantDialog({
         </div>
         <div className="field">
           <label htmlFor={`${id}-at`}>{t('coins:transfers.grant.transferredAt')}</label>
-          <input id={`${id}-at`} type="datetime-local" {...errorProps('transferred_at')} {...register('transferred_at')} />
+          <DateField id={`${id}-at`} kind="datetime-local" {...errorProps('transferred_at')} control={form.control} name="transferred_at" />
           {fieldError('transferred_at')}
         </div>
         <FormFailure message={failure} />

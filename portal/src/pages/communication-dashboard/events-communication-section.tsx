@@ -14,6 +14,9 @@ import {
   type EventsSummary,
 } from '@kiwi/shared/schemas/event';
 import { CardTable } from '../../layout/card-table';
+import { isDayInRange } from '@kiwi/shared/i18n/date-text';
+import { DATE_RANGE } from '@kiwi/shared/domain/date-range';
+import { DateInput } from '@kiwi/shared/ui/date-input';
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const ALL_EVENTS_PER = 50;
@@ -73,22 +76,20 @@ export function EventsCommunicationSection() {
       <h2 id={ids.heading}>{t('events:communication.eventsTitle')}</h2>
       <div className="events-communication__filters">
         <label htmlFor={ids.from}>{t('events:communication.from')}</label>
-        <input
+        <DateInput
           id={ids.from}
-          type="date"
-          min="1900-01-01"
-          max="2099-12-31"
+          kind="date"
+          {...DATE_RANGE}
           value={range.from}
-          onChange={(event) => event.target.value && setRange({ ...range, from: event.target.value })}
+          onChange={(day) => isDayInRange(day) && setRange({ ...range, from: day })}
         />
         <label htmlFor={ids.to}>{t('events:communication.to')}</label>
-        <input
+        <DateInput
           id={ids.to}
-          type="date"
-          min="1900-01-01"
-          max="2099-12-31"
+          kind="date"
+          {...DATE_RANGE}
           value={range.to}
-          onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })}
+          onChange={(day) => isDayInRange(day) && setRange({ ...range, to: day })}
         />
         <label htmlFor={ids.type}>{t('events:communication.type')}</label>
         <select id={ids.type} value={type} onChange={(event) => setType(event.target.value as EventStatisticsType)}>

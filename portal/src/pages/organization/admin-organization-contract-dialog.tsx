@@ -7,6 +7,8 @@ import { ORGANIZATION_LIMITS } from '@kiwi/shared/schemas/organization';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DateField } from '@kiwi/shared/forms/date-field';
+import { DATE_RANGE } from '@kiwi/shared/domain/date-range';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../session/session-provider';
 import { Field } from '../labelled-field';
@@ -36,6 +38,7 @@ export function AdminOrganizationContractDialog({
   const [warned, setWarned] = useState<number | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     watch,
     setError,
@@ -99,10 +102,10 @@ export function AdminOrganizationContractDialog({
       </Field>
       <div className="org-form__row">
         <Field label={t('contract.planStartedAt')} error={message('plan_started_at')}>
-          {(props) => <input {...props} type="date" {...register('plan_started_at')} />}
+          {(props) => <DateField {...props} kind="date" {...DATE_RANGE} control={control} name="plan_started_at" />}
         </Field>
         <Field label={t('contract.planEndedAt')} error={message('plan_ended_at')}>
-          {(props) => <input {...props} type="date" {...register('plan_ended_at')} />}
+          {(props) => <DateField {...props} kind="date" {...DATE_RANGE} control={control} name="plan_ended_at" />}
         </Field>
       </div>
       <label className="admin-org-contract__check">

@@ -19,6 +19,8 @@ import { useConfirmedAction } from './use-confirmed-action';
 import './organization.css';
 import './admin-organizations.css';
 import { StatusBadge } from '../../layout/status-badge';
+import { DateField } from '@kiwi/shared/forms/date-field';
+import { DATE_RANGE } from '@kiwi/shared/domain/date-range';
 
 /** The API's bound on q[name]. */
 const SEARCH_MAX = 100;
@@ -184,7 +186,7 @@ function OrganizationFormDialog({
   const { t } = useTranslation('organization');
   const { api } = useSession();
   const { showToast } = useToast();
-  const { register, onSubmit, busy, failure, message } = useSchemaForm<OrganizationFormValues, Record<string, unknown>>({
+  const { register, form, onSubmit, busy, failure, message } = useSchemaForm<OrganizationFormValues, Record<string, unknown>>({
     schema: organization ? UpdateOrganizationSchema.shape.organization : CreateOrganizationSchema.shape.organization,
     defaultValues: {
       name: organization?.name ?? '',
@@ -237,7 +239,9 @@ function OrganizationFormDialog({
       <div className="org-form__row">
         {!organization && field('plan', t('admin.plan'))}
         {!organization && field('number_of_members', t('admin.numberOfMembers'), 'number')}
-        {field('service_started_at', t('admin.serviceStartedAt'), 'date')}
+        <Field label={t('admin.serviceStartedAt')} error={message('service_started_at')}>
+          {(props) => <DateField {...props} kind="date" {...DATE_RANGE} control={form.control} name="service_started_at" />}
+        </Field>
       </div>
     </FormDialog>
   );

@@ -7,6 +7,7 @@ import { fromLocalInput, toLocalInput } from '@kiwi/shared/i18n/format';
 import { DATETIME_INPUT_RANGE, type Group, groupTree, type Member, splitList, toggled } from './member-types';
 import { CreateMemberSchema, UpdateMemberSchema } from '@kiwi/shared/schemas/member';
 import { useSchemaForm } from '../use-schema-form';
+import { DateField } from '@kiwi/shared/forms/date-field';
 import { fieldErrorParts } from '../field-error-parts';
 
 /** What is typed: dates as the picker gives them, affiliations and occupations as one comma-separated line each. */
@@ -32,7 +33,7 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
   const { showToast } = useToast();
   const fieldId = useId();
   const [groupIds, setGroupIds] = useState<Set<string>>(new Set(member?.groups.map((group) => group.id) ?? []));
-  const { register, onSubmit, busy, failure, message } = useSchemaForm<MemberFormValues, MemberPayload>({
+  const { register, form, onSubmit, busy, failure, message } = useSchemaForm<MemberFormValues, MemberPayload>({
     schema: member ? UpdateMemberSchema.shape.organization_member : CreateMemberSchema.shape.organization_member,
     defaultValues: {
       email: '',
@@ -116,12 +117,26 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
         {field(
           'active_from',
           t('members.form.activeFrom'),
-          <input {...inputProps('active_from')} type="datetime-local" {...DATETIME_INPUT_RANGE} />,
+          <DateField
+            id={`${fieldId}-active_from`}
+            {...errorProps('active_from')}
+            kind="datetime-local"
+            {...DATETIME_INPUT_RANGE}
+            control={form.control}
+            name="active_from"
+          />,
         )}
         {field(
           'active_to',
           t('members.form.activeTo'),
-          <input {...inputProps('active_to')} type="datetime-local" {...DATETIME_INPUT_RANGE} />,
+          <DateField
+            id={`${fieldId}-active_to`}
+            {...errorProps('active_to')}
+            kind="datetime-local"
+            {...DATETIME_INPUT_RANGE}
+            control={form.control}
+            name="active_to"
+          />,
         )}
       </div>
       <div className="org-form__row">

@@ -12,6 +12,7 @@ import { ListTable, RowAction } from './list-table';
 import { LoadFailed, Loading } from './page-states';
 import { useConfirmedAction } from './use-confirmed-action';
 import { useSchemaForm } from '../use-schema-form';
+import { DateField } from '@kiwi/shared/forms/date-field';
 import { fieldErrorParts } from '../field-error-parts';
 import { formatDateTime } from '@kiwi/shared/i18n/format';
 import './organization.css';
@@ -179,14 +180,15 @@ function NewsFormDialog({
       )}
       <div className="field" hidden={!locked && publication !== 'schedule'}>
         <label htmlFor={`${id}-published`}>{t('news.publishedAt')}</label>
-        <input
+        <DateField
           id={`${id}-published`}
-          type="datetime-local"
+          kind="datetime-local"
           {...DATETIME_INPUT_RANGE}
           disabled={locked}
           {...errorProps('published_at')}
           {...(locked ? { 'aria-describedby': `${id}-locked` } : {})}
-          {...register('published_at')}
+          control={form.control}
+          name="published_at"
         />
         {locked && <p id={`${id}-locked`}>{t('news.publishedAtLocked')}</p>}
         {fieldError('published_at')}

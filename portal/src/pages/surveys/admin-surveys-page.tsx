@@ -6,7 +6,9 @@ import { ModalDialog } from '@kiwi/shared/ui/modal-dialog';
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { UseFormRegister } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { DateField } from '@kiwi/shared/forms/date-field';
+import { DATE_RANGE } from '@kiwi/shared/domain/date-range';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
 import { Pager } from '../organization/pager';
@@ -106,7 +108,7 @@ function CreateSurveyForm() {
   return (
     <form className="survey-admin__form" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <h2 id={headingId}>{t('surveys:admin.create.title')}</h2>
-      <SurveyFields register={register} errors={{ title: message('title'), expired_at: message('expired_at') }} />
+      <SurveyFields form={form} errors={{ title: message('title'), expired_at: message('expired_at') }} />
       <fieldset className="survey-admin__organizations" aria-invalid={organizationsError ? true : undefined}>
         <legend>{t('surveys:admin.create.organizations')}</legend>
         {organizations.isPending && <p role="status">{t('surveys:admin.create.organizationsLoading')}</p>}
@@ -222,7 +224,7 @@ function EditSurveyDialog({ survey, onClose }: { survey: Survey; onClose: () => 
   const queryClient = useQueryClient();
   const headingId = useId();
   const current = toLocalInput(survey.expiredAt);
-  const { register, mutation, onSubmit, busy, message } = useSchemaForm<SurveyFormValues, UpdateSurvey>({
+  const { form, mutation, onSubmit, busy, message } = useSchemaForm<SurveyFormValues, UpdateSurvey>({
     schema: updateSurveySchema,
     defaultValues: { title: survey.title, expired_at: current },
     // The input has minute precision: an untouched deadline is not sent, so it keeps its seconds (and a closed
@@ -248,7 +250,7 @@ function EditSurveyDialog({ survey, onClose }: { survey: Survey; onClose: () => 
         <h2 id={headingId}>
           {t('surveys:admin.edit.title')} — {survey.organization.name}
         </h2>
-        <SurveyFields register={register} errors={{ title: message('title'), expired_at: message('expired_at') }} />
+        <SurveyFields form={form} errors={{ title: message('title'), expired_at: message('expired_at') }} />
         {mutation.isError && (
           <p role="alert" className="alert alert--error">
             {errorMessageOf(mutation.error, t)}
@@ -268,38 +270,45 @@ function EditSurveyDialog({ survey, onClose }: { survey: Survey; onClose: () => 
 }
 
 /** Title and deadline, the same in the creation form and the edit dialog; `errors` holds their texts, translated. */
-function SurveyFields({
-  register,
+function SurveyFields<Output>({
+  form,
   errors,
 }: {
-  register: UseFormRegister<SurveyFormValues>;
+  form: UseFormReturn<SurveyFormValues, unknown, Output>;
   errors: { title?: string; expired_at?: string };
 }) {
   const { t } = useTranslation(['surveys', 'errors']);
   const titleId = useId();
   const deadlineId = useId();
-  const field = (id: string, label: string, name: 'title' | 'expired_at', input: { type?: string; maxLength?: number }) => (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={input.type}
-        maxLength={input.maxLength}
-        {...register(name)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-error` : undefined}
-      />
-      {errors[name] && (
-        <p id={`${id}-error`} className="field__error">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
+  const described = (id: string, name: 'title' | 'expired_at') => ({
+    id,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-error` : undefined,
+  });
+  const error = (id: string, name: 'title' | 'expired_at') =>
+    errors[name] && (
+      <p id={`${id}-error`} className="field__error">
+        {errors[name]}
+      </p>
+    );
   return (
     <>
-      {field(titleId, t('surveys:admin.create.name'), 'title', { maxLength: SURVEY_LIMITS.titleMax })}
-      {field(deadlineId, t('surveys:admin.create.expiredAt'), 'expired_at', { type: 'datetime-local' })}
+      <div className="field">
+        <label htmlFor={titleId}>{t('surveys:admin.create.name')}</label>
+        <input {...described(titleId, 'title')} maxLength={SURVEY_LIMITS.titleMax} {...form.register('title')} />
+        {error(titleId, 'title')}
+      </div>
+      <div className="field">
+        <label htmlFor={deadlineId}>{t('surveys:admin.create.expiredAt')}</label>
+        <DateField
+          {...described(deadlineId, 'expired_at')}
+          kind="datetime-local"
+          {...DATE_RANGE}
+          control={form.control}
+          name="expired_at"
+        />
+        {error(deadlineId, 'expired_at')}
+      </div>
     </>
   );
 }

@@ -33,6 +33,7 @@ import {
 import { schemaResolver } from './schema-resolver';
 import { Section } from './section';
 import './profile.css';
+import { DateField } from '@kiwi/shared/forms/date-field';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
@@ -103,6 +104,7 @@ function DetailsSection({ user }: { user: KiwiUser }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
+    control,
     watch,
     setValue,
     handleSubmit,
@@ -173,7 +175,7 @@ function DetailsSection({ user }: { user: KiwiUser }) {
             hints={[t('profile:details.birthdayHint'), t('profile:details.optional')]}
             error={message('birthday')}
           >
-            {(props) => <input {...props} type="date" min="1900-01-01" autoComplete="bday" {...register('birthday')} />}
+            {(props) => <DateField {...props} kind="date" min="1900-01-01" autoComplete="bday" control={control} name="birthday" />}
           </Field>
           {MEASURES.map(({ field, label, step, inputMode }) => (
             <Field

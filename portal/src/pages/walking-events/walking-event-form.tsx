@@ -6,6 +6,7 @@ import { WalkingEventFormSchema, type WalkingEventFormValues } from '@kiwi/share
 import { useToast } from '@kiwi/shared/ui/toast';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
+import { DateField } from '@kiwi/shared/forms/date-field';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/session-provider';
@@ -51,6 +52,7 @@ export function WalkingEventForm({
   const editable = event?.editable ?? 'all';
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -111,24 +113,24 @@ export function WalkingEventForm({
         </div>
         <div className="field">
           <label htmlFor={`${id}-started_at`}>{t('walking:fields.startedAt')}</label>
-          <input type="date" {...DATE_RANGE} {...fieldProps('started_at')} {...register('started_at')} />
+          <DateField kind="date" {...DATE_RANGE} {...fieldProps('started_at')} control={control} name="started_at" />
           {message('started_at')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-ended_at`}>{t('walking:fields.endedAt')}</label>
-          <input type="date" {...DATE_RANGE} {...fieldProps('ended_at')} {...register('ended_at')} />
+          <DateField kind="date" {...DATE_RANGE} {...fieldProps('ended_at')} control={control} name="ended_at" />
           {message('ended_at')}
         </div>
       </fieldset>
       <div className="field">
         <label htmlFor={`${id}-final_result_published_at`}>{t('walking:fields.finalResultPublishedAt')}</label>
-        <input
-          type="datetime-local"
-          min="1900-01-01T00:00"
-          max="2099-12-31T23:59"
+        <DateField
+          kind="datetime-local"
+          {...DATE_RANGE}
           disabled={editable === 'none'}
           {...fieldProps('final_result_published_at')}
-          {...register('final_result_published_at')}
+          control={control}
+          name="final_result_published_at"
         />
         {message('final_result_published_at')}
       </div>

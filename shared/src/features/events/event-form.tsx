@@ -6,6 +6,7 @@ import { EVENT_LIMITS, eventTagLabel, PRESET_EVENT_TAGS } from '../../domain/eve
 import { splitTags } from '../../domain/tags';
 import { CreateEventSchema } from '../../schemas/event';
 import { fieldMessage, payloadResolver } from '../../forms/schema-resolver';
+import { DateField } from '../../forms/date-field';
 import { useSaveForm } from '../../forms/use-save-form';
 import { FieldError } from '../../ui/form-parts';
 import { ImageInput } from '../../ui/image-input';
@@ -146,7 +147,7 @@ function EventFormFields({
 }) {
   const { t, i18n } = useTranslation(['events', 'errors', 'common']);
   const { api, viewer } = useFeatureContext();
-  const { register, handleSubmit, formState, setError, setValue, watch } = useForm<EventFormValues>({
+  const { register, control, handleSubmit, formState, setError, setValue, watch } = useForm<EventFormValues>({
     resolver: eventFormResolver,
     defaultValues: {
       name: event?.name ?? '',
@@ -194,7 +195,7 @@ function EventFormFields({
   const datePreview = (value: string) => {
     const iso = fromLocalInput(value);
     // The picked time as everyone will read it, with the zone it was picked in (members may be elsewhere).
-    return iso ? <p className="kiwi-event__muted">{formatDateTimeInZone(iso, i18n.language)}</p> : null;
+    return iso && iso !== value ? <p className="kiwi-event__muted">{formatDateTimeInZone(iso, i18n.language)}</p> : null;
   };
   const presetTags = PRESET_EVENT_TAGS.map((key) => t(`events:presetTags.${key}`));
   const chosenTags = new Set(splitTags(values.tags));
@@ -229,14 +230,14 @@ function EventFormFields({
         {t(`events:form.${field === 'started_at' ? 'startedAt' : field === 'ended_at' ? 'endedAt' : 'recruitmentDeadline'}`)}
         {required && <span aria-hidden="true"> *</span>}
       </label>
-      <input
+      <DateField
         {...fieldProps(field)}
-        type="datetime-local"
-        lang={i18n.language}
+        kind="datetime-local"
         min={DATE_INPUT_MIN}
         max={DATE_INPUT_MAX}
         required={required}
-        {...register(field)}
+        control={control}
+        name={field}
       />
       {datePreview(values[field])}
       {fieldError(field)}
