@@ -51,7 +51,14 @@ export default defineConfig({
             {
               name: 'page-parts',
               includeDependenciesRecursively: false,
-              test: /portal[\\/]src[\\/](pages[\\/](tabs\.tsx|organization[\\/]pager\.tsx|home[\\/]use-home\.ts)|i18n[\\/]use-page-namespace\.ts)$/,
+              test: /(portal[\\/]src[\\/]pages[\\/](tabs\.tsx|organization[\\/]pager\.tsx|home[\\/]use-home\.ts)|shared[\\/]src[\\/]i18n[\\/]use-page-namespace\.ts)$/,
+            },
+            // The date fields (DateInput, DateField, the list filters' DateFilter, the typed-text readers, their strings)
+            // in one file for the same reason; their calendar is a chunk of its own, fetched on the first click.
+            {
+              name: 'date-fields',
+              includeDependenciesRecursively: false,
+              test: /(shared[\\/]src[\\/](ui[\\/]date-input\.tsx|forms[\\/]date-field\.tsx|i18n[\\/]date-text\.ts|domain[\\/]date-range\.ts)|locales[\\/](ja|en)[\\/]date-picker\.json|portal[\\/]src[\\/]pages[\\/]date-filter\.tsx)$/,
             },
           ],
         },

@@ -51,6 +51,8 @@ export const ON_INTERACTION = [
   '../shared/src/ui/image-viewer-dialog.tsx',
   // The report dialog (issue 19), on the first click of a Report button.
   '../shared/src/features/report/report-dialog.tsx',
+  // The calendar of the date fields (react-day-picker and its locales), on the first click of a calendar button.
+  '../shared/src/ui/date-calendar.tsx',
   'src/push/web-push.ts',
   'src/pages/login-mfa-step.tsx',
   'src/identity/sso.ts',

@@ -1,20 +1,20 @@
-import { DateField } from '@kiwi/shared/forms/date-field';
+import { DateField, type DateFieldForm } from '@kiwi/shared/forms/date-field';
 import { DATE_RANGE } from '@kiwi/shared/domain/date-range';
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
 
 /**
  * A list filter's date (within the API's bounds), a field of use-filter-form's draft: `id` is the input's (its label's
  * htmlFor); with an `error` (the draft's range refused), the error line `${id}-error` under it, tied to it.
  */
-export function DateFilter<Values extends FieldValues, Output>({
+export function DateFilter<Values extends FieldValues>({
   id,
   error,
-  control,
+  form,
   name,
 }: {
   id: string;
   error?: string;
-  control: Control<Values, unknown, Output>;
+  form: DateFieldForm<Values>;
   name: Path<Values>;
 }) {
   return (
@@ -25,7 +25,7 @@ export function DateFilter<Values extends FieldValues, Output>({
         {...DATE_RANGE}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        control={control}
+        form={form}
         name={name}
       />
       {error && (

@@ -13,42 +13,46 @@ export type DateTextKind = 'date' | 'month' | 'time';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-// NFKC turns full-width digits, slashes and colons into ASCII; 年月日時分 stay and are read as separators.
-const normalized = (text: string): string | null => (text.length > DATE_TEXT_MAX_LENGTH ? null : text.normalize('NFKC').trim());
+// NFKC turns full-width digits, slashes and colons into ASCII; 年月日時分 are read as separators like - / . : and spaces.
+const SPELLING = /^[\d\s\-/.:年月日時分]*$/;
 
-const isDay = (year: number, month: number, day: number) => {
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-};
+/**
+ * The numbers of a typed value: its runs of digits ("2025/10/1" → 2025, 10, 1), or one unbroken run cut at `widths`
+ * ("20251001" → 2025, 10, 01); null for other characters, the wrong count, or a first number outside
+ * [firstMin, widths[0]] digits (a year has four; an hour one or two).
+ */
+function numbersOf(text: string, widths: number[], firstMin = widths[0] ?? 0): number[] | null {
+  if (text.length > DATE_TEXT_MAX_LENGTH) return null;
+  const value = text.normalize('NFKC');
+  if (!SPELLING.test(value)) return null;
+  let runs = value.match(/\d+/g) ?? [];
+  const whole = widths.reduce((sum, width) => sum + width, 0);
+  if (runs.length === 1 && runs[0]?.length === whole) {
+    let at = 0;
+    runs = widths.map((width) => runs[0]?.slice(at, (at += width)) ?? '');
+  }
+  const first = runs[0]?.length ?? 0;
+  return runs.length === widths.length && first >= firstMin && first <= (widths[0] ?? 0) ? runs.map(Number) : null;
+}
 
 /** A calendar day "YYYY-MM-DD", or null. */
 export function readDateText(text: string): string | null {
-  const value = normalized(text);
-  if (value === null) return null;
-  const parts = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?$/.exec(value) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(value);
-  if (!parts) return null;
-  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  return isDay(year, month, day) ? `${parts[1]}-${pad(month)}-${pad(day)}` : null;
+  const [year, month, day] = numbersOf(text, [4, 2, 2]) ?? [];
+  if (year === undefined || month === undefined || day === undefined) return null;
+  const valid = month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return valid ? `${year}-${pad(month)}-${pad(day)}` : null;
 }
 
 /** A month "YYYY-MM", or null. */
 export function readMonthText(text: string): string | null {
-  const value = normalized(text);
-  if (value === null) return null;
-  const parts = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*月?$/.exec(value) ?? /^(\d{4})(\d{2})$/.exec(value);
-  if (!parts) return null;
-  const month = Number(parts[2]);
-  return month >= 1 && month <= 12 ? `${parts[1]}-${pad(month)}` : null;
+  const [year, month] = numbersOf(text, [4, 2]) ?? [];
+  return year !== undefined && month !== undefined && month >= 1 && month <= 12 ? `${year}-${pad(month)}` : null;
 }
 
-/** A time of day "HH:mm" (24-hour), or null. */
+/** A time of day "HH:mm" (24-hour), or null; an hour on its own is on the hour ("9時" → "09:00"). */
 export function readTimeText(text: string): string | null {
-  const value = normalized(text);
-  if (value === null) return null;
-  const parts = /^(\d{1,2})\s*[:.時]\s*(\d{1,2})\s*分?$/.exec(value) ?? /^(\d{2})(\d{2})$/.exec(value) ?? /^(\d{1,2})\s*時?$/.exec(value);
-  if (!parts) return null;
-  const [hour, minute] = [Number(parts[1]), Number(parts[2] ?? 0)];
-  return hour <= 23 && minute <= 59 ? `${pad(hour)}:${pad(minute)}` : null;
+  const [hour, minute = 0] = numbersOf(text, [2, 2], 1) ?? numbersOf(text, [2], 1) ?? [];
+  return hour !== undefined && hour <= 23 && minute <= 59 ? `${pad(hour)}:${pad(minute)}` : null;
 }
 
 const readers: Record<DateTextKind, (text: string) => string | null> = {

@@ -35,20 +35,6 @@ export function formatMonth(month: DateInput, language: string, { timeZone }: Zo
   return format.format(monthOnly ? new Date(`${month}-01T00:00:00Z`) : toDate(month));
 }
 
-/** A month of a "YYYY-MM" on its own, as a month picker lists them: "10月" / "Oct". */
-export function formatMonthName(month: string, language: string): string {
-  const lang = formatLanguageOf(language);
-  const format = cachedFormat(`monthName|${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { month: 'short', timeZone: 'UTC' }));
-  return format.format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
-}
-
-/** A year as a year menu lists it: "2025年" / "2025". */
-export function formatYear(year: number, language: string): string {
-  const lang = formatLanguageOf(language);
-  const format = cachedFormat(`year|${lang}`, () => new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', timeZone: 'UTC' }));
-  return format.format(new Date(`${String(year).padStart(4, '0')}-07-01T00:00:00Z`));
-}
-
 /**
  * A short day for chart axes and compact lists: "10/1" / "Oct 1". `day` is an instant or a "YYYY-MM-DD" day as the API
  * sends it (read as that calendar day, in no time zone).

@@ -10,11 +10,9 @@ export {
   formatDateTimeInZone,
   formatDay,
   formatMonth,
-  formatMonthName,
   formatRelativeTime,
   formatShortDay,
   formatTimeZoneName,
-  formatYear,
 } from './format-calendar';
 
 import { formatRelativeTime } from './format-calendar';

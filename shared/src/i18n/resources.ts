@@ -4,6 +4,8 @@ import enAppInstall from '../../../locales/en/app-install.json' with { type: 'js
 import enCancellation from '../../../locales/en/cancellation.json' with { type: 'json' };
 import enCoins from '../../../locales/en/coins.json' with { type: 'json' };
 import enCommon from '../../../locales/en/common.json' with { type: 'json' };
+import enDateCalendar from '../../../locales/en/date-calendar.json' with { type: 'json' };
+import enDatePicker from '../../../locales/en/date-picker.json' with { type: 'json' };
 import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
 import enEvents from '../../../locales/en/events.json' with { type: 'json' };
 import enGiftAudit from '../../../locales/en/gift-audit.json' with { type: 'json' };
@@ -33,6 +35,8 @@ import jaAppInstall from '../../../locales/ja/app-install.json' with { type: 'js
 import jaCancellation from '../../../locales/ja/cancellation.json' with { type: 'json' };
 import jaCoins from '../../../locales/ja/coins.json' with { type: 'json' };
 import jaCommon from '../../../locales/ja/common.json' with { type: 'json' };
+import jaDateCalendar from '../../../locales/ja/date-calendar.json' with { type: 'json' };
+import jaDatePicker from '../../../locales/ja/date-picker.json' with { type: 'json' };
 import jaErrors from '../../../locales/ja/errors.json' with { type: 'json' };
 import jaEvents from '../../../locales/ja/events.json' with { type: 'json' };
 import jaGiftAudit from '../../../locales/ja/gift-audit.json' with { type: 'json' };
@@ -99,6 +103,8 @@ export const resources = {
     signup: jaSignup,
     sso: jaSso,
     walking: jaWalking,
+    'date-picker': jaDatePicker,
+    'date-calendar': jaDateCalendar,
     rewards: jaRewards,
     'gifts-admin': jaGiftsAdmin,
     quests: jaQuests,
@@ -138,6 +144,8 @@ export const resources = {
     signup: enSignup,
     sso: enSso,
     walking: enWalking,
+    'date-picker': enDatePicker,
+    'date-calendar': enDateCalendar,
     rewards: enRewards,
     'gifts-admin': enGiftsAdmin,
     quests: enQuests,

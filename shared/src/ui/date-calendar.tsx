@@ -1,10 +1,14 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
+import { useTranslation } from 'react-i18next';
 import { enUS, ja } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
-import { useTranslation } from 'react-i18next';
+import enStrings from '../../../locales/en/date-calendar.json' with { type: 'json' };
+import jaStrings from '../../../locales/ja/date-calendar.json' with { type: 'json' };
 import { DATE_RANGE } from '../domain/date-range';
-import { formatLanguageOf, formatMonthName, formatYear } from '../i18n/format';
+import { formatLanguageOf } from '../i18n/format';
+import { usePageNamespace } from '../i18n/use-page-namespace';
+import { formatMonthName, formatYear } from '../i18n/format-picker';
 
 export interface DateCalendarProps {
   id: string;
@@ -16,7 +20,10 @@ export interface DateCalendarProps {
   min?: string;
   max?: string;
   onPick: (value: string) => void;
-  onClose: () => void;
+  /** The field around the calendar: a click there or focus moving there does not close it. */
+  within: RefObject<HTMLElement | null>;
+  /** Closes it; `focusButton` when the focus should return to the button that opened it (Escape, Close). */
+  onClose: (focusButton: boolean) => void;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -36,8 +43,9 @@ const dateOf = (value: string | undefined) => {
  * days (arrow keys, Page Up/Down for months, Home/End, month and year menus) or a grid of the twelve months of a year.
  * Escape closes it and returns to the button that opened it, without closing a dialog around it.
  */
-export default function DateCalendar({ id, kind, language, value, min, max, onPick, onClose }: DateCalendarProps) {
-  const { t } = useTranslation('common');
+export default function DateCalendar({ id, kind, language, value, min, max, onPick, within, onClose }: DateCalendarProps) {
+  // Its strings ride in its chunk (date-picker.json holds the field's).
+  const { t } = usePageNamespace('date-calendar', { ja: jaStrings, en: enStrings });
   const lang = formatLanguageOf(language);
   const first = dateOf(min) ?? dateOf(DATE_RANGE.min) ?? new Date(1900, 0, 1);
   const last = dateOf(max) ?? dateOf(DATE_RANGE.max) ?? new Date(2099, 11, 31);
@@ -49,14 +57,25 @@ export default function DateCalendar({ id, kind, language, value, min, max, onPi
     // Handled here: a <dialog> around the form would take the Escape as its own close request.
     event.preventDefault();
     event.stopPropagation();
-    onClose();
+    onClose(true);
+  };
+  // A click elsewhere on the page (in a widget's shadow root too) or the focus leaving the field closes it.
+  useEffect(() => {
+    const outside = (event: Event) => {
+      if (!event.composedPath().includes(within.current as EventTarget)) onClose(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [within, onClose]);
+  const leave = (event: FocusEvent) => {
+    if (!within.current?.contains(event.relatedTarget as Node | null)) onClose(false);
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the dialog listens for Escape from the controls inside it
     <div
       id={id}
       role="dialog"
-      aria-label={t(kind === 'month' ? 'datePicker.monthsDialog' : 'datePicker.calendarDialog')}
+      aria-label={t(kind === 'month' ? 'monthsDialog' : 'calendarDialog')}
       className="kiwi-date-popover"
       onKeyDown={escape}
     >
@@ -76,8 +95,8 @@ export default function DateCalendar({ id, kind, language, value, min, max, onPi
       ) : (
         <MonthGrid language={lang} chosen={value} first={first} last={last} start={start} onPick={onPick} />
       )}
-      <button type="button" className="kiwi-button kiwi-button--text kiwi-date-popover__close" onClick={onClose}>
-        {t('datePicker.close')}
+      <button type="button" className="kiwi-button kiwi-button--text kiwi-date-popover__close" onClick={() => onClose(true)}>
+        {t('close')}
       </button>
     </div>
   );
@@ -99,7 +118,7 @@ function MonthGrid({
   start: Date;
   onPick: (month: string) => void;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('date-calendar');
   const [year, setYear] = useState(start.getFullYear());
   const grid = useRef<HTMLDivElement>(null);
   const [firstYear, lastYear] = [first.getFullYear(), last.getFullYear()];
@@ -124,13 +143,13 @@ function MonthGrid({
         <button
           type="button"
           className="kiwi-button kiwi-button--text"
-          aria-label={t('datePicker.previousYear')}
+          aria-label={t('previousYear')}
           disabled={year <= firstYear}
           onClick={() => setYear(year - 1)}
         >
           ‹
         </button>
-        <select aria-label={t('datePicker.year')} value={year} onChange={(event) => setYear(Number(event.target.value))}>
+        <select aria-label={t('year')} value={year} onChange={(event) => setYear(Number(event.target.value))}>
           {years.map((option) => (
             <option key={option} value={option}>
               {formatYear(option, language)}
@@ -140,7 +159,7 @@ function MonthGrid({
         <button
           type="button"
           className="kiwi-button kiwi-button--text"
-          aria-label={t('datePicker.nextYear')}
+          aria-label={t('nextYear')}
           disabled={year >= lastYear}
           onClick={() => setYear(year + 1)}
         >

@@ -196,11 +196,12 @@ describe('DateInput', () => {
 
 describe('DateField', () => {
   function Form({ onValues }: { onValues: (values: { starts: string }) => void }) {
-    const { control, handleSubmit, reset } = useForm({ defaultValues: { starts: '2031-12-24T18:30' } });
+    const form = useForm({ defaultValues: { starts: '2031-12-24T18:30' } });
+    const { handleSubmit, reset } = form;
     return (
       <form onSubmit={handleSubmit(onValues)}>
         <label htmlFor="starts">Starts</label>
-        <DateField id="starts" control={control} name="starts" kind="datetime-local" />
+        <DateField id="starts" form={form} name="starts" kind="datetime-local" />
         <button type="button" onClick={() => reset({ starts: '' })}>
           clear
         </button>

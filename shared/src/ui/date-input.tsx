@@ -1,5 +1,7 @@
-import { type ComponentPropsWithRef, type FocusEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ComponentPropsWithRef, Suspense, useId, useRef, useState } from 'react';
+import en from '../../../locales/en/date-picker.json' with { type: 'json' };
+import ja from '../../../locales/ja/date-picker.json' with { type: 'json' };
+import { usePageNamespace } from '../i18n/use-page-namespace';
 import { DATE_TEXT_MAX_LENGTH, dateTextValue, joinDateTime, splitDateTime, splitTypedDateTime } from '../i18n/date-text';
 import type { DateCalendarProps } from './date-calendar';
 import { lazyOr } from './lazy-chunk';
@@ -35,7 +37,8 @@ const dayOf = (value: string) => splitDateTime(value)[0];
  * the first text field's, which its label names; a date-time's time field is labelled "time" after it.
  */
 export function DateInput({ kind, value, onChange, min, max, className, disabled, onBlur, ...input }: DateInputProps) {
-  const { t, i18n } = useTranslation('common');
+  // Its strings ride with it (a namespace of their own), not in every page's common strings (/login's included).
+  const { t, i18n } = usePageNamespace('date-picker', { ja, en });
   const fieldsOf = (of: string): [string, string] => (kind === 'time' ? ['', of] : splitDateTime(of));
   const [texts, setTexts] = useState(() => fieldsOf(value));
   const [shown, setShown] = useState(value);
@@ -69,21 +72,9 @@ export function DateInput({ kind, value, onChange, min, max, className, disabled
     if (day !== dayText || time !== timeText) setTexts([day, time]);
   };
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (!event.composedPath().includes(wrapper.current as EventTarget)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
-
   const close = (focusButton: boolean) => {
     setOpen(false);
     if (focusButton) button.current?.focus();
-  };
-  const leave = (event: FocusEvent) => {
-    if (open && !wrapper.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
   };
 
   const textProps = {
@@ -96,13 +87,13 @@ export function DateInput({ kind, value, onChange, min, max, className, disabled
   } as const;
 
   return (
-    <span ref={wrapper} className={`kiwi-date-input${className ? ` ${className}` : ''}`} onBlur={leave}>
+    <span ref={wrapper} className={`kiwi-date-input${className ? ` ${className}` : ''}`}>
       {kind !== 'time' && (
         <input
           {...textProps}
           {...input}
           className="kiwi-date-input__day"
-          placeholder={t(kind === 'month' ? 'datePicker.monthPlaceholder' : 'datePicker.dayPlaceholder')}
+          placeholder={t(kind === 'month' ? 'monthPlaceholder' : 'dayPlaceholder')}
           value={dayText}
           onChange={(event) => change(event.target.value, timeText)}
           onBlur={(event) => {
@@ -116,28 +107,25 @@ export function DateInput({ kind, value, onChange, min, max, className, disabled
           ref={button}
           type="button"
           className="kiwi-date-input__open"
-          aria-label={t(kind === 'month' ? 'datePicker.openMonths' : 'datePicker.openCalendar')}
+          aria-label={t(kind === 'month' ? 'openMonths' : 'openCalendar')}
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? popoverId : undefined}
           disabled={disabled}
           onClick={() => setOpen(!open)}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zm-2 8h14v10H5zm2 2v2h2v-2zm4 0v2h2v-2zm4 0v2h2v-2z"
-            />
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 5h16v15H4zm0 5h16M8 3v4m8-4v4" />
           </svg>
         </button>
       )}
       {kind === 'datetime-local' || kind === 'time' ? (
         <input
           {...textProps}
-          {...(kind === 'time' ? input : { 'aria-label': t('datePicker.time'), 'aria-invalid': input['aria-invalid'] })}
+          {...(kind === 'time' ? input : { 'aria-label': t('time'), 'aria-invalid': input['aria-invalid'] })}
           ref={kind === 'time' ? input.ref : timeField}
           className="kiwi-date-input__time"
-          placeholder={t('datePicker.timePlaceholder')}
+          placeholder={t('timePlaceholder')}
           value={timeText}
           onChange={(event) => change(dayText, event.target.value)}
           onBlur={(event) => {
@@ -161,7 +149,8 @@ export function DateInput({ kind, value, onChange, min, max, className, disabled
               // A day picked for a date-time: its time comes next.
               if (kind === 'datetime-local' && timeText === '') timeField.current?.focus();
             }}
-            onClose={() => close(true)}
+            within={wrapper}
+            onClose={close}
           />
         </Suspense>
       )}

@@ -45,7 +45,11 @@ describe('MonthPicker', () => {
 
   it('speaks Japanese, and offers the months of a year in Japanese within its bounds', async () => {
     const picked = renderPicker('2026-05', '2026-11', 'ja');
-    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['前の月', '一覧から月を選ぶ', '次の月']);
+    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      '前の月',
+      '一覧から月を選ぶ',
+      '次の月',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: '一覧から月を選ぶ' }));
     const dialog = await screen.findByRole('dialog', { name: '月を選ぶ' }, { timeout: 10_000 });
     expect(within(dialog).getByRole('button', { name: '12月' })).toHaveProperty('disabled', true);

@@ -156,9 +156,7 @@ export function MyActivityPage() {
         <h2>{t('my.form.title')}</h2>
         <div className="activity-form__grid">
           <Field label={t('my.form.day')} error={errorOf('day')}>
-            {(props) => (
-              <DateField {...props} kind="date" max={localDay(new Date())} min={ACTIVITY_LIMITS.dayMin} control={form.control} name="day" />
-            )}
+            {(props) => <DateField {...props} kind="date" max={localDay(new Date())} min={ACTIVITY_LIMITS.dayMin} form={form} name="day" />}
           </Field>
           {NUMBER_FIELDS.map(({ name, label, max, step }) => (
             <Field key={name} label={t(label)} error={errorOf(name)}>

@@ -107,7 +107,7 @@ function FilterForm({
   const id = useId();
   const {
     register,
-    control,
+    watch,
     handleSubmit,
     reset,
     formState: { errors },
@@ -121,7 +121,7 @@ function FilterForm({
     <form className="org-filters admin-dashboard__filters" aria-label={t('filters.title')} noValidate onSubmit={handleSubmit(onApply)}>
       <div className="field">
         <label htmlFor={`${id}-from`}>{t('filters.from')}</label>
-        <DateField id={`${id}-from`} kind="month" min="1900-01" max="2099-12" control={control} name="from" />
+        <DateField id={`${id}-from`} kind="month" min="1900-01" max="2099-12" form={{ register, watch }} name="from" />
       </div>
       <div className="field">
         <label htmlFor={`${id}-to`}>{t('filters.to')}</label>
@@ -132,7 +132,7 @@ function FilterForm({
           max="2099-12"
           aria-invalid={errors.to ? true : undefined}
           aria-describedby={errors.to ? `${id}-to-error` : undefined}
-          control={control}
+          form={{ register, watch }}
           name="to"
         />
         {errors.to?.message && (

@@ -91,7 +91,6 @@ function ExportForm() {
   const thisMonth = monthInJapan(new Date());
   const {
     register,
-    control,
     handleSubmit,
     watch,
     formState: { errors },
@@ -193,12 +192,12 @@ function ExportForm() {
         <div className="org-form__row">
           <div className="field">
             <label htmlFor={`${id}-from`}>{t('form.from')}</label>
-            <DateField kind="month" {...monthRange} {...fieldProps('from')} control={control} name="from" />
+            <DateField kind="month" {...monthRange} {...fieldProps('from')} form={{ register, watch }} name="from" />
             {message('from')}
           </div>
           <div className="field">
             <label htmlFor={`${id}-to`}>{t('form.to')}</label>
-            <DateField kind="month" {...monthRange} {...fieldProps('to')} control={control} name="to" />
+            <DateField kind="month" {...monthRange} {...fieldProps('to')} form={{ register, watch }} name="to" />
             {message('to')}
           </div>
         </div>

@@ -170,11 +170,11 @@ export function StaffActionsPage() {
         </span>
         <span className="staff-actions__field">
           <label htmlFor={`${formId}-from`}>{t('staff-actions:filters.from')}</label>
-          <DateFilter id={`${formId}-from`} control={form.control} name="from" />
+          <DateFilter id={`${formId}-from`} form={form} name="from" />
         </span>
         <span className="staff-actions__field">
           <label htmlFor={`${formId}-to`}>{t('staff-actions:filters.to')}</label>
-          <DateFilter id={`${formId}-to`} error={errors.to && t('staff-actions:filters.toBeforeFrom')} control={form.control} name="to" />
+          <DateFilter id={`${formId}-to`} error={errors.to && t('staff-actions:filters.toBeforeFrom')} form={form} name="to" />
         </span>
         <span className="staff-actions__buttons">
           <button type="submit" className="kiwi-button kiwi-button--primary">

@@ -47,7 +47,6 @@ export function AppInformationFormDialog({
   const schema = useMemo(() => appInformationFormSchema(locked), [locked]);
   const {
     register,
-    control,
     handleSubmit,
     setError,
     watch,
@@ -142,7 +141,7 @@ export function AppInformationFormDialog({
               hints={[t('app-informations:form.lockHint')]}
               error={message('published_at')}
             >
-              {(props) => <DateField {...props} kind="datetime-local" {...DATETIME_RANGE} control={control} name="published_at" />}
+              {(props) => <DateField {...props} kind="datetime-local" {...DATETIME_RANGE} form={{ register, watch }} name="published_at" />}
             </Field>
           )}
           {mode === 'now' && <p className="field__hint">{t('app-informations:form.lockHint')}</p>}

@@ -181,14 +181,14 @@ function DrawsSection() {
         </span>
         <span className="gacha-audit__field">
           <label htmlFor={`${formId}-from`}>{t('gift-audit:filters.from')}</label>
-          <DateFilter id={`${formId}-from`} control={form.control} name="from" />
+          <DateFilter id={`${formId}-from`} form={form} name="from" />
         </span>
         <span className="gacha-audit__field">
           <label htmlFor={`${formId}-to`}>{t('gift-audit:filters.to')}</label>
           <DateFilter
             id={`${formId}-to`}
             error={errors.to && t('gift-audit:filters.rangeInvalid', { count: GACHA_DRAW_MAX_RANGE_DAYS })}
-            control={form.control}
+            form={form}
             name="to"
           />
         </span>

@@ -40,7 +40,6 @@ export function GiftFormDialog({
   const { showToast } = useToast();
   const {
     register,
-    control,
     handleSubmit,
     setError,
     watch,
@@ -152,10 +151,10 @@ export function GiftFormDialog({
       </Field>
       <div className="org-form__row">
         <Field label={t('gifts-admin:fields.activeFrom')} hints={[t('gifts-admin:fields.activeHint')]} error={message('active_from')}>
-          {(props) => <DateField {...props} kind="datetime-local" {...DATETIME_RANGE} control={control} name="active_from" />}
+          {(props) => <DateField {...props} kind="datetime-local" {...DATETIME_RANGE} form={{ register, watch }} name="active_from" />}
         </Field>
         <Field label={t('gifts-admin:fields.activeTo')} hints={[t('gifts-admin:fields.activeHint')]} error={message('active_to')}>
-          {(props) => <DateField {...props} kind="datetime-local" {...DATETIME_RANGE} control={control} name="active_to" />}
+          {(props) => <DateField {...props} kind="datetime-local" {...DATETIME_RANGE} form={{ register, watch }} name="active_to" />}
         </Field>
       </div>
       <label className="gifts-admin__check">

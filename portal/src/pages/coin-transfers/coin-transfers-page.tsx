@@ -167,9 +167,9 @@ function CoinTransfers({ scope }: { scope: CoinTransfersScope }) {
           ))}
         </select>
         <label htmlFor={`${formId}-from`}>{t('coins:transfers.from')}</label>
-        <DateFilter id={`${formId}-from`} control={filterForm.control} name="from" />
+        <DateFilter id={`${formId}-from`} form={filterForm} name="from" />
         <label htmlFor={`${formId}-to`}>{t('coins:transfers.to')}</label>
-        <DateFilter id={`${formId}-to`} control={filterForm.control} name="to" />
+        <DateFilter id={`${formId}-to`} form={filterForm} name="to" />
         {scope.kind === 'admin' && (
           <>
             <label htmlFor={`${formId}-org`}>{t('coins:transfers.organizationId')}</label>

@@ -176,7 +176,7 @@ export function GrantDialog({
         </div>
         <div className="field">
           <label htmlFor={`${id}-at`}>{t('coins:transfers.grant.transferredAt')}</label>
-          <DateField id={`${id}-at`} kind="datetime-local" {...errorProps('transferred_at')} control={form.control} name="transferred_at" />
+          <DateField id={`${id}-at`} kind="datetime-local" {...errorProps('transferred_at')} form={form} name="transferred_at" />
           {fieldError('transferred_at')}
         </div>
         <FormFailure message={failure} />

@@ -38,7 +38,6 @@ export function AdminOrganizationContractDialog({
   const [warned, setWarned] = useState<number | null>(null);
   const {
     register,
-    control,
     handleSubmit,
     watch,
     setError,
@@ -102,10 +101,10 @@ export function AdminOrganizationContractDialog({
       </Field>
       <div className="org-form__row">
         <Field label={t('contract.planStartedAt')} error={message('plan_started_at')}>
-          {(props) => <DateField {...props} kind="date" {...DATE_RANGE} control={control} name="plan_started_at" />}
+          {(props) => <DateField {...props} kind="date" {...DATE_RANGE} form={{ register, watch }} name="plan_started_at" />}
         </Field>
         <Field label={t('contract.planEndedAt')} error={message('plan_ended_at')}>
-          {(props) => <DateField {...props} kind="date" {...DATE_RANGE} control={control} name="plan_ended_at" />}
+          {(props) => <DateField {...props} kind="date" {...DATE_RANGE} form={{ register, watch }} name="plan_ended_at" />}
         </Field>
       </div>
       <label className="admin-org-contract__check">

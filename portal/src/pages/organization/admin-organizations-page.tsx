@@ -240,7 +240,7 @@ function OrganizationFormDialog({
         {!organization && field('plan', t('admin.plan'))}
         {!organization && field('number_of_members', t('admin.numberOfMembers'), 'number')}
         <Field label={t('admin.serviceStartedAt')} error={message('service_started_at')}>
-          {(props) => <DateField {...props} kind="date" {...DATE_RANGE} control={form.control} name="service_started_at" />}
+          {(props) => <DateField {...props} kind="date" {...DATE_RANGE} form={form} name="service_started_at" />}
         </Field>
       </div>
     </FormDialog>

@@ -122,7 +122,7 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
             {...errorProps('active_from')}
             kind="datetime-local"
             {...DATETIME_INPUT_RANGE}
-            control={form.control}
+            form={form}
             name="active_from"
           />,
         )}
@@ -134,7 +134,7 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
             {...errorProps('active_to')}
             kind="datetime-local"
             {...DATETIME_INPUT_RANGE}
-            control={form.control}
+            form={form}
             name="active_to"
           />,
         )}

@@ -187,7 +187,7 @@ function NewsFormDialog({
           disabled={locked}
           {...errorProps('published_at')}
           {...(locked ? { 'aria-describedby': `${id}-locked` } : {})}
-          control={form.control}
+          form={form}
           name="published_at"
         />
         {locked && <p id={`${id}-locked`}>{t('news.publishedAtLocked')}</p>}

@@ -300,13 +300,7 @@ function SurveyFields<Output>({
       </div>
       <div className="field">
         <label htmlFor={deadlineId}>{t('surveys:admin.create.expiredAt')}</label>
-        <DateField
-          {...described(deadlineId, 'expired_at')}
-          kind="datetime-local"
-          {...DATE_RANGE}
-          control={form.control}
-          name="expired_at"
-        />
+        <DateField {...described(deadlineId, 'expired_at')} kind="datetime-local" {...DATE_RANGE} form={form} name="expired_at" />
         {error(deadlineId, 'expired_at')}
       </div>
     </>

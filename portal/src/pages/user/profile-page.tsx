@@ -104,7 +104,6 @@ function DetailsSection({ user }: { user: KiwiUser }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    control,
     watch,
     setValue,
     handleSubmit,
@@ -175,7 +174,9 @@ function DetailsSection({ user }: { user: KiwiUser }) {
             hints={[t('profile:details.birthdayHint'), t('profile:details.optional')]}
             error={message('birthday')}
           >
-            {(props) => <DateField {...props} kind="date" min="1900-01-01" autoComplete="bday" control={control} name="birthday" />}
+            {(props) => (
+              <DateField {...props} kind="date" min="1900-01-01" autoComplete="bday" form={{ register, watch }} name="birthday" />
+            )}
           </Field>
           {MEASURES.map(({ field, label, step, inputMode }) => (
             <Field

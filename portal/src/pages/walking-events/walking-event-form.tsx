@@ -52,7 +52,7 @@ export function WalkingEventForm({
   const editable = event?.editable ?? 'all';
   const {
     register,
-    control,
+    watch,
     handleSubmit,
     setError,
     formState: { errors },
@@ -113,12 +113,12 @@ export function WalkingEventForm({
         </div>
         <div className="field">
           <label htmlFor={`${id}-started_at`}>{t('walking:fields.startedAt')}</label>
-          <DateField kind="date" {...DATE_RANGE} {...fieldProps('started_at')} control={control} name="started_at" />
+          <DateField kind="date" {...DATE_RANGE} {...fieldProps('started_at')} form={{ register, watch }} name="started_at" />
           {message('started_at')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-ended_at`}>{t('walking:fields.endedAt')}</label>
-          <DateField kind="date" {...DATE_RANGE} {...fieldProps('ended_at')} control={control} name="ended_at" />
+          <DateField kind="date" {...DATE_RANGE} {...fieldProps('ended_at')} form={{ register, watch }} name="ended_at" />
           {message('ended_at')}
         </div>
       </fieldset>
@@ -129,7 +129,7 @@ export function WalkingEventForm({
           {...DATE_RANGE}
           disabled={editable === 'none'}
           {...fieldProps('final_result_published_at')}
-          control={control}
+          form={{ register, watch }}
           name="final_result_published_at"
         />
         {message('final_result_published_at')}

@@ -147,7 +147,7 @@ function EventFormFields({
 }) {
   const { t, i18n } = useTranslation(['events', 'errors', 'common']);
   const { api, viewer } = useFeatureContext();
-  const { register, control, handleSubmit, formState, setError, setValue, watch } = useForm<EventFormValues>({
+  const { register, handleSubmit, formState, setError, setValue, watch } = useForm<EventFormValues>({
     resolver: eventFormResolver,
     defaultValues: {
       name: event?.name ?? '',
@@ -236,7 +236,7 @@ function EventFormFields({
         min={DATE_INPUT_MIN}
         max={DATE_INPUT_MAX}
         required={required}
-        control={control}
+        form={{ register, watch }}
         name={field}
       />
       {datePreview(values[field])}
