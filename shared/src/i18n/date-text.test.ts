@@ -32,7 +32,7 @@ describe('readDateText', () => {
   it('refuses long texts before reading them (thousands of combining marks, megabytes of digits)', () => {
     expect(readDateText(`2025-10-01${'\u0301'.repeat(5000)}`)).toBeNull();
     expect(readDateText('1'.repeat(2_000_000))).toBeNull();
-    expect(readDateText(' '.repeat(DATE_TEXT_MAX_LENGTH - 10) + '2025-10-01')).toBe('2025-10-01');
+    expect(readDateText(`${' '.repeat(DATE_TEXT_MAX_LENGTH - 10)}2025-10-01`)).toBe('2025-10-01');
   });
 });
 

@@ -27,9 +27,10 @@ function numbersOf(text: string, widths: number[], firstMin = widths[0] ?? 0): n
   if (!SPELLING.test(value)) return null;
   let runs = value.match(/\d+/g) ?? [];
   const whole = widths.reduce((sum, width) => sum + width, 0);
-  if (runs.length === 1 && runs[0]?.length === whole) {
-    let at = 0;
-    runs = widths.map((width) => runs[0]?.slice(at, (at += width)) ?? '');
+  const run = runs.length === 1 ? (runs[0] ?? '') : '';
+  if (run.length === whole) {
+    const starts = widths.map((_, index) => widths.slice(0, index).reduce((sum, width) => sum + width, 0));
+    runs = widths.map((width, index) => run.slice(starts[index], (starts[index] ?? 0) + width));
   }
   const first = runs[0]?.length ?? 0;
   return runs.length === widths.length && first >= firstMin && first <= (widths[0] ?? 0) ? runs.map(Number) : null;

@@ -52,7 +52,7 @@ export default function DateCalendar({ id, kind, language, value, min, max, onPi
   const chosen = dateOf(value);
   const today = new Date();
   const start = chosen ?? (today < first ? first : today > last ? last : today);
-  const escape = (event: KeyboardEvent) => {
+  const onEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     // Handled here: a <dialog> around the form would take the Escape as its own close request.
     event.preventDefault();
@@ -71,13 +71,13 @@ export default function DateCalendar({ id, kind, language, value, min, max, onPi
     if (!within.current?.contains(event.relatedTarget as Node | null)) onClose(false);
   };
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the dialog listens for Escape from the controls inside it
     <div
       id={id}
       role="dialog"
       aria-label={t(kind === 'month' ? 'monthsDialog' : 'calendarDialog')}
       className="kiwi-date-popover"
-      onKeyDown={escape}
+      onKeyDown={onEscape}
+      onBlur={leave}
     >
       {kind === 'date' ? (
         <DayPicker

@@ -108,11 +108,11 @@ describe('DateInput', () => {
     fireEvent.click(open);
     expect(open.getAttribute('aria-expanded')).toBe('true');
     const dialog = await screen.findByRole('dialog');
-    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    const escapeKey = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
     let reachedOutside = false;
     document.addEventListener('keydown', () => (reachedOutside = true), { once: true });
-    dialog.querySelector('button')?.dispatchEvent(escape);
-    expect(escape.defaultPrevented).toBe(true);
+    dialog.querySelector('button')?.dispatchEvent(escapeKey);
+    expect(escapeKey.defaultPrevented).toBe(true);
     expect(reachedOutside).toBe(false);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(open);
@@ -124,6 +124,11 @@ describe('DateInput', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Choose a date from the calendar' }));
     await screen.findByRole('dialog');
     fireEvent.pointerDown(document.body);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // And when the focus leaves it for another part of the page (Tab past its last control).
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a date from the calendar' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.blur(within(dialog).getByRole('button', { name: 'Close' }), { relatedTarget: screen.getByText('load') });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
