@@ -19,7 +19,7 @@ test("the manager's workout dashboard charts last month's seeded activity, with 
 
   await page.getByRole('button', { name: ja('activity:month.previous') }).click();
   const month = lastMonthInJapan();
-  await expect(page.locator('input[type="month"]')).toHaveValue(month);
+  await expect(page.locator('.month-picker .kiwi-date-input__day')).toHaveValue(month);
 
   // The distribution table: one row per point group; the seeded walkers spread over most of them.
   const distribution = page.getByRole('table', { name: `月間ポイント分布（${formatMonth(month, 'ja')}）` });
@@ -111,7 +111,7 @@ test("globex's manager reads the dashboard in English: an error with a retry, an
   await expect(alert).toBeVisible({ timeout: 20_000 });
   failing = false;
   await alert.getByRole('button', { name: en('activity:state.retry') }).click();
-  const month = await page.locator('input[type="month"]').inputValue();
+  const month = await page.locator('.month-picker .kiwi-date-input__day').inputValue();
   const distribution = page.getByRole('table', {
     name: en('activity:dashboard.distribution.title').replace('{{month}}', formatMonth(month, 'en')),
   });

@@ -6,7 +6,7 @@ import 'react-day-picker/style.css';
 import enStrings from '../../../locales/en/date-calendar.json' with { type: 'json' };
 import jaStrings from '../../../locales/ja/date-calendar.json' with { type: 'json' };
 import { DATE_RANGE } from '../domain/date-range';
-import { formatLanguageOf } from '../i18n/format';
+import { formatDate, formatLanguageOf } from '../i18n/format';
 import { usePageNamespace } from '../i18n/use-page-namespace';
 import { formatMonthName, formatYear } from '../i18n/format-picker';
 
@@ -90,6 +90,15 @@ export default function DateCalendar({ id, kind, language, value, min, max, onPi
           selected={chosen}
           disabled={[{ before: first }, { after: last }]}
           autoFocus
+          // Named as Kiwi writes dates ("Wed, Oct 1, 2025" / "2025年10月1日(水)"): the day's number stays a word of
+          // its name, as WCAG 2.5.3 asks ("October 1st" would not hold the "1" shown).
+          labels={{
+            labelDayButton: (date, modifiers) => {
+              const name = formatDate(date, lang);
+              const named = modifiers.today ? t('todayLabel', { date: name }) : name;
+              return modifiers.selected ? t('selectedLabel', { date: named }) : named;
+            },
+          }}
           onSelect={(date) => date && onPick(dayString(date))}
         />
       ) : (
