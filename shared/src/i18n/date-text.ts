@@ -25,7 +25,7 @@ function numbersOf(text: string, widths: number[], firstMin = widths[0] ?? 0): n
   if (text.length > DATE_TEXT_MAX_LENGTH) return null;
   const value = text.normalize('NFKC');
   if (!SPELLING.test(value)) return null;
-  let runs = value.match(/\d+/g) ?? [];
+  let runs: string[] = value.match(/\d+/g) ?? [];
   const whole = widths.reduce((sum, width) => sum + width, 0);
   const run = runs.length === 1 ? (runs[0] ?? '') : '';
   if (run.length === whole) {

@@ -78,6 +78,12 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
     </div>
   );
   const inputProps = (key: keyof MemberFormValues) => ({ id: `${fieldId}-${key}`, ...errorProps(key), ...register(key) });
+  const activeField = (key: 'active_from' | 'active_to', label: string) =>
+    field(
+      key,
+      label,
+      <DateField id={`${fieldId}-${key}`} {...errorProps(key)} kind="datetime-local" {...DATETIME_INPUT_RANGE} form={form} name={key} />,
+    );
 
   return (
     <FormDialog
@@ -114,30 +120,8 @@ export function MemberFormDialog({ organizationId, member, groups, onClose, onSa
           )}
       </div>
       <div className="org-form__row">
-        {field(
-          'active_from',
-          t('members.form.activeFrom'),
-          <DateField
-            id={`${fieldId}-active_from`}
-            {...errorProps('active_from')}
-            kind="datetime-local"
-            {...DATETIME_INPUT_RANGE}
-            form={form}
-            name="active_from"
-          />,
-        )}
-        {field(
-          'active_to',
-          t('members.form.activeTo'),
-          <DateField
-            id={`${fieldId}-active_to`}
-            {...errorProps('active_to')}
-            kind="datetime-local"
-            {...DATETIME_INPUT_RANGE}
-            form={form}
-            name="active_to"
-          />,
-        )}
+        {activeField('active_from', t('members.form.activeFrom'))}
+        {activeField('active_to', t('members.form.activeTo'))}
       </div>
       <div className="org-form__row">
         {field('belongings', t('members.form.belongings'), <input {...inputProps('belongings')} />)}
