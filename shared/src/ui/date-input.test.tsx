@@ -189,6 +189,23 @@ describe('DateInput', () => {
     expect(field.value).toBe('2024-03');
   });
 
+  it("ties a date-time's time field to the same error and requirement as its day", () => {
+    renderIn(
+      'ja',
+      <>
+        <label htmlFor="starts">開始</label>
+        <DateInput id="starts" kind="datetime-local" value="" onChange={() => {}} aria-invalid aria-describedby="starts-error" required />
+        <p id="starts-error">必須です</p>
+      </>,
+    );
+    for (const field of [screen.getByLabelText('開始'), screen.getByLabelText('時刻')]) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toBe('starts-error');
+      expect((field as HTMLInputElement).required).toBe(true);
+    }
+    expect((screen.getByLabelText('時刻') as HTMLInputElement).placeholder).toBe('例: 10:00');
+  });
+
   it('has a time on its own as a text field with no calendar', () => {
     renderIn('en', <Controlled kind="time" initial="10:00" />);
     const field = screen.getByLabelText('When') as HTMLInputElement;

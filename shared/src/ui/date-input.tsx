@@ -122,7 +122,14 @@ export function DateInput({ kind, value, onChange, min, max, className, disabled
       {kind === 'datetime-local' || kind === 'time' ? (
         <input
           {...textProps}
-          {...(kind === 'time' ? input : { 'aria-label': t('time'), 'aria-invalid': input['aria-invalid'] })}
+          {...(kind === 'time'
+            ? input
+            : {
+                'aria-label': t('time'),
+                'aria-invalid': input['aria-invalid'],
+                'aria-describedby': input['aria-describedby'],
+                required: input.required,
+              })}
           ref={kind === 'time' ? input.ref : timeField}
           className="kiwi-date-input__time"
           placeholder={t('timePlaceholder')}
