@@ -1,5 +1,6 @@
 import { useWalkingTranslation } from './use-walking-translation';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { DATE_RANGE } from '@kiwi/shared/domain/date-range';
 import { RANDOM_TYPES } from '@kiwi/shared/domain/walking-event';
 import { fromLocalInput, toLocalInput } from '@kiwi/shared/i18n/format';
 import { WalkingEventFormSchema, type WalkingEventFormValues } from '@kiwi/shared/schemas/walking-event';
@@ -17,8 +18,6 @@ import { showServerFieldErrors } from '../use-schema-form';
 
 const FormSchema = WalkingEventFormSchema;
 type FormValues = WalkingEventFormValues;
-
-const DATE_RANGE = { min: '1900-01-01', max: '2099-12-31' } as const;
 
 function FieldMessage({ id, error }: { id: string; error: FieldError | undefined }) {
   const { t } = useTranslation('errors');
