@@ -106,7 +106,7 @@ test('a Japanese manager picks a month from a year of Japanese months with the k
   const [year, number] = shown.split('-').map(Number) as [number, number];
   const previous = number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
 
-  const open = page.getByRole('button', { name: text('ja', 'date-picker:openMonths') });
+  const open = page.getByRole('button', { name: text('ja', 'date-picker:openCalendar') });
   await open.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: text('ja', 'date-calendar:monthsDialog') });

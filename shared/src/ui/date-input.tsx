@@ -107,7 +107,7 @@ export function DateInput({ kind, value, onChange, min, max, className, disabled
           ref={button}
           type="button"
           className="kiwi-date-input__open"
-          aria-label={t(kind === 'month' ? 'openMonths' : 'openCalendar')}
+          aria-label={t('openCalendar')}
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? popoverId : undefined}

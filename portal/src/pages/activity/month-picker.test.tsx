@@ -47,11 +47,11 @@ describe('MonthPicker', () => {
     const picked = renderPicker('2026-05', '2026-11', 'ja');
     expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
       '前の月',
-      '一覧から月を選ぶ',
+      'カレンダーを開く',
       '次の月',
     ]);
-    fireEvent.click(screen.getByRole('button', { name: '一覧から月を選ぶ' }));
-    const dialog = await screen.findByRole('dialog', { name: '月を選ぶ' }, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'カレンダーを開く' }));
+    const dialog = await screen.findByRole('dialog', { name: '年間カレンダー' }, { timeout: 10_000 });
     expect(within(dialog).getByRole('button', { name: '12月' })).toHaveProperty('disabled', true);
     fireEvent.click(within(dialog).getByRole('button', { name: '3月' }));
     expect(picked).toEqual(['2026-03']);
