@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { requiredOrInvalidType, strictPayload, integerError } from './common';
 import { DATE_RANGE, dateField, dateParameter } from './dates';
 
 // Limits the spec leaves open: generous ceilings that still catch a broken sensor or a typo.
@@ -30,10 +30,7 @@ export function latestDayOnEarth(now: Date): string {
 export const activityDay = dateField().refine((day) => !isFutureDay(day, new Date()), { error: ErrorCode.activityFutureDay });
 
 const count = (max: number) =>
-  z
-    .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
-    .min(0, { error: ErrorCode.validationTooSmall })
-    .max(max, { error: ErrorCode.validationTooBig });
+  z.int({ error: integerError }).min(0, { error: ErrorCode.validationTooSmall }).max(max, { error: ErrorCode.validationTooBig });
 
 /** The figures of one day; all four are required (0 when the member did none of it). */
 export const activityFigures = {

@@ -1,7 +1,7 @@
 // Issue 20 point 2: the platform admin's users list (GET /users) and its actions on /users/:id/... (docs/api.md).
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { optionalIdQueryParameter, PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+import { optionalIdQueryParameter, PaginationSchema, requiredOrInvalidType, strictPayload, oneOfError } from './common';
 
 const invalidParameter = { error: ErrorCode.requestInvalidParameter };
 
@@ -43,7 +43,7 @@ export type AdminUserListQuery = z.output<typeof AdminUserListQuerySchema>;
 export const UpdateUserRoleSchema = strictPayload({
   user: strictPayload({
     role: z.enum(ADMIN_USER_ROLES, {
-      error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+      error: oneOfError,
     }),
   }),
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ErrorCode } from '../api/error-codes';
 import { APP_INFORMATION_ICON_NAMES } from '../domain/app-information-icons';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { strictPayload, oneOfError } from './common';
 import { dateTimeField } from './dates';
 import { graphemeString } from './text';
 
@@ -9,7 +8,7 @@ import { graphemeString } from './text';
 export const APP_INFORMATION_LIMITS = { titleMax: 100, headCopyMax: 40, bodyMax: 5000 } as const;
 
 const iconName = z.enum(APP_INFORMATION_ICON_NAMES, {
-  error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+  error: oneOfError,
 });
 
 const fields = {

@@ -3,24 +3,16 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { CHANGE_REQUEST_STATUSES, REQUESTABLE_PLANS, type RequestablePlan } from '../domain/change-request';
-import { optionalIdQueryParameter, PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+import { optionalIdQueryParameter, PaginationSchema, strictPayload, oneOf, wholeNumber } from './common';
 import { ORGANIZATION_LIMITS } from './organization';
 import { graphemeString } from './text';
 
 export const CHANGE_REQUEST_LIMITS = { reasonMax: 1000, noteMax: 1000 } as const;
 const MAX_ID = 2_147_483_647;
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) });
-const whole = (min: number, max: number) =>
-  z
-    .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
-    .min(min, { error: ErrorCode.validationTooSmall })
-    .max(max, { error: ErrorCode.validationTooBig });
-
 const plan = oneOf(REQUESTABLE_PLANS);
 /** A seat count; null asks for unlimited seats (as organizations.number_of_members). */
-const seats = whole(1, ORGANIZATION_LIMITS.membersMax).nullable();
+const seats = wholeNumber(1, ORGANIZATION_LIMITS.membersMax).nullable();
 const name = graphemeString({ min: 1, max: ORGANIZATION_LIMITS.nameMax, trim: true });
 const reason = graphemeString({ min: 1, max: CHANGE_REQUEST_LIMITS.reasonMax, trim: true });
 
@@ -30,7 +22,7 @@ const reason = graphemeString({ min: 1, max: CHANGE_REQUEST_LIMITS.reasonMax, tr
  */
 export const CreateChangeRequestSchema = strictPayload({
   organization_change_request: strictPayload({
-    organization_id: whole(1, MAX_ID),
+    organization_id: wholeNumber(1, MAX_ID),
     plan: plan.optional(),
     number_of_members: seats.optional(),
     name: name.optional(),
@@ -93,7 +85,7 @@ export const ChangeRequestFormSchema = z
     problem('seats_mode', z.enum(['keep', 'number', 'unlimited']).safeParse(values.seats_mode));
     if (values.seats_mode === 'number') {
       const seatsWanted = values.number_of_members.trim() === '' ? undefined : Number(values.number_of_members);
-      problem('number_of_members', whole(1, ORGANIZATION_LIMITS.membersMax).safeParse(seatsWanted));
+      problem('number_of_members', wholeNumber(1, ORGANIZATION_LIMITS.membersMax).safeParse(seatsWanted));
     }
     if (values.name.trim() !== '') problem('name', name.safeParse(values.name));
     problem('reason', reason.safeParse(values.reason));

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { COIN_LIMITS, coinMessageProblem } from '../domain/coin-message';
 import { graphemeString } from './text';
-import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+import { PaginationSchema, requiredOrInvalidType, strictPayload, integerError } from './common';
 import { dateParameter, dateTimeField } from './dates';
 
 export const COIN_TRANSFER_STATUSES = ['pending', 'transferred', 'canceled'] as const;
 export const COIN_TRANSFER_KINDS = ['message', 'grant', 'admin_grant'] as const;
 
 const id = z
-  .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+  .int({ error: integerError })
   .positive({ error: ErrorCode.validationPositive })
   .max(2_147_483_647, { error: ErrorCode.validationTooBig });
 

@@ -7,6 +7,21 @@ type IssueLike = { code?: string; input?: unknown };
 export const requiredOrInvalidType = (issue: IssueLike) =>
   issue.input === undefined ? ErrorCode.validationRequired : ErrorCode.validationInvalidType;
 
+/** Error map for one of a list: a string outside it -> validation.oneOf, else required or invalid type. */
+export const oneOfError = (issue: IssueLike) =>
+  typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue);
+
+/** Error map for a whole number: a fraction -> validation.integer, else required or invalid type. */
+export const integerError = (issue: IssueLike) =>
+  typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue);
+
+/** One of `values`, with the errors of oneOfError. */
+export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: oneOfError });
+
+/** A whole number from `min` to `max` (validation.tooSmall, validation.tooBig). */
+export const wholeNumber = (min: number, max: number) =>
+  z.int({ error: integerError }).min(min, { error: ErrorCode.validationTooSmall }).max(max, { error: ErrorCode.validationTooBig });
+
 /** A request payload object: unknown keys are refused with validation.unknownKey rather than silently dropped. */
 export function strictPayload<T extends z.ZodRawShape>(shape: T) {
   return z.strictObject(shape, {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { JOIN_CODE_INPUT_MAX, normalizeJoinCode } from '../domain/join-code';
 import { SUPPORTED_LANGUAGES } from '../i18n/languages';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { requiredOrInvalidType, strictPayload, oneOfError } from './common';
 import { passwordSchema } from './invitation';
 import { memberEmail, memberName } from './member';
 import { graphemeString } from './text';
@@ -34,7 +34,7 @@ const confirmationToken = z
   .regex(/^[A-Za-z0-9_-]+$/, { error: ErrorCode.validationInvalidFormat });
 
 const language = z.enum(SUPPORTED_LANGUAGES, {
-  error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+  error: oneOfError,
 });
 
 /** POST /api/consumer_users: a person signs up to a consumer-plan organisation with its join code. */

@@ -4,7 +4,7 @@ import { EVENT_LIMITS, eventScheduleProblems, hasDisguisingCharacters } from '..
 import { UTF16_UNITS_PER_GRAPHEME } from '../domain/graphemes';
 import { graphemeString, rejectDuplicates, textIssue } from './text';
 import { splitTags } from '../domain/tags';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { requiredOrInvalidType, strictPayload, integerError, oneOfError } from './common';
 import { dateParameter, dateTimeWithFormat } from './dates';
 import { reactionEmoji } from './guild';
 
@@ -28,7 +28,7 @@ export function isEventDateTime(value: string): boolean {
 const dateTime = dateTimeWithFormat(isEventDateTime).transform((value) => new Date(value));
 
 const applicants = z
-  .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+  .int({ error: integerError })
   .min(1, { error: ErrorCode.validationTooSmall })
   .max(EVENT_LIMITS.applicantsMax, { error: ErrorCode.validationTooBig });
 
@@ -79,7 +79,7 @@ const fields = {
   apply_maximum: applicants.nullable(),
   tags,
   public_range: z.enum(['public', 'private'], {
-    error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+    error: oneOfError,
   }),
   send_notification: z.boolean({ error: requiredOrInvalidType }),
   header_image_url: imageUrlSchema.nullable(),
@@ -166,13 +166,13 @@ export const JoinEventSchema = strictPayload({
     organization_member_id: z.preprocess(
       (value) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value),
       z
-        .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+        .int({ error: integerError })
         .positive({ error: ErrorCode.validationPositive })
         .max(2_147_483_647, { error: ErrorCode.validationTooBig }),
     ),
     role: z
       .enum(['member', 'manager'], {
-        error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+        error: oneOfError,
       })
       .default('member'),
   }),

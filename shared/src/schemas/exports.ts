@@ -1,7 +1,7 @@
 // Issue 20 point 7 (SPEC §6 "score and return-amount exports"): what an admin may ask the background export for.
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { requiredOrInvalidType, strictPayload, integerError, oneOf } from './common';
 
 export const EXPORT_KIND_VALUES = ['score', 'return_amount'] as const;
 export type ExportKindValue = (typeof EXPORT_KIND_VALUES)[number];
@@ -17,9 +17,6 @@ export const EXPORT_MONTHS_MAX = 36;
 export const EXPORT_MONTH_MIN = '2000-01';
 export const EXPORT_MONTH_MAX = '2099-12';
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) });
-
 const MONTH_SHAPE = /^\d{4}-(0[1-9]|1[0-2])$/;
 const month = z
   .string({ error: requiredOrInvalidType })
@@ -30,7 +27,7 @@ const month = z
   });
 
 const idField = z
-  .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+  .int({ error: integerError })
   .positive({ error: ErrorCode.validationPositive })
   .max(2_147_483_647, { error: ErrorCode.validationTooBig });
 

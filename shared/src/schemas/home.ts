@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { strictPayload, integerError, oneOfError } from './common';
 
 /** What the home marks read when it is opened: an organisation's news or one of the platform's app informations. */
 export const HOME_READ_KINDS = ['news', 'app_information'] as const;
@@ -13,10 +13,10 @@ export const HOME_LIST_LIMIT = 5;
 export const MarkHomeReadSchema = strictPayload({
   content_read: strictPayload({
     kind: z.enum(HOME_READ_KINDS, {
-      error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+      error: oneOfError,
     }),
     item_id: z
-      .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+      .int({ error: integerError })
       .positive({ error: ErrorCode.validationPositive })
       .max(2_147_483_647, { error: ErrorCode.validationTooBig }),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { graphemeString } from './text';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { requiredOrInvalidType, strictPayload, integerError, oneOfError } from './common';
 import { dateField } from './dates';
 
 export const ORGANIZATION_LIMITS = { nameMax: 100, identifierMax: 50, planMax: 50, iconMax: 2048, membersMax: 1_000_000 } as const;
@@ -39,12 +39,12 @@ const identifier = z
   .regex(ORGANIZATION_IDENTIFIER, { error: ErrorCode.validationInvalidFormat });
 const icon = z.url({ protocol: /^https?$/, error: invalidFormat }).max(ORGANIZATION_LIMITS.iconMax, { error: ErrorCode.validationTooLong });
 const numberOfMembers = z
-  .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+  .int({ error: integerError })
   .min(0, { error: ErrorCode.validationTooSmall })
   .max(ORGANIZATION_LIMITS.membersMax, { error: ErrorCode.validationTooBig });
 const bool = z.boolean({ error: requiredOrInvalidType });
 const groupFilter = z.enum(['and', 'or'], {
-  error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+  error: oneOfError,
 });
 
 const organizationFields = {

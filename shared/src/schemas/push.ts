@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { PUSH_KINDS, type PushKind } from '../domain/push';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { requiredOrInvalidType, strictPayload, oneOfError } from './common';
 import { graphemeString } from './text';
 
 export const DEVICE_LIMITS = { uuidMax: 255, tokenMax: 4096 } as const;
@@ -18,7 +18,7 @@ export const DeviceSchema = strictPayload({
   fcm_token: graphemeString({ min: 1, max: DEVICE_LIMITS.tokenMax }),
   platform: z
     .enum(['app', 'web'], {
-      error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+      error: oneOfError,
     })
     .optional(),
 });

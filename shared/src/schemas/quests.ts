@@ -1,7 +1,6 @@
 // Quests (issue 18 §5): the admin's payloads and the enums both ends share.
 import { z } from 'zod';
-import { ErrorCode } from '../api/error-codes';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { requiredOrInvalidType, strictPayload, oneOf, wholeNumber } from './common';
 import { graphemeString } from './text';
 
 export const QUEST_PERIOD_TYPES = ['all', 'daily', 'weekly', 'monthly', 'initializing'] as const;
@@ -35,24 +34,15 @@ export const QUEST_LIMITS = {
   personalizedRatePercentMax: 300,
 } as const;
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) });
-
-const whole = (min: number, max: number) =>
-  z
-    .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
-    .min(min, { error: ErrorCode.validationTooSmall })
-    .max(max, { error: ErrorCode.validationTooBig });
-
 const questFields = {
   title: graphemeString({ min: 1, max: QUEST_LIMITS.titleMax, trim: true }),
   period_type: oneOf(QUEST_PERIOD_TYPES),
   goal_type: oneOf(QUEST_GOAL_TYPES),
-  goal_value: whole(0, QUEST_LIMITS.goalValueMax),
+  goal_value: wholeNumber(0, QUEST_LIMITS.goalValueMax),
   goal_value_calculation_type: oneOf(QUEST_GOAL_VALUE_CALCULATION_TYPES),
-  personalized_rate_percent: whole(QUEST_LIMITS.personalizedRatePercentMin, QUEST_LIMITS.personalizedRatePercentMax),
+  personalized_rate_percent: wholeNumber(QUEST_LIMITS.personalizedRatePercentMin, QUEST_LIMITS.personalizedRatePercentMax),
   reward_type: oneOf(QUEST_REWARD_TYPES),
-  reward_coins: whole(0, QUEST_LIMITS.rewardCoinsMax),
+  reward_coins: wholeNumber(0, QUEST_LIMITS.rewardCoinsMax),
   disabled: z.boolean({ error: requiredOrInvalidType }),
 };
 

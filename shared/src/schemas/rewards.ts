@@ -1,7 +1,7 @@
 // Gifts, gift categories, exchanges and gacha draws (issue 18): the payloads both ends check, and their enums.
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
-import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+import { PaginationSchema, requiredOrInvalidType, strictPayload, integerError, oneOf, wholeNumber } from './common';
 import { dateTimeField } from './dates';
 import { imageUrlSchema } from './event';
 import { graphemeString } from './text';
@@ -30,17 +30,8 @@ export const REWARD_LIMITS = {
   stockMax: 1_000_000,
 } as const;
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) });
-
-const amount = (max: number) =>
-  z
-    .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
-    .min(0, { error: ErrorCode.validationTooSmall })
-    .max(max, { error: ErrorCode.validationTooBig });
-
 const idField = z
-  .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+  .int({ error: integerError })
   .positive({ error: ErrorCode.validationPositive })
   .max(2_147_483_647, { error: ErrorCode.validationTooBig });
 
@@ -57,9 +48,9 @@ const giftFields = {
   name: graphemeString({ min: 1, max: REWARD_LIMITS.giftNameMax, trim: true }),
   description: graphemeString({ max: REWARD_LIMITS.descriptionMax }),
   thumbnail_url: imageUrlSchema.nullable(),
-  need_coins: amount(REWARD_LIMITS.needCoinsMax),
+  need_coins: wholeNumber(0, REWARD_LIMITS.needCoinsMax),
   giftee_code: graphemeString({ max: REWARD_LIMITS.gifteeCodeMax, trim: true }).nullable(),
-  price: amount(REWARD_LIMITS.priceMax),
+  price: wholeNumber(0, REWARD_LIMITS.priceMax),
   active_from: dateTimeField().nullable(),
   active_to: dateTimeField().nullable(),
   disabled: z.boolean({ error: requiredOrInvalidType }),
@@ -67,7 +58,7 @@ const giftFields = {
   weekly_gacha_calculation_type: weeklyGachaTierSchema.nullable(),
   category_id: idField.nullable(),
   /** coin_exchange and dream_gacha: what remains (null = unlimited); weekly_gacha stock comes from the formulas. */
-  stock: amount(REWARD_LIMITS.stockMax).nullable(),
+  stock: wholeNumber(0, REWARD_LIMITS.stockMax).nullable(),
 };
 
 const requiredGiftKeys = ['gift_type', 'name', 'need_coins'] as const;

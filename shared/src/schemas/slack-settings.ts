@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { SUPPORTED_LANGUAGES } from '../i18n/languages';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { requiredOrInvalidType, strictPayload, oneOfError } from './common';
 
 export const SLACK_WEBHOOK_URL_MAX = 2048;
 
@@ -32,7 +32,7 @@ const webhookUrl = z
   .min(1, { error: ErrorCode.validationRequired })
   .max(SLACK_WEBHOOK_URL_MAX, { error: ErrorCode.validationTooLong });
 const language = z.enum(SUPPORTED_LANGUAGES, {
-  error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+  error: oneOfError,
 });
 
 /** POST /api/organizations/{id}/slack_webhooks (url required) and PUT (either field). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { graphemeString } from './text';
 import { ANSWER_MAX, ANSWER_MIN, WELL_BEING_QUESTION_IDS, type WellBeingQuestionId } from '../domain/well-being';
-import { optionalIdQueryParameter, PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+import { optionalIdQueryParameter, PaginationSchema, requiredOrInvalidType, strictPayload, integerError } from './common';
 import { dateTimeField } from './dates';
 
 // Limits the spec leaves open ("other product limits: not shown").
@@ -14,7 +14,7 @@ const title = graphemeString({ min: 1, max: SURVEY_LIMITS.titleMax, trim: true }
 const expiredAt = dateTimeField().transform((value) => new Date(value));
 
 const organizationId = z
-  .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+  .int({ error: integerError })
   .min(1, { error: ErrorCode.validationTooSmall })
   .max(2_147_483_647, { error: ErrorCode.validationTooBig });
 
@@ -36,7 +36,7 @@ export const UpdateSurveySchema = strictPayload({
 });
 
 const answerValue = z
-  .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+  .int({ error: integerError })
   .min(ANSWER_MIN, { error: ErrorCode.validationTooSmall })
   .max(ANSWER_MAX, { error: ErrorCode.validationTooBig });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { graphemeString } from './text';
 import { SUPPORTED_LANGUAGES } from '../i18n/languages';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { requiredOrInvalidType, strictPayload, integerError, oneOfError } from './common';
 import { dateField } from './dates';
 import { isFutureDay } from './activity';
 import { imageUrlSchema } from './guild';
@@ -23,7 +23,7 @@ const measure = (min: number, max: number) =>
     .transform((value) => Math.round(value * 10) / 10);
 
 const restingHeartRate = z
-  .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
+  .int({ error: integerError })
   .min(USER_LIMITS.restingHeartRateMin, { error: ErrorCode.validationTooSmall })
   .max(USER_LIMITS.restingHeartRateMax, { error: ErrorCode.validationTooBig });
 
@@ -32,7 +32,7 @@ const icon = imageUrlSchema;
 
 // The interface language the user chose; the portal applies it after sign-in, on any browser.
 const language = z.enum(SUPPORTED_LANGUAGES, {
-  error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+  error: oneOfError,
 });
 
 /** PUT /api/users/{id}: the own profile, plus the device to push to. Every field may be left out; null clears it (the language always has one). */

@@ -7,24 +7,15 @@ import {
   VIOLATION_REASON_CATEGORIES,
   VIOLATION_REPORT_STATUSES,
 } from '../domain/violation-report';
-import { PaginationSchema, requiredOrInvalidType, strictPayload } from './common';
+import { PaginationSchema, strictPayload, oneOf, wholeNumber } from './common';
 import { graphemeString } from './text';
 
 export const VIOLATION_REASON_MAX = 500;
 const MAX_ID = 2_147_483_647;
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)) });
-
-const whole = (min: number, max: number) =>
-  z
-    .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
-    .min(min, { error: ErrorCode.validationTooSmall })
-    .max(max, { error: ErrorCode.validationTooBig });
-
 const reportFields = {
   violation_object_type: oneOf(VIOLATION_OBJECT_TYPES),
-  violation_object_id: whole(1, MAX_ID),
+  violation_object_id: wholeNumber(1, MAX_ID),
   reason_category: oneOf(VIOLATION_REASON_CATEGORIES),
   /** Optional free text; empty is the same as none. */
   reason: graphemeString({ max: VIOLATION_REASON_MAX, trim: true }).nullish(),
@@ -47,5 +38,5 @@ export const ViolationReportListQuerySchema = PaginationSchema.extend({
 
 /** PUT /organizations/{id}/violation_report_setting. */
 export const ViolationReportSettingSchema = strictPayload({
-  violation_report_setting: strictPayload({ auto_hide_threshold: whole(0, MAX_AUTO_HIDE_THRESHOLD) }),
+  violation_report_setting: strictPayload({ auto_hide_threshold: wholeNumber(0, MAX_AUTO_HIDE_THRESHOLD) }),
 });

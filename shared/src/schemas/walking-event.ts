@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../api/error-codes';
 import { RANDOM_TYPES } from '../domain/walking-event';
-import { requiredOrInvalidType, strictPayload } from './common';
+import { requiredOrInvalidType, strictPayload, integerError, oneOfError } from './common';
 import { dateField, dateTimeField } from './dates';
 import { graphemeString } from './text';
 
@@ -16,15 +16,12 @@ export const WALKING_EVENT_LIMITS = {
 } as const;
 
 const whole = (max: number) =>
-  z
-    .int({ error: (issue) => (typeof issue.input === 'number' ? ErrorCode.validationInteger : requiredOrInvalidType(issue)) })
-    .min(1, { error: ErrorCode.validationTooSmall })
-    .max(max, { error: ErrorCode.validationTooBig });
+  z.int({ error: integerError }).min(1, { error: ErrorCode.validationTooSmall }).max(max, { error: ErrorCode.validationTooBig });
 
 const flag = () => z.boolean({ error: requiredOrInvalidType });
 
 export const randomTypeSchema = z.enum(RANDOM_TYPES, {
-  error: (issue) => (typeof issue.input === 'string' ? ErrorCode.validationOneOf : requiredOrInvalidType(issue)),
+  error: oneOfError,
 });
 
 const fields = {

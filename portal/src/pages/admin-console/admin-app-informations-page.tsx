@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import en from '../../../../locales/en/app-informations.json' with { type: 'json' };
 import ja from '../../../../locales/ja/app-informations.json' with { type: 'json' };
-import { usePageTranslation } from '../../i18n/use-page-translation';
+import { usePageNamespace } from '@kiwi/shared/i18n/use-page-namespace';
 import { useSession } from '../../session/session-provider';
 import { ListTable, RowAction } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
@@ -21,7 +21,7 @@ const PER = 20;
  * one, each after the confirmation dialog.
  */
 export function AppInformationsPage() {
-  const { t, i18n } = usePageTranslation('app-informations', { ja, en }, ['organization', 'errors']);
+  const { t, i18n } = usePageNamespace('app-informations', { ja, en }, ['organization', 'errors']);
   const { api } = useSession();
   const queryClient = useQueryClient();
   const confirmed = useConfirmedAction();

@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import en from '../../../../locales/en/admin-dashboard.json' with { type: 'json' };
 import ja from '../../../../locales/ja/admin-dashboard.json' with { type: 'json' };
-import { usePageTranslation } from '../../i18n/use-page-translation';
+import { usePageNamespace } from '@kiwi/shared/i18n/use-page-namespace';
 import { useSession } from '../../session/session-provider';
 import { ByPlanTable, OrganizationsTable } from './admin-dashboard-tables';
 import type { DashboardMeta, DashboardOrganization, UtilizationSeries } from './admin-dashboard-types';
@@ -33,7 +33,7 @@ function useDashboardFilters() {
 
 /** /_admin: the platform at a glance (issue 20 point 1). */
 export function DashboardPage() {
-  const { t, i18n } = usePageTranslation('admin-dashboard', { ja, en }, ['errors']);
+  const { t, i18n } = usePageNamespace('admin-dashboard', { ja, en }, ['errors']);
   const { api } = useSession();
   const { filters, apply } = useDashboardFilters();
   const period: DashboardPeriod = dashboardPeriod({ from: filters.from || undefined, to: filters.to || undefined }, new Date());
@@ -103,7 +103,7 @@ function FilterForm({
   plans: string[];
   onApply: (filters: DashboardFilterForm) => void;
 }) {
-  const { t } = usePageTranslation('admin-dashboard', { ja, en }, ['errors']);
+  const { t } = usePageNamespace('admin-dashboard', { ja, en }, ['errors']);
   const id = useId();
   const {
     register,
@@ -188,7 +188,7 @@ function Card({
 }
 
 function FigureCards({ meta, number }: { meta: DashboardMeta; number: (value: number) => string }) {
-  const { t } = usePageTranslation('admin-dashboard', { ja, en });
+  const { t } = usePageNamespace('admin-dashboard', { ja, en });
   const { totals } = meta;
   return (
     <div className="admin-dashboard__cards">

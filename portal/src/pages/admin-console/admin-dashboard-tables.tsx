@@ -7,7 +7,7 @@ import { Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import en from '../../../../locales/en/admin-dashboard.json' with { type: 'json' };
 import ja from '../../../../locales/ja/admin-dashboard.json' with { type: 'json' };
-import { usePageTranslation } from '../../i18n/use-page-translation';
+import { usePageNamespace } from '@kiwi/shared/i18n/use-page-namespace';
 import { CardTable } from '../../layout/card-table';
 import { type DashboardMeta, type DashboardOrganization, STATES, type UtilizationSeries } from './admin-dashboard-types';
 
@@ -21,7 +21,7 @@ const Sparkline = lazyOr<SparklineProps>(
 );
 
 export function ByPlanTable({ meta, number }: { meta: DashboardMeta; number: (value: number) => string }) {
-  const { t } = usePageTranslation('admin-dashboard', { ja, en });
+  const { t } = usePageNamespace('admin-dashboard', { ja, en });
   const id = useId();
   if (meta.byPlan.length === 0) return null;
   return (
@@ -55,7 +55,7 @@ export function OrganizationsTable({
   series: UtilizationSeries[] | undefined;
   number: (value: number) => string;
 }) {
-  const { t, i18n } = usePageTranslation('admin-dashboard', { ja, en });
+  const { t, i18n } = usePageNamespace('admin-dashboard', { ja, en });
   const id = useId();
   const seriesOf = new Map((series ?? []).map((row) => [row.id, row.months]));
   const percent = (value: number) => formatNumber(value, i18n.language, { style: 'percent', maximumFractionDigits: 1 });

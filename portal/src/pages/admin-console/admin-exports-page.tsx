@@ -13,11 +13,13 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DateField } from '@kiwi/shared/forms/date-field';
-import { type FieldError, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { fieldMessage } from '@kiwi/shared/forms/schema-resolver';
+import { Field } from '../labelled-field';
 import type { z } from 'zod';
 import en from '../../../../locales/en/admin-exports.json' with { type: 'json' };
 import ja from '../../../../locales/ja/admin-exports.json' with { type: 'json' };
-import { usePageTranslation } from '../../i18n/use-page-translation';
+import { usePageNamespace } from '@kiwi/shared/i18n/use-page-namespace';
 import { useSession } from '../../session/session-provider';
 import { ListTable } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
@@ -59,7 +61,7 @@ const nullableId = (value: unknown) => (value === '' || value === null || value 
 
 /** `/_admin/exports` (SPEC §6, admin only): ask for a score or return-amount CSV, follow its progress, download it. */
 export function ExportsPage() {
-  const { t } = usePageTranslation('admin-exports', { ja, en }, ['organization', 'errors']);
+  const { t } = usePageNamespace('admin-exports', { ja, en }, ['organization', 'errors']);
   return (
     <div className="org-page admin-exports">
       <header className="org-page__header">
@@ -72,18 +74,8 @@ export function ExportsPage() {
   );
 }
 
-function FieldMessage({ id, error }: { id: string; error: FieldError | undefined }) {
-  const { t } = usePageTranslation('admin-exports', { ja, en }, ['errors']);
-  if (!error?.message) return null;
-  return (
-    <p id={id} className="field__error">
-      {t(`errors:${error.message}`)}
-    </p>
-  );
-}
-
 function ExportForm() {
-  const { t, i18n } = usePageTranslation('admin-exports', { ja, en }, ['organization', 'errors']);
+  const { t, i18n } = usePageNamespace('admin-exports', { ja, en }, ['organization', 'errors']);
   const { api } = useSession();
   const queryClient = useQueryClient();
   const confirmed = useConfirmedAction();
@@ -138,68 +130,50 @@ function ExportForm() {
     });
   });
 
-  const fieldProps = (name: keyof FormValues) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const message = (name: keyof FormValues) => <FieldMessage id={`${id}-${name}-error`} error={errors[name]} />;
+  const message = (name: keyof FormValues) => fieldMessage(t, errors[name]);
   const monthRange = { min: EXPORT_MONTH_MIN, max: EXPORT_MONTH_MAX };
+  /** A select of `name`, its first option "all" (`allLabel`), then `items`. */
+  const choice = (name: 'organization_id' | 'group_id', label: string, allLabel: string, items: Named[]) => (
+    <Field label={label} error={message(name)}>
+      {(props) => (
+        <select {...register(name, { setValueAs: nullableId })} {...props}>
+          <option value="">{allLabel}</option>
+          {items.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
 
   return (
     <section className="admin-exports__section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('form.title')}</h2>
       <form className="org-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="org-form__row">
-          <div className="field">
-            <label htmlFor={`${id}-kind`}>{t('form.kind')}</label>
-            <select {...register('kind')} {...fieldProps('kind')}>
-              {EXPORT_KIND_VALUES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`kinds.${value}`)}
-                </option>
-              ))}
-            </select>
-            {message('kind')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-organization_id`}>{t('form.organization')}</label>
-            <select {...register('organization_id', { setValueAs: nullableId })} {...fieldProps('organization_id')}>
-              <option value="">{t('allOrganizations')}</option>
-              {(organizations.data?.data ?? []).map((organization) => (
-                <option key={organization.id} value={organization.id}>
-                  {organization.name}
-                </option>
-              ))}
-            </select>
-            {message('organization_id')}
-          </div>
-          {kind === 'score' && organizationId !== null && (
-            <div className="field">
-              <label htmlFor={`${id}-group_id`}>{t('form.group')}</label>
-              <select {...register('group_id', { setValueAs: nullableId })} {...fieldProps('group_id')}>
-                <option value="">{t('form.allGroups')}</option>
-                {(groups.data?.data ?? []).map((group) => (
-                  <option key={group.id} value={group.id}>
-                    {group.name}
+          <Field label={t('form.kind')} error={message('kind')}>
+            {(props) => (
+              <select {...register('kind')} {...props}>
+                {EXPORT_KIND_VALUES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`kinds.${value}`)}
                   </option>
                 ))}
               </select>
-              {message('group_id')}
-            </div>
-          )}
+            )}
+          </Field>
+          {choice('organization_id', t('form.organization'), t('allOrganizations'), organizations.data?.data ?? [])}
+          {kind === 'score' && organizationId !== null && choice('group_id', t('form.group'), t('form.allGroups'), groups.data?.data ?? [])}
         </div>
         <div className="org-form__row">
-          <div className="field">
-            <label htmlFor={`${id}-from`}>{t('form.from')}</label>
-            <DateField kind="month" {...monthRange} {...fieldProps('from')} form={{ register, watch }} name="from" />
-            {message('from')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-to`}>{t('form.to')}</label>
-            <DateField kind="month" {...monthRange} {...fieldProps('to')} form={{ register, watch }} name="to" />
-            {message('to')}
-          </div>
+          <Field label={t('form.from')} error={message('from')}>
+            {(props) => <DateField kind="month" {...monthRange} {...props} form={{ register, watch }} name="from" />}
+          </Field>
+          <Field label={t('form.to')} error={message('to')}>
+            {(props) => <DateField kind="month" {...monthRange} {...props} form={{ register, watch }} name="to" />}
+          </Field>
         </div>
         <fieldset className="admin-exports__encodings">
           <legend>{t('form.encoding')}</legend>
@@ -222,7 +196,7 @@ function ExportForm() {
 }
 
 function ExportList() {
-  const { t, i18n } = usePageTranslation('admin-exports', { ja, en }, ['organization', 'errors']);
+  const { t, i18n } = usePageNamespace('admin-exports', { ja, en }, ['organization', 'errors']);
   const { api } = useSession();
   const headingId = useId();
   const [page, setPage] = useState(1);

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import en from '../../../../locales/en/staff-actions.json' with { type: 'json' };
 import ja from '../../../../locales/ja/staff-actions.json' with { type: 'json' };
-import { usePageTranslation } from '../../i18n/use-page-translation';
+import { usePageNamespace } from '@kiwi/shared/i18n/use-page-namespace';
 import { useSession } from '../../session/session-provider';
 import { ListTable } from '../organization/list-table';
 import { useFilterForm } from '../use-filter-form';
@@ -86,7 +86,7 @@ export function formatValue(t: TFunction, value: unknown, language: string): str
 
 /** /_admin/staff_actions (issue 20 point 8): who changed what, when, with filters kept in the URL. */
 export function StaffActionsPage() {
-  const { t, i18n } = usePageTranslation('staff-actions', { ja, en }, ['organization']);
+  const { t, i18n } = usePageNamespace('staff-actions', { ja, en }, ['organization']);
   const { api } = useSession();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);

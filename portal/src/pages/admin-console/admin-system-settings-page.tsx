@@ -2,7 +2,7 @@ import { SYSTEM_SETTING_KEYS, isSystemSettingKey } from '@kiwi/shared/domain/sys
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import en from '../../../../locales/en/system-settings.json' with { type: 'json' };
 import ja from '../../../../locales/ja/system-settings.json' with { type: 'json' };
-import { usePageTranslation } from '../../i18n/use-page-translation';
+import { usePageNamespace } from '@kiwi/shared/i18n/use-page-namespace';
 import { useSession } from '../../session/session-provider';
 import { LoadFailed, Loading } from '../organization/page-states';
 import { type SystemSetting, SystemSettingForm } from './system-setting-form';
@@ -15,7 +15,7 @@ import './app-informations.css';
  * through LISTEN/NOTIFY).
  */
 export function SystemSettingsPage() {
-  const { t } = usePageTranslation('system-settings', { ja, en }, ['organization', 'errors']);
+  const { t } = usePageNamespace('system-settings', { ja, en }, ['organization', 'errors']);
   const { api } = useSession();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: ['system-settings'], queryFn: () => api.get<SystemSetting[]>('/system_settings') });

@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import en from '../../../../locales/en/admin-users.json' with { type: 'json' };
 import ja from '../../../../locales/ja/admin-users.json' with { type: 'json' };
-import { usePageTranslation } from '../../i18n/use-page-translation';
+import { usePageNamespace } from '@kiwi/shared/i18n/use-page-namespace';
 import { useSession } from '../../session/session-provider';
 import { ListTable } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
@@ -74,7 +74,7 @@ function paramsFromSearch(search: AdminUserSearchForm, page = 1): Record<string,
 
 /** /_admin/users (issue 20 point 2): every product user, searched and filtered; promote/demote, sign-in, resend, MFA reset. */
 export function UsersPage() {
-  const { t, i18n } = usePageTranslation('admin-users', { ja, en }, ['organization', 'errors']);
+  const { t, i18n } = usePageNamespace('admin-users', { ja, en }, ['organization', 'errors']);
   const { api, kiwiUser } = useSession();
   const queryClient = useQueryClient();
   const confirmed = useConfirmedAction();
@@ -269,7 +269,7 @@ function SearchForm({
   organizations: OrganizationOption[];
   onSearch: (search: AdminUserSearchForm) => void;
 }) {
-  const { t } = usePageTranslation('admin-users', { ja, en });
+  const { t } = usePageNamespace('admin-users', { ja, en });
   const id = useId();
   const {
     register,

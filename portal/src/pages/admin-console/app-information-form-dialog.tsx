@@ -38,7 +38,7 @@ export function AppInformationFormDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  // The page has added the app-informations bundle (usePageTranslation) before opening this dialog.
+  // The page has added the app-informations bundle (usePageNamespace) before opening this dialog.
   const { t, i18n } = useTranslation(['app-informations', 'errors', 'organization']);
   const { api } = useSession();
   const { showToast } = useToast();

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { isSetupGoal, renderQuestTitle } from '@kiwi/shared/domain/quests';
 import { formatNumber } from '@kiwi/shared/i18n/format';
 import {
@@ -15,13 +14,10 @@ import {
   type QuestRewardType,
 } from '@kiwi/shared/schemas/quests';
 import { useToast } from '@kiwi/shared/ui/toast';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { type FieldError, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { useSession } from '../../session/session-provider';
-import { apiErrorMessage } from '../organization/api-error';
 import { FormDialog } from '../organization/form-dialog';
 import { ListTable, RowAction } from '../organization/list-table';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
@@ -29,7 +25,8 @@ import { useRewardText } from '../quests/quest-item';
 import { useQuestsTranslation } from '../quests/use-quests-translation';
 import '../organization/organization.css';
 import '../quests/quests.css';
-import { showServerFieldErrors } from '../use-schema-form';
+import { useSchemaForm } from '../use-schema-form';
+import { Field } from '../labelled-field';
 import { StatusBadge } from '../../layout/status-badge';
 
 /** GET /api/quests after decoding: the quest as the admin configured it. */
@@ -141,29 +138,12 @@ export function AdminQuestsPage() {
 const QuestFormSchema = CreateQuestSchema.shape.quest;
 type QuestFormValues = z.input<typeof QuestFormSchema>;
 
-function FieldMessage({ id, error }: { id: string; error: FieldError | undefined }) {
-  const { t } = useTranslation('errors');
-  if (!error?.message) return null;
-  return (
-    <p id={id} className="field__error">
-      {error.type === 'server' ? error.message : t(`errors:${error.message}`)}
-    </p>
-  );
-}
-
 function QuestFormDialog({ quest, onClose, onSaved }: { quest: Quest | null; onClose: () => void; onSaved: () => void }) {
   const { t, i18n } = useQuestsTranslation(['organization', 'errors']);
   const { api } = useSession();
   const { showToast } = useToast();
-  const id = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<QuestFormValues>({
-    resolver: zodResolver(QuestFormSchema) as never,
+  const { form, register, onSubmit, busy, failure, message } = useSchemaForm({
+    schema: QuestFormSchema,
     defaultValues: {
       title: quest?.title ?? '',
       period_type: quest?.periodType ?? 'daily',
@@ -173,141 +153,83 @@ function QuestFormDialog({ quest, onClose, onSaved }: { quest: Quest | null; onC
       personalized_rate_percent: quest?.personalizedRatePercent ?? 110,
       reward_type: quest?.rewardType ?? 'coins',
       reward_coins: quest?.rewardCoins ?? 10,
-    },
-  });
-  const save = useMutation({
-    mutationFn: (values: QuestFormValues) =>
-      quest ? api.put<Quest>(`/quests/${quest.id}`, { quest: values }) : api.post<Quest>('/quests', { quest: values }),
-    onSuccess: () => {
+    } satisfies QuestFormValues,
+    send: (values) => (quest ? api.put<Quest>(`/quests/${quest.id}`, { quest: values }) : api.post<Quest>('/quests', { quest: values })),
+    onSaved: () => {
       showToast(t('organization:common.saved'), 'success');
       onSaved();
       onClose();
     },
-    onError: (error) => showServerFieldErrors(t, error, setError),
   });
+  /** A select of one of the quest's kinds, its options named from `admin.<names>.<value>`. */
+  const choice = (
+    name: 'period_type' | 'goal_type' | 'goal_value_calculation_type' | 'reward_type',
+    label: string,
+    values: readonly string[],
+    names: string,
+  ) => (
+    <Field label={t(`admin.fields.${label}`)} error={message(name)}>
+      {(props) => (
+        <select {...props} {...register(name)}>
+          {values.map((value) => (
+            <option key={value} value={value}>
+              {t(`admin.${names}.${value}`)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  /** A whole-number input between `min` and `max`. */
+  const count = (
+    name: 'goal_value' | 'personalized_rate_percent' | 'reward_coins',
+    label: string,
+    min: number,
+    max: number,
+    hints?: string[],
+  ) => (
+    <Field label={t(`admin.fields.${label}`)} error={message(name)} hints={hints}>
+      {(props) => <input type="number" min={min} max={max} inputMode="numeric" {...props} {...register(name, { valueAsNumber: true })} />}
+    </Field>
+  );
 
-  const fieldProps = (name: keyof QuestFormValues, describedBy?: string) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': [errors[name] ? `${id}-${name}-error` : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined,
-  });
-  const message = (name: keyof QuestFormValues) => <FieldMessage id={`${id}-${name}-error`} error={errors[name]} />;
-
-  const title = watch('title') ?? '';
-  const goalValue = Number(watch('goal_value'));
+  const title = form.watch('title') ?? '';
+  const goalValue = Number(form.watch('goal_value'));
   const sample = Number.isSafeInteger(goalValue) && goalValue > 0 ? goalValue : SAMPLE_GOAL_VALUE;
-  const personalized = watch('goal_value_calculation_type') === 'personalized_step_count';
-  const coins = watch('reward_type') === 'coins';
+  const personalized = form.watch('goal_value_calculation_type') === 'personalized_step_count';
+  const coins = form.watch('reward_type') === 'coins';
 
   return (
     <FormDialog
       title={quest ? t('admin.editTitle') : t('admin.createTitle')}
-      submitting={save.isPending}
-      failure={save.isError ? apiErrorMessage(t, save.error) : null}
-      onSubmit={handleSubmit((values) => save.mutate(values))}
+      submitting={busy}
+      failure={failure}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
-      <div className="field">
-        <label htmlFor={`${id}-title`}>{t('admin.fields.title')}</label>
-        <input maxLength={QUEST_LIMITS.titleMax * 4} {...fieldProps('title', `${id}-title-help`)} {...register('title')} />
-        <p id={`${id}-title-help`} className="field__hint">
-          {t('admin.fields.titleHelp')}
-        </p>
-        {message('title')}
-      </div>
+      <Field label={t('admin.fields.title')} error={message('title')} hints={[t('admin.fields.titleHelp')]}>
+        {(props) => <input maxLength={QUEST_LIMITS.titleMax * 4} {...props} {...register('title')} />}
+      </Field>
       <div className="quests-preview" aria-live="polite">
         <span className="quests-preview__label">
           {t('admin.preview')} ({t('admin.previewSample', { value: formatNumber(sample, i18n.language) })})
         </span>
         <span className="quest__title">{title.trim() ? renderQuestTitle(title, sample, i18n.language) : QUEST_GOAL_PLACEHOLDER}</span>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-period_type`}>{t('admin.fields.periodType')}</label>
-        <select {...fieldProps('period_type')} {...register('period_type')}>
-          {QUEST_PERIOD_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`admin.periodTypes.${type}`)}
-            </option>
-          ))}
-        </select>
-        {message('period_type')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-goal_type`}>{t('admin.fields.goalType')}</label>
-        <select {...fieldProps('goal_type')} {...register('goal_type')}>
-          {QUEST_GOAL_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`admin.goalTypes.${type}`)}
-            </option>
-          ))}
-        </select>
-        {message('goal_type')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-goal_value`}>{t('admin.fields.goalValue')}</label>
-        <input
-          type="number"
-          min={0}
-          max={QUEST_LIMITS.goalValueMax}
-          inputMode="numeric"
-          {...fieldProps('goal_value')}
-          {...register('goal_value', { valueAsNumber: true })}
-        />
-        {message('goal_value')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-goal_value_calculation_type`}>{t('admin.fields.goalValueCalculationType')}</label>
-        <select {...fieldProps('goal_value_calculation_type')} {...register('goal_value_calculation_type')}>
-          {QUEST_GOAL_VALUE_CALCULATION_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`admin.calculationTypes.${type}`)}
-            </option>
-          ))}
-        </select>
-        {message('goal_value_calculation_type')}
-      </div>
-      {personalized && (
-        <div className="field">
-          <label htmlFor={`${id}-personalized_rate_percent`}>{t('admin.fields.personalizedRatePercent')}</label>
-          <input
-            type="number"
-            min={QUEST_LIMITS.personalizedRatePercentMin}
-            max={QUEST_LIMITS.personalizedRatePercentMax}
-            inputMode="numeric"
-            {...fieldProps('personalized_rate_percent', `${id}-personalized-help`)}
-            {...register('personalized_rate_percent', { valueAsNumber: true })}
-          />
-          <p id={`${id}-personalized-help`} className="field__hint">
-            {t('admin.fields.personalizedHelp')}
-          </p>
-          {message('personalized_rate_percent')}
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-reward_type`}>{t('admin.fields.rewardType')}</label>
-        <select {...fieldProps('reward_type')} {...register('reward_type')}>
-          {QUEST_REWARD_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`admin.rewardTypes.${type}`)}
-            </option>
-          ))}
-        </select>
-        {message('reward_type')}
-      </div>
-      {coins && (
-        <div className="field">
-          <label htmlFor={`${id}-reward_coins`}>{t('admin.fields.rewardCoins')}</label>
-          <input
-            type="number"
-            min={0}
-            max={QUEST_LIMITS.rewardCoinsMax}
-            inputMode="numeric"
-            {...fieldProps('reward_coins')}
-            {...register('reward_coins', { valueAsNumber: true })}
-          />
-          {message('reward_coins')}
-        </div>
-      )}
+      {choice('period_type', 'periodType', QUEST_PERIOD_TYPES, 'periodTypes')}
+      {choice('goal_type', 'goalType', QUEST_GOAL_TYPES, 'goalTypes')}
+      {count('goal_value', 'goalValue', 0, QUEST_LIMITS.goalValueMax)}
+      {choice('goal_value_calculation_type', 'goalValueCalculationType', QUEST_GOAL_VALUE_CALCULATION_TYPES, 'calculationTypes')}
+      {personalized &&
+        count(
+          'personalized_rate_percent',
+          'personalizedRatePercent',
+          QUEST_LIMITS.personalizedRatePercentMin,
+          QUEST_LIMITS.personalizedRatePercentMax,
+          [t('admin.fields.personalizedHelp')],
+        )}
+      {choice('reward_type', 'rewardType', QUEST_REWARD_TYPES, 'rewardTypes')}
+      {coins && count('reward_coins', 'rewardCoins', 0, QUEST_LIMITS.rewardCoinsMax)}
     </FormDialog>
   );
 }
