@@ -62,6 +62,24 @@ export const ACME_MEMBERS: Record<Caller, Expected> = { ...ANY_ACTIVE_USER, othe
 /** acme's manager and admins. */
 export const ACME_MANAGERS: Record<Caller, Expected> = { ...ACME_MEMBERS, member: FORBIDDEN };
 
+/** The params of a path whose only parameter is acme's `:organizationId`. */
+export const acmeOrganization = ({ acme }: { acme: { id: number } }) => ({ organizationId: acme.id });
+
+/** A row in one call: the route, who gets what, and the rest (params, body, sample ...) when it has any. */
+export function row<World = any>(
+  route: string,
+  expect: Record<Caller, Expected>,
+  rest: Omit<Row<World>, 'route' | 'expect'> = {},
+): Row<World> {
+  return { route, ...rest, expect };
+}
+/** A route for acme's managers and admins, under acme's organisation path unless `rest.params` says otherwise. */
+export const managersRow = <World = any>(route: string, rest: Omit<Row<World>, 'route' | 'expect'> = {}) =>
+  row<World>(route, ACME_MANAGERS, { params: acmeOrganization, ...rest });
+/** A route for any active member of acme (and admins), under acme's organisation path unless `rest.params` says otherwise. */
+export const membersRow = <World = any>(route: string, rest: Omit<Row<World>, 'route' | 'expect'> = {}) =>
+  row<World>(route, ACME_MEMBERS, { params: acmeOrganization, ...rest });
+
 /** `openTo` of spec §6's calls "sent without authorization": nobody is refused. */
 export const PUBLIC_CALL = {
   anonymous: 'spec §6: sent without authorization',

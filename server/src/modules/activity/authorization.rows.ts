@@ -1,6 +1,6 @@
 import { dayInJapan } from '@kiwi/shared/domain/health-points';
 import { FORBIDDEN, OK, UNAUTHENTICATED } from '../../test/authorization';
-import { ACME_MANAGERS, ANY_ACTIVE_USER, type MatrixModule, OWN_THINGS } from '../../test/matrix';
+import { ACME_MANAGERS, acmeOrganization, ANY_ACTIVE_USER, type MatrixModule, OWN_THINGS } from '../../test/matrix';
 
 const yesterday = () => dayInJapan(new Date(Date.now() - 24 * 3600_000));
 const figures = { steps: 4_200, workout_minutes: 15, calories: 180, distance_meters: 3_100 };
@@ -27,7 +27,7 @@ export const matrix: MatrixModule = {
     },
     {
       route: 'GET /api/organizations/:organizationId/health_point_summary',
-      params: ({ acme }) => ({ organizationId: acme.id }),
+      params: acmeOrganization,
       expect: ACME_MANAGERS,
     },
     // Without organization_id: the manager's own organisation, every organisation for an admin; globex's manager sees only globex.

@@ -1,6 +1,14 @@
 import { FORBIDDEN } from '../../test/authorization';
 import { buildUser } from '../../test/factories';
-import { ACME_MANAGERS, ADMIN_ONLY, ANY_ACTIVE_USER, type Fixture, type MatrixModule, OWN_THINGS } from '../../test/matrix';
+import {
+  ACME_MANAGERS,
+  acmeOrganization,
+  ADMIN_ONLY,
+  ANY_ACTIVE_USER,
+  type Fixture,
+  type MatrixModule,
+  OWN_THINGS,
+} from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 import type { Caller } from '../../test/authorization';
 import { awardActivityCoins, moveCoins } from './ledger';
@@ -62,12 +70,12 @@ export const matrix: MatrixModule<World> = {
     },
     {
       route: 'GET /api/organizations/:organizationId/kiwi_coin_transfers',
-      params: ({ acme }) => ({ organizationId: acme.id }),
+      params: acmeOrganization,
       expect: ACME_MANAGERS,
     },
     {
       route: 'POST /api/organizations/:organizationId/kiwi_coin_transfers',
-      params: ({ acme }) => ({ organizationId: acme.id }),
+      params: acmeOrganization,
       body: ({ bystander }: Fixture) => ({
         kiwi_coin_transfer: { organization_member_id: bystander.membership!.id, amount: 1, description: 'matrix' },
       }),

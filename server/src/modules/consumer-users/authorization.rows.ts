@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type OrganizationRow, organizations } from '../../db/schema/organizations';
 import type { Caller } from '../../test/authorization';
 import { buildIdentityUser, buildOrganization } from '../../test/factories';
-import { ACME_MANAGERS, EVERYONE, type Fixture, type MatrixModule, PUBLIC_CALL } from '../../test/matrix';
+import { ACME_MANAGERS, acmeOrganization, EVERYONE, type Fixture, type MatrixModule, PUBLIC_CALL } from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 import { issueConfirmation, readJoinCode, registerConsumer } from './service';
 
@@ -66,12 +66,12 @@ export const matrix: MatrixModule<World> = {
     },
     {
       route: 'GET /api/organizations/:organizationId/join_code',
-      params: ({ acme }: Fixture) => ({ organizationId: acme.id }),
+      params: acmeOrganization,
       expect: ACME_MANAGERS,
     },
     {
       route: 'POST /api/organizations/:organizationId/join_code/rotation',
-      params: ({ acme }: Fixture) => ({ organizationId: acme.id }),
+      params: acmeOrganization,
       expect: ACME_MANAGERS,
     },
   ],

@@ -1,25 +1,23 @@
 import { embedOrigins } from '../../db/schema/embed-origins';
 import type { Caller } from '../../test/authorization';
-import { ACME_MANAGERS, type MatrixModule } from '../../test/matrix';
+import { ACME_MANAGERS, acmeOrganization, type MatrixModule } from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 
 type World = { server: TestServer };
 
-const acmeId = ({ acme }: { acme: { id: number } }) => ({ organizationId: acme.id });
-
 export const matrix: MatrixModule<World> = {
   setup: async (server) => ({ server }),
   rows: [
-    { route: 'GET /api/organizations/:organizationId/embed_origins', params: acmeId, expect: ACME_MANAGERS },
+    { route: 'GET /api/organizations/:organizationId/embed_origins', params: acmeOrganization, expect: ACME_MANAGERS },
     {
       route: 'PUT /api/organizations/:organizationId/embed_origins',
-      params: acmeId,
+      params: acmeOrganization,
       body: { embed_origins: ['https://intranet.matrix.example', 'http://localhost:8081'] },
       expect: ACME_MANAGERS,
     },
     {
       route: 'POST /api/organizations/:organizationId/embed_origins',
-      params: acmeId,
+      params: acmeOrganization,
       // A new origin per caller, so that each one allowed adds a row rather than finding it there.
       body: (_fixture: unknown, caller: Caller) => ({ embed_origin: `https://${caller.toLowerCase()}.matrix.example` }),
       expect: ACME_MANAGERS,

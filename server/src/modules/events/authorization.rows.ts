@@ -3,7 +3,16 @@
 import { eventMessages, type EventRow, pollItems, polls } from '../../db/schema/events';
 import { type Caller, type Expected, FORBIDDEN, OK } from '../../test/authorization';
 import { type BuiltUser, buildUser } from '../../test/factories';
-import { ACME_MANAGERS, ACME_MEMBERS, type Fixture, type MatrixModule } from '../../test/matrix';
+import {
+  ACME_MANAGERS,
+  ACME_MEMBERS,
+  acmeOrganization,
+  type Fixture,
+  managersRow,
+  type MatrixModule,
+  membersRow,
+  row,
+} from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 import { addEventMember, buildEvent } from './test-support';
 
@@ -46,11 +55,19 @@ const at = (fixture: Fixture, event: EventRow, extra: Record<string, number> = {
   eventId: event.id,
   ...extra,
 });
+type Role = Exclude<keyof World, 'server'>;
+/** The params of the world's event where the member has `role`: its path, its message, its poll's item. */
+const eventOf = (role: Role) => (f: Fixture, _c: Caller, w: World) => at(f, w[role].event);
+const messageOf = (role: Role) => (_f: Fixture, _c: Caller, w: World) => ({ id: w[role].messageId });
+const pollItemOf = (role: Role) => (_f: Fixture, _c: Caller, w: World) => ({ id: w[role].pollId, itemId: w[role].itemId });
+/** A fresh event of the bystander's, one per caller. */
+const freshEvent = async (f: Fixture, _c: Caller, w: World) => at(f, await buildEvent(w.server, f.acme, f.bystander));
 const PREFIX = '/api/organizations/:organizationId';
 const EVENT = `${PREFIX}/events/:eventId`;
 const rename = { event: { name: 'Renamed' } };
 const post = { event_message: { body: 'hi' } };
 const reaction = { message_reaction: { emoji: '👍' } };
+const stream = () => ({ prefer: 'wait=0' });
 
 export const matrix: MatrixModule<World> = {
   async setup(server, fixture) {
@@ -66,242 +83,162 @@ export const matrix: MatrixModule<World> = {
     return { server, plain, joined, coHost, authored, secret };
   },
   rows: [
-    { route: `GET ${PREFIX}/events_summary`, params: (f) => ({ organizationId: f.acme.id }), expect: ACME_MANAGERS },
-    { route: `GET ${PREFIX}/events_participation_rate`, params: (f) => ({ organizationId: f.acme.id }), expect: ACME_MANAGERS },
-    { route: `GET ${PREFIX}/all_events`, params: (f) => ({ organizationId: f.acme.id }), expect: ACME_MANAGERS },
-    { route: `GET ${PREFIX}/events`, params: (f) => ({ organizationId: f.acme.id }), expect: ACME_MEMBERS },
-    {
-      route: `POST ${PREFIX}/events`,
-      params: (f) => ({ organizationId: f.acme.id }),
-      body: { event: { name: 'Matrix', started_at: '2090-01-01T09:00:00.000Z', ended_at: '2090-01-01T10:00:00.000Z' } },
-      // An event needs an author among the organisation's members.
-      expect: { ...ACME_MEMBERS, admin: MEMBERSHIP_REQUIRED },
-    },
-    { route: `GET ${EVENT}`, params: (f, _c, w) => at(f, w.plain.event), expect: ACME_MEMBERS },
-    {
-      route: `GET ${EVENT}`,
-      sample: 'private, member not in it',
-      params: (f, _c, w) => at(f, w.secret.event),
-      expect: { ...ACME_MEMBERS, member: NOT_FOUND },
-    },
+    managersRow(`GET ${PREFIX}/events_summary`),
+    managersRow(`GET ${PREFIX}/events_participation_rate`),
+    managersRow(`GET ${PREFIX}/all_events`),
+    membersRow(`GET ${PREFIX}/events`),
+    // An event needs an author among the organisation's members.
+    row(
+      `POST ${PREFIX}/events`,
+      { ...ACME_MEMBERS, admin: MEMBERSHIP_REQUIRED },
+      {
+        params: acmeOrganization,
+        body: { event: { name: 'Matrix', started_at: '2090-01-01T09:00:00.000Z', ended_at: '2090-01-01T10:00:00.000Z' } },
+      },
+    ),
+    membersRow(`GET ${EVENT}`, { params: eventOf('plain') }),
+    row(`GET ${EVENT}`, { ...ACME_MEMBERS, member: NOT_FOUND }, { sample: 'private, member not in it', params: eventOf('secret') }),
     // The stream ends at once with `Prefer: wait=0`, so the answer can be judged.
-    {
-      route: `GET ${EVENT}/stream`,
-      params: (f, _c, w) => at(f, w.plain.event),
-      headers: () => ({ prefer: 'wait=0' }),
-      expect: ACME_MEMBERS,
-    },
-    {
-      route: `GET ${EVENT}/stream`,
-      sample: 'private, member not in it',
-      params: (f, _c, w) => at(f, w.secret.event),
-      headers: () => ({ prefer: 'wait=0' }),
-      expect: { ...ACME_MEMBERS, member: NOT_FOUND },
-    },
-    { route: `PUT ${EVENT}`, sample: 'member not joined', params: (f, _c, w) => at(f, w.plain.event), body: rename, expect: ACME_MANAGERS },
-    { route: `PUT ${EVENT}`, sample: 'member joined', params: (f, _c, w) => at(f, w.joined.event), body: rename, expect: ACME_MANAGERS },
-    { route: `PUT ${EVENT}`, sample: 'member is co-host', params: (f, _c, w) => at(f, w.coHost.event), body: rename, expect: ACME_MEMBERS },
-    {
-      route: `PUT ${EVENT}`,
-      sample: 'member is author',
-      params: (f, _c, w) => at(f, w.authored.event),
-      body: rename,
-      expect: ACME_MEMBERS,
-    },
-    {
-      route: `DELETE ${EVENT}`,
-      sample: 'member not joined (a fresh event each)',
-      params: async (f, _c, w) => at(f, await buildEvent(w.server, f.acme, f.bystander)),
-      expect: ACME_MANAGERS,
-    },
-    {
-      route: `DELETE ${EVENT}`,
+    membersRow(`GET ${EVENT}/stream`, { params: eventOf('plain'), headers: stream }),
+    row(
+      `GET ${EVENT}/stream`,
+      { ...ACME_MEMBERS, member: NOT_FOUND },
+      {
+        sample: 'private, member not in it',
+        params: eventOf('secret'),
+        headers: stream,
+      },
+    ),
+    managersRow(`PUT ${EVENT}`, { sample: 'member not joined', params: eventOf('plain'), body: rename }),
+    managersRow(`PUT ${EVENT}`, { sample: 'member joined', params: eventOf('joined'), body: rename }),
+    membersRow(`PUT ${EVENT}`, { sample: 'member is co-host', params: eventOf('coHost'), body: rename }),
+    membersRow(`PUT ${EVENT}`, { sample: 'member is author', params: eventOf('authored'), body: rename }),
+    managersRow(`DELETE ${EVENT}`, { sample: 'member not joined (a fresh event each)', params: freshEvent }),
+    membersRow(`DELETE ${EVENT}`, {
       sample: 'member is author (a fresh event each)',
       params: async (f, _c, w) => at(f, await buildEvent(w.server, f.acme, f.users.member)),
-      expect: ACME_MEMBERS,
-    },
-    {
-      route: `POST ${EVENT}/members/join`,
+    }),
+    membersRow(`POST ${EVENT}/members/join`, {
       sample: 'yourself (admin: invites a colleague)',
-      params: async (f, _c, w) => at(f, await buildEvent(w.server, f.acme, f.bystander)),
+      params: freshEvent,
       body: async (f: Fixture, caller: Caller, w: World) => ({
         event_member: {
           organization_member_id: (memberOf(f, caller) ?? (await buildUser(w.server, { organization: f.acme }))).membership!.id,
         },
       }),
-      expect: ACME_MEMBERS,
-    },
-    {
-      route: `POST ${EVENT}/members/join`,
-      sample: 'inviting a colleague as co-host',
-      params: async (f, _c, w) => at(f, await buildEvent(w.server, f.acme, f.bystander)),
-      body: (f: Fixture) => ({ event_member: { organization_member_id: f.bystander.membership!.id, role: 'manager' } }),
-      // The bystander is the author already; organisers get past the guard and are told so.
-      expect: { ...ACME_MANAGERS, manager: [409, 'event.alreadyJoined'], admin: [409, 'event.alreadyJoined'] },
-    },
-    {
-      route: `PUT ${EVENT}/members/:memberId/accept_invitation`,
-      sample: "the caller's own invitation (admin: someone else's)",
-      params: async (f, caller, w) => {
-        const event = await buildEvent(w.server, f.acme, f.bystander, { publicRange: 'private' });
-        const invitee = memberOf(f, caller) ?? (await buildUser(w.server, { organization: f.acme }));
-        const invitation = await addEventMember(w.server, event.id, invitee, { status: 'invited' });
-        return at(f, event, { memberId: invitation.id });
+    }),
+    // The bystander is the author already; organisers get past the guard and are told so.
+    row(
+      `POST ${EVENT}/members/join`,
+      { ...ACME_MANAGERS, manager: [409, 'event.alreadyJoined'], admin: [409, 'event.alreadyJoined'] },
+      {
+        sample: 'inviting a colleague as co-host',
+        params: freshEvent,
+        body: (f: Fixture) => ({ event_member: { organization_member_id: f.bystander.membership!.id, role: 'manager' } }),
       },
-      expect: { ...ACME_MEMBERS, admin: FORBIDDEN },
-    },
-    {
-      route: `DELETE ${EVENT}/members/:memberId`,
+    ),
+    row(
+      `PUT ${EVENT}/members/:memberId/accept_invitation`,
+      { ...ACME_MEMBERS, admin: FORBIDDEN },
+      {
+        sample: "the caller's own invitation (admin: someone else's)",
+        params: async (f, caller, w) => {
+          const event = await buildEvent(w.server, f.acme, f.bystander, { publicRange: 'private' });
+          const invitee = memberOf(f, caller) ?? (await buildUser(w.server, { organization: f.acme }));
+          const invitation = await addEventMember(w.server, event.id, invitee, { status: 'invited' });
+          return at(f, event, { memberId: invitation.id });
+        },
+      },
+    ),
+    membersRow(`DELETE ${EVENT}/members/:memberId`, {
       sample: 'leaving (admin: removing a participant)',
       params: async (f, caller, w) => {
         const event = await buildEvent(w.server, f.acme, f.bystander);
         const person = memberOf(f, caller) ?? (await buildUser(w.server, { organization: f.acme }));
-        const row = await addEventMember(w.server, event.id, person);
-        return at(f, event, { memberId: row.id });
+        const participation = await addEventMember(w.server, event.id, person);
+        return at(f, event, { memberId: participation.id });
       },
-      expect: ACME_MEMBERS,
-    },
-    {
-      route: `DELETE ${EVENT}/members/:memberId`,
+    }),
+    managersRow(`DELETE ${EVENT}/members/:memberId`, {
       sample: "removing someone else's membership",
       params: async (f, _c, w) => {
         const event = await buildEvent(w.server, f.acme, f.bystander);
         const other = await buildUser(w.server, { organization: f.acme });
         return at(f, event, { memberId: (await addEventMember(w.server, event.id, other)).id });
       },
-      expect: ACME_MANAGERS,
-    },
-    { route: `GET ${EVENT}/messages`, params: (f, _c, w) => at(f, w.plain.event), expect: ACME_MEMBERS },
-    {
-      route: `POST ${EVENT}/messages`,
-      sample: 'member not joined',
-      params: (f, _c, w) => at(f, w.plain.event),
-      body: post,
-      expect: PARTICIPANTS_ONLY,
-    },
-    {
-      route: `POST ${EVENT}/messages`,
-      sample: 'member joined',
-      params: (f, _c, w) => at(f, w.joined.event),
-      body: post,
-      expect: JOINED_MEMBER,
-    },
-    {
-      route: `POST ${EVENT}/messages`,
-      sample: 'member is co-host',
-      params: (f, _c, w) => at(f, w.coHost.event),
-      body: post,
-      expect: JOINED_MEMBER,
-    },
-    {
-      route: `POST ${EVENT}/messages`,
-      sample: 'member is author',
-      params: (f, _c, w) => at(f, w.authored.event),
-      body: post,
-      expect: JOINED_MEMBER,
-    },
-    {
-      route: `GET ${EVENT}/messages/:messageId`,
-      params: (f, _c, w) => at(f, w.plain.event, { messageId: w.plain.messageId }),
-      expect: ACME_MEMBERS,
-    },
-    {
-      route: `PUT ${EVENT}/messages/:messageId`,
-      sample: "someone else's message",
-      params: (f, _c, w) => at(f, w.plain.event, { messageId: w.plain.messageId }),
-      body: post,
-      expect: { ...ACME_MEMBERS, member: FORBIDDEN, manager: FORBIDDEN, admin: FORBIDDEN },
-    },
-    {
-      route: `PUT ${EVENT}/messages/:messageId`,
-      sample: "the member's own message",
-      params: (f, _c, w) => at(f, w.authored.event, { messageId: w.authored.messageId }),
-      body: post,
-      expect: { ...ACME_MEMBERS, manager: FORBIDDEN, admin: FORBIDDEN },
-    },
-    {
-      route: `DELETE ${EVENT}/messages/:messageId`,
-      sample: "someone else's message (a fresh one each)",
-      params: async (f, _c, w) => at(f, w.plain.event, { messageId: (await sample(w.server, f, f.bystander)).messageId }),
-      // The message belongs to another event than the path's: everyone allowed past the guard gets 404.
-      expect: { ...ACME_MEMBERS, member: NOT_FOUND, manager: NOT_FOUND, admin: NOT_FOUND },
-    },
-    {
-      route: `DELETE ${EVENT}/messages/:messageId`,
+    }),
+    membersRow(`GET ${EVENT}/messages`, { params: eventOf('plain') }),
+    row(`POST ${EVENT}/messages`, PARTICIPANTS_ONLY, { sample: 'member not joined', params: eventOf('plain'), body: post }),
+    row(`POST ${EVENT}/messages`, JOINED_MEMBER, { sample: 'member joined', params: eventOf('joined'), body: post }),
+    row(`POST ${EVENT}/messages`, JOINED_MEMBER, { sample: 'member is co-host', params: eventOf('coHost'), body: post }),
+    row(`POST ${EVENT}/messages`, JOINED_MEMBER, { sample: 'member is author', params: eventOf('authored'), body: post }),
+    membersRow(`GET ${EVENT}/messages/:messageId`, { params: (f, _c, w) => at(f, w.plain.event, { messageId: w.plain.messageId }) }),
+    row(
+      `PUT ${EVENT}/messages/:messageId`,
+      { ...ACME_MEMBERS, member: FORBIDDEN, manager: FORBIDDEN, admin: FORBIDDEN },
+      {
+        sample: "someone else's message",
+        params: (f, _c, w) => at(f, w.plain.event, { messageId: w.plain.messageId }),
+        body: post,
+      },
+    ),
+    row(
+      `PUT ${EVENT}/messages/:messageId`,
+      { ...ACME_MEMBERS, manager: FORBIDDEN, admin: FORBIDDEN },
+      {
+        sample: "the member's own message",
+        params: (f, _c, w) => at(f, w.authored.event, { messageId: w.authored.messageId }),
+        body: post,
+      },
+    ),
+    // The message belongs to another event than the path's: everyone allowed past the guard gets 404.
+    row(
+      `DELETE ${EVENT}/messages/:messageId`,
+      { ...ACME_MEMBERS, member: NOT_FOUND, manager: NOT_FOUND, admin: NOT_FOUND },
+      {
+        sample: "someone else's message (a fresh one each)",
+        params: async (f, _c, w) => at(f, w.plain.event, { messageId: (await sample(w.server, f, f.bystander)).messageId }),
+      },
+    ),
+    managersRow(`DELETE ${EVENT}/messages/:messageId`, {
       sample: "a participant's message, by an organiser",
       params: async (f, _c, w) => {
         const fresh = await sample(w.server, f, f.bystander);
         return at(f, fresh.event, { messageId: fresh.messageId });
       },
-      expect: ACME_MANAGERS,
-    },
-    {
-      route: `DELETE ${EVENT}/messages/:messageId`,
+    }),
+    membersRow(`DELETE ${EVENT}/messages/:messageId`, {
       sample: "the member's own message",
       params: async (f, _c, w) => {
         const fresh = await sample(w.server, f, f.users.member);
         return at(f, fresh.event, { messageId: fresh.messageId });
       },
-      expect: ACME_MEMBERS,
-    },
-    {
-      route: 'POST /api/event_messages/:id/reactions',
+    }),
+    row('POST /api/event_messages/:id/reactions', PARTICIPANTS_ONLY, {
       sample: 'member not joined',
-      params: (_f, _c, w) => ({ id: w.plain.messageId }),
+      params: messageOf('plain'),
       body: reaction,
-      expect: PARTICIPANTS_ONLY,
-    },
-    {
-      route: 'POST /api/event_messages/:id/reactions',
+    }),
+    row('POST /api/event_messages/:id/reactions', JOINED_MEMBER, { sample: 'member joined', params: messageOf('joined'), body: reaction }),
+    row('DELETE /api/event_messages/:id/reactions', PARTICIPANTS_ONLY, {
+      sample: 'member not joined',
+      params: messageOf('plain'),
+      body: reaction,
+    }),
+    row('DELETE /api/event_messages/:id/reactions', JOINED_MEMBER, {
       sample: 'member joined',
-      params: (_f, _c, w) => ({ id: w.joined.messageId }),
+      params: messageOf('joined'),
       body: reaction,
-      expect: JOINED_MEMBER,
-    },
-    {
-      route: 'DELETE /api/event_messages/:id/reactions',
-      sample: 'member not joined',
-      params: (_f, _c, w) => ({ id: w.plain.messageId }),
-      body: reaction,
-      expect: PARTICIPANTS_ONLY,
-    },
-    {
-      route: 'DELETE /api/event_messages/:id/reactions',
-      sample: 'member joined',
-      params: (_f, _c, w) => ({ id: w.joined.messageId }),
-      body: reaction,
-      expect: JOINED_MEMBER,
-    },
-    { route: 'GET /api/polls/:id', params: (_f, _c, w) => ({ id: w.plain.pollId }), expect: ACME_MEMBERS },
-    {
-      route: 'GET /api/polls/:id',
-      sample: 'private, member not in it',
-      params: (_f, _c, w) => ({ id: w.secret.pollId }),
-      expect: { ...ACME_MEMBERS, member: NOT_FOUND },
-    },
-    {
-      route: 'POST /api/polls/:id/items/:itemId/members',
-      sample: 'member not joined',
-      params: (_f, _c, w) => ({ id: w.plain.pollId, itemId: w.plain.itemId }),
-      expect: PARTICIPANTS_ONLY,
-    },
-    {
-      route: 'POST /api/polls/:id/items/:itemId/members',
-      sample: 'member is co-host',
-      params: (_f, _c, w) => ({ id: w.coHost.pollId, itemId: w.coHost.itemId }),
-      expect: JOINED_MEMBER,
-    },
-    {
-      route: 'DELETE /api/polls/:id/items/:itemId/members',
-      sample: 'member not joined',
-      params: (_f, _c, w) => ({ id: w.plain.pollId, itemId: w.plain.itemId }),
-      expect: PARTICIPANTS_ONLY,
-    },
-    {
-      route: 'DELETE /api/polls/:id/items/:itemId/members',
-      sample: 'member joined',
-      params: (_f, _c, w) => ({ id: w.joined.pollId, itemId: w.joined.itemId }),
-      expect: JOINED_MEMBER,
-    },
+    }),
+    membersRow('GET /api/polls/:id', { params: (_f, _c, w) => ({ id: w.plain.pollId }) }),
+    row(
+      'GET /api/polls/:id',
+      { ...ACME_MEMBERS, member: NOT_FOUND },
+      { sample: 'private, member not in it', params: (_f, _c, w) => ({ id: w.secret.pollId }) },
+    ),
+    row('POST /api/polls/:id/items/:itemId/members', PARTICIPANTS_ONLY, { sample: 'member not joined', params: pollItemOf('plain') }),
+    row('POST /api/polls/:id/items/:itemId/members', JOINED_MEMBER, { sample: 'member is co-host', params: pollItemOf('coHost') }),
+    row('DELETE /api/polls/:id/items/:itemId/members', PARTICIPANTS_ONLY, { sample: 'member not joined', params: pollItemOf('plain') }),
+    row('DELETE /api/polls/:id/items/:itemId/members', JOINED_MEMBER, { sample: 'member joined', params: pollItemOf('joined') }),
   ],
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { organizations } from '../../db/schema/organizations';
-import { ACME_MANAGERS, ACME_MEMBERS, type Fixture, type MatrixModule } from '../../test/matrix';
+import { ACME_MANAGERS, acmeOrganization, ACME_MEMBERS, type Fixture, type MatrixModule } from '../../test/matrix';
 import { buildUser } from '../../test/factories';
 import type { Caller } from '../../test/authorization';
 import type { TestServer } from '../../test/server';
@@ -21,10 +21,10 @@ export const matrix: MatrixModule<TestServer> = {
     return server;
   },
   rows: [
-    { route: 'GET /api/organizations/:organizationId/members', params: ({ acme }) => ({ organizationId: acme.id }), expect: ACME_MEMBERS },
+    { route: 'GET /api/organizations/:organizationId/members', params: acmeOrganization, expect: ACME_MEMBERS },
     {
       route: 'POST /api/organizations/:organizationId/members',
-      params: ({ acme }) => ({ organizationId: acme.id }),
+      params: acmeOrganization,
       body: (_fixture: Fixture, caller: Caller) => ({ organization_member: { email: `matrix-${caller}-${Date.now()}@example.com` } }),
       expect: ACME_MANAGERS,
     },
@@ -46,7 +46,7 @@ export const matrix: MatrixModule<TestServer> = {
     },
     {
       route: 'POST /api/organizations/:organizationId/members/csv_import',
-      params: ({ acme }) => ({ organizationId: acme.id }),
+      params: acmeOrganization,
       body: {},
       expect: { ...ACME_MANAGERS, manager: PASSED_GUARD, admin: PASSED_GUARD },
     },

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { eventMessages, type EventRow, pollItems, polls } from '../../db/schema/events';
 import { type Caller, type Expected, OK, UNAUTHENTICATED } from '../../test/authorization';
-import { EVERYONE, type MatrixModule, GUEST_CALL } from '../../test/matrix';
+import { EVERYONE, type Fixture, GUEST_CALL, type MatrixModule, type Row, row } from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 import { buildEvent, buildGuest } from '../events/test-support';
 
@@ -28,10 +28,33 @@ const NOT_FOUND = everyCaller([404, 'resource.notFound']);
 
 const BAD_QUERY = everyCaller([400, 'request.invalidParameter']);
 
-const guest = (_f: unknown, _c: Caller, w: World) => ({ authorization: `Bearer ${w.guestToken}` });
-const otherGuest = (_f: unknown, _c: Caller, w: World) => ({ authorization: `Bearer ${w.otherEventGuestToken}` });
+const guest = (_f: Fixture, _c: Caller, w: World) => ({ authorization: `Bearer ${w.guestToken}` });
+const otherGuest = (_f: Fixture, _c: Caller, w: World) => ({ authorization: `Bearer ${w.otherEventGuestToken}` });
 const reaction = { message_reaction: { emoji: '👍' } };
 const SHARED = '/api/shared_events/:id';
+
+const event = (_f: Fixture, _c: Caller, w: World) => ({ id: w.event.id });
+const message = (_f: Fixture, _c: Caller, w: World) => ({ id: w.event.id, messageId: w.messageId });
+const pollItem = (_f: Fixture, _c: Caller, w: World) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId });
+
+/**
+ * A guest's call three ways: with no token (everyone 401), with a guest token of this event (the anonymous caller
+ * passes: `ownSample` names it) and, unless `otherEvent` is false, with a guest token of another event (403).
+ */
+function guestRows(
+  route: string,
+  {
+    ownSample = 'guest token of this event',
+    otherEvent = true,
+    ...rest
+  }: Omit<Row<World>, 'route' | 'expect'> & { ownSample?: string; otherEvent?: boolean },
+): Row<World>[] {
+  return [
+    row(route, ALL_UNAUTHENTICATED, rest),
+    row(route, GUEST_OF_THIS_EVENT, { ...rest, sample: ownSample, headers: guest, openTo: GUEST_CALL }),
+    ...(otherEvent ? [row(route, GUEST_OF_ANOTHER_EVENT, { ...rest, sample: 'guest token of another event', headers: otherGuest })] : []),
+  ];
+}
 
 /** A message of the world's guest, fresh per caller (deleting one leaves nothing for the next). */
 async function guestMessage(w: World) {
@@ -67,140 +90,32 @@ export const matrix: MatrixModule<World> = {
     };
   },
   rows: [
-    { route: `GET ${SHARED}`, params: (_f, _c, w) => ({ id: w.event.id }), expect: EVERYONE },
-    { route: `GET ${SHARED}`, sample: 'not published', params: (_f, _c, w) => ({ id: w.hidden.id }), expect: NOT_FOUND },
-    { route: `GET ${SHARED}/stream`, params: (_f, _c, w) => ({ id: w.event.id }), headers: () => ({ prefer: 'wait=0' }), expect: EVERYONE },
-    {
-      route: `GET ${SHARED}/stream`,
+    row(`GET ${SHARED}`, EVERYONE, { params: event }),
+    row(`GET ${SHARED}`, NOT_FOUND, { sample: 'not published', params: (_f, _c, w) => ({ id: w.hidden.id }) }),
+    row(`GET ${SHARED}/stream`, EVERYONE, { params: event, headers: () => ({ prefer: 'wait=0' }) }),
+    row(`GET ${SHARED}/stream`, NOT_FOUND, {
       sample: 'not published',
       params: (_f, _c, w) => ({ id: w.hidden.id }),
       headers: () => ({ prefer: 'wait=0' }),
-      expect: NOT_FOUND,
-    },
-    { route: `GET ${SHARED}/messages`, params: (_f, _c, w) => ({ id: w.event.id }), expect: EVERYONE },
-    {
-      route: `POST ${SHARED}/messages`,
-      params: (_f, _c, w) => ({ id: w.event.id }),
-      body: { event_message: { body: 'hi' } },
-      expect: ALL_UNAUTHENTICATED,
-    },
-    {
-      route: `POST ${SHARED}/messages`,
-      sample: 'guest token of this event',
-      params: (_f, _c, w) => ({ id: w.event.id }),
-      headers: guest,
-      body: { event_message: { body: 'hi' } },
-      expect: GUEST_OF_THIS_EVENT,
-      openTo: GUEST_CALL,
-    },
-    {
-      route: `POST ${SHARED}/messages`,
-      sample: 'guest token of another event',
-      params: (_f, _c, w) => ({ id: w.event.id }),
-      headers: otherGuest,
-      body: { event_message: { body: 'hi' } },
-      expect: GUEST_OF_ANOTHER_EVENT,
-    },
-    { route: `DELETE ${SHARED}/messages/:messageId`, params: (_f, _c, w) => guestMessage(w), expect: ALL_UNAUTHENTICATED },
-    {
-      route: `DELETE ${SHARED}/messages/:messageId`,
-      sample: "the guest's own message",
-      params: (_f, _c, w) => guestMessage(w),
-      headers: guest,
-      expect: GUEST_OF_THIS_EVENT,
-      openTo: GUEST_CALL,
-    },
-    {
-      route: `DELETE ${SHARED}/messages/:messageId`,
-      sample: 'guest token of another event',
-      params: (_f, _c, w) => guestMessage(w),
-      headers: otherGuest,
-      expect: GUEST_OF_ANOTHER_EVENT,
-    },
-    {
-      route: `POST ${SHARED}/guests`,
-      params: (_f, _c, w) => ({ id: w.event.id }),
+    }),
+    row(`GET ${SHARED}/messages`, EVERYONE, { params: event }),
+    ...guestRows(`POST ${SHARED}/messages`, { params: event, body: { event_message: { body: 'hi' } } }),
+    ...guestRows(`DELETE ${SHARED}/messages/:messageId`, { params: (_f, _c, w) => guestMessage(w), ownSample: "the guest's own message" }),
+    row(`POST ${SHARED}/guests`, EVERYONE, {
+      params: event,
       body: () => ({ event_guest: { nickname: `guest-${randomBytes(4).toString('hex')}` } }),
-      expect: EVERYONE,
       openTo: {
         anonymous: 'spec §6: anyone joins a shared event as a guest',
         otherOrganization: 'spec §6: anyone joins a shared event as a guest',
       },
-    },
+    }),
     // Without ?nickname= every caller gets the same 400: the call is public, nothing refuses who asks.
-    { route: `GET ${SHARED}/guests/search`, params: (_f, _c, w) => ({ id: w.event.id }), expect: BAD_QUERY },
-    { route: `GET ${SHARED}/guests/:guestId`, params: (_f, _c, w) => ({ id: w.event.id, guestId: w.guestId }), expect: EVERYONE },
-    {
-      route: `POST ${SHARED}/messages/:messageId/reactions`,
-      params: (_f, _c, w) => ({ id: w.event.id, messageId: w.messageId }),
-      body: reaction,
-      expect: ALL_UNAUTHENTICATED,
-    },
-    {
-      route: `POST ${SHARED}/messages/:messageId/reactions`,
-      sample: 'guest token of this event',
-      params: (_f, _c, w) => ({ id: w.event.id, messageId: w.messageId }),
-      headers: guest,
-      body: reaction,
-      expect: GUEST_OF_THIS_EVENT,
-      openTo: GUEST_CALL,
-    },
-    {
-      route: `POST ${SHARED}/messages/:messageId/reactions`,
-      sample: 'guest token of another event',
-      params: (_f, _c, w) => ({ id: w.event.id, messageId: w.messageId }),
-      headers: otherGuest,
-      body: reaction,
-      expect: GUEST_OF_ANOTHER_EVENT,
-    },
-    {
-      route: `DELETE ${SHARED}/messages/:messageId/reactions`,
-      params: (_f, _c, w) => ({ id: w.event.id, messageId: w.messageId }),
-      body: reaction,
-      expect: ALL_UNAUTHENTICATED,
-    },
-    {
-      route: `DELETE ${SHARED}/messages/:messageId/reactions`,
-      sample: 'guest token of this event',
-      params: (_f, _c, w) => ({ id: w.event.id, messageId: w.messageId }),
-      headers: guest,
-      body: reaction,
-      expect: GUEST_OF_THIS_EVENT,
-      openTo: GUEST_CALL,
-    },
-    { route: `GET ${SHARED}/polls/:pollId`, params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId }), expect: EVERYONE },
-    {
-      route: `POST ${SHARED}/polls/:pollId/items/:itemId/members`,
-      params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }),
-      expect: ALL_UNAUTHENTICATED,
-    },
-    {
-      route: `POST ${SHARED}/polls/:pollId/items/:itemId/members`,
-      sample: 'guest token of this event',
-      params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }),
-      headers: guest,
-      expect: GUEST_OF_THIS_EVENT,
-      openTo: GUEST_CALL,
-    },
-    {
-      route: `POST ${SHARED}/polls/:pollId/items/:itemId/members`,
-      sample: 'guest token of another event',
-      params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }),
-      headers: otherGuest,
-      expect: GUEST_OF_ANOTHER_EVENT,
-    },
-    {
-      route: `DELETE ${SHARED}/polls/:pollId/items/:itemId/members`,
-      params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }),
-      expect: ALL_UNAUTHENTICATED,
-    },
-    {
-      route: `DELETE ${SHARED}/polls/:pollId/items/:itemId/members`,
-      sample: 'guest token of this event',
-      params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId, itemId: w.itemId }),
-      headers: guest,
-      expect: GUEST_OF_THIS_EVENT,
-      openTo: GUEST_CALL,
-    },
+    row(`GET ${SHARED}/guests/search`, BAD_QUERY, { params: event }),
+    row(`GET ${SHARED}/guests/:guestId`, EVERYONE, { params: (_f, _c, w) => ({ id: w.event.id, guestId: w.guestId }) }),
+    ...guestRows(`POST ${SHARED}/messages/:messageId/reactions`, { params: message, body: reaction }),
+    ...guestRows(`DELETE ${SHARED}/messages/:messageId/reactions`, { params: message, body: reaction, otherEvent: false }),
+    row(`GET ${SHARED}/polls/:pollId`, EVERYONE, { params: (_f, _c, w) => ({ id: w.event.id, pollId: w.pollId }) }),
+    ...guestRows(`POST ${SHARED}/polls/:pollId/items/:itemId/members`, { params: pollItem }),
+    ...guestRows(`DELETE ${SHARED}/polls/:pollId/items/:itemId/members`, { params: pollItem, otherEvent: false }),
   ],
 };

@@ -1,18 +1,17 @@
 import { outbox } from '../../db/schema/outbox';
 import { slackWebhooks } from '../../db/schema/slack';
-import { ACME_MANAGERS, type MatrixModule } from '../../test/matrix';
+import { ACME_MANAGERS, acmeOrganization, type MatrixModule } from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 
 type World = { server: TestServer };
 
-const acmeId = ({ acme }: { acme: { id: number } }) => ({ organizationId: acme.id });
 /** acme with a webhook set, whatever rows ran before. */
 async function acmeWithWebhook(fixture: { acme: { id: number } }, { server }: World) {
   await server.db.db
     .insert(slackWebhooks)
     .values({ organizationId: fixture.acme.id, url: 'https://hooks.slack.com/services/T0/B0/x' })
     .onConflictDoNothing();
-  return acmeId(fixture);
+  return acmeOrganization(fixture);
 }
 const webhook = (suffix: string) => ({ slack_webhook: { url: `https://hooks.slack.com/services/T0/B0/${suffix}`, language: 'en' } });
 
@@ -22,13 +21,13 @@ export const matrix: MatrixModule<World> = {
     return { server };
   },
   rows: [
-    { route: 'GET /api/organizations/:organizationId/slack_webhooks/current_setting', params: acmeId, expect: ACME_MANAGERS },
+    { route: 'GET /api/organizations/:organizationId/slack_webhooks/current_setting', params: acmeOrganization, expect: ACME_MANAGERS },
     {
       route: 'POST /api/organizations/:organizationId/slack_webhooks',
       // POST needs an organisation without a webhook: each caller first clears acme's.
       params: async (fixture, _caller, { server }) => {
         await server.db.db.delete(slackWebhooks);
-        return acmeId(fixture);
+        return acmeOrganization(fixture);
       },
       body: webhook('created'),
       expect: ACME_MANAGERS,
@@ -44,7 +43,7 @@ export const matrix: MatrixModule<World> = {
       params: (fixture, _caller, world) => acmeWithWebhook(fixture, world),
       expect: ACME_MANAGERS,
     },
-    { route: 'GET /api/organizations/:organizationId/slack_deliveries', params: acmeId, expect: ACME_MANAGERS },
+    { route: 'GET /api/organizations/:organizationId/slack_deliveries', params: acmeOrganization, expect: ACME_MANAGERS },
     {
       route: 'POST /api/organizations/:organizationId/slack_deliveries/:deliveryId/retry',
       params: async (fixture, _caller, { server }) => {
@@ -62,13 +61,13 @@ export const matrix: MatrixModule<World> = {
       },
       expect: ACME_MANAGERS,
     },
-    { route: 'GET /api/organizations/:organizationId/slack_credentials', params: acmeId, expect: ACME_MANAGERS },
+    { route: 'GET /api/organizations/:organizationId/slack_credentials', params: acmeOrganization, expect: ACME_MANAGERS },
     {
       route: 'PUT /api/organizations/:organizationId/slack_credentials',
-      params: acmeId,
+      params: acmeOrganization,
       body: { slack_credential: { team_id: 'TMATRIX01', signing_secret: 'matrix-signing-secret', bot_token: 'xoxb-matrix-token' } },
       expect: ACME_MANAGERS,
     },
-    { route: 'DELETE /api/organizations/:organizationId/slack_credentials', params: acmeId, expect: ACME_MANAGERS },
+    { route: 'DELETE /api/organizations/:organizationId/slack_credentials', params: acmeOrganization, expect: ACME_MANAGERS },
   ],
 };

@@ -1,7 +1,16 @@
 // Issue 19. Members of the organisation report (an admin outside it has no one to report as); its managers and admins
 // see and decide; a shared event's guest reports with its guest token; anyone signed in reads their own reports.
 import { type Caller, type Expected, FORBIDDEN, OK, UNAUTHENTICATED } from '../../test/authorization';
-import { ACME_MANAGERS, ACME_MEMBERS, ANY_ACTIVE_USER, EVERYONE, type Fixture, GUEST_CALL, type MatrixModule } from '../../test/matrix';
+import {
+  ACME_MANAGERS,
+  acmeOrganization,
+  ACME_MEMBERS,
+  ANY_ACTIVE_USER,
+  EVERYONE,
+  type Fixture,
+  GUEST_CALL,
+  type MatrixModule,
+} from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 import { buildEvent, buildGuest } from '../events/test-support';
 import { findReportedObject } from './objects';
@@ -32,7 +41,6 @@ async function pendingReport(w: World) {
 }
 
 const BASE = '/api/organizations/:organizationId/violation_reports';
-const acmeParams = ({ acme }: Fixture) => ({ organizationId: acme.id });
 
 export const matrix: MatrixModule<World> = {
   async setup(server, fixture) {
@@ -45,7 +53,7 @@ export const matrix: MatrixModule<World> = {
   rows: [
     {
       route: `POST ${BASE}`,
-      params: acmeParams,
+      params: acmeOrganization,
       body: async (_f: Fixture, _c: Caller, w: World) => ({
         violation_report: { violation_object_type: 'GuildMessage', violation_object_id: await freshMessage(w), reason_category: 'spam' },
       }),
@@ -65,16 +73,16 @@ export const matrix: MatrixModule<World> = {
       expect: { ...everyCaller(UNAUTHENTICATED), anonymous: OK },
       openTo: GUEST_CALL,
     },
-    { route: `GET ${BASE}`, params: acmeParams, expect: ACME_MANAGERS },
-    { route: `GET ${BASE}/pending_count`, params: acmeParams, expect: ACME_MANAGERS },
+    { route: `GET ${BASE}`, params: acmeOrganization, expect: ACME_MANAGERS },
+    { route: `GET ${BASE}/pending_count`, params: acmeOrganization, expect: ACME_MANAGERS },
     { route: `GET ${BASE}/:reportId`, params: (_f, _c, w) => pendingReport(w), expect: ACME_MANAGERS },
     { route: `PUT ${BASE}/:reportId/resolve`, params: (_f, _c, w) => pendingReport(w), expect: ACME_MANAGERS },
     { route: `PUT ${BASE}/:reportId/ignore`, params: (_f, _c, w) => pendingReport(w), expect: ACME_MANAGERS },
     { route: 'GET /api/user/violation_reports', expect: ANY_ACTIVE_USER },
-    { route: 'GET /api/organizations/:organizationId/violation_report_setting', params: acmeParams, expect: ACME_MANAGERS },
+    { route: 'GET /api/organizations/:organizationId/violation_report_setting', params: acmeOrganization, expect: ACME_MANAGERS },
     {
       route: 'PUT /api/organizations/:organizationId/violation_report_setting',
-      params: acmeParams,
+      params: acmeOrganization,
       body: { violation_report_setting: { auto_hide_threshold: 3 } },
       expect: ACME_MANAGERS,
     },
