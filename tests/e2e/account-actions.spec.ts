@@ -8,10 +8,9 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { kiwiActionLink } from '../../shared/src/schemas/action-link';
 import { type AuthEmulator, authEmulator, type OobCode, oobCodes, signInWithPassword } from './emulator-rest';
 import { waitForMail } from './org-helpers';
-import { ACCOUNTS, DEMO_PASSWORD, type Language, ja, submitLogin, text } from './portal-helpers';
+import { ACCOUNTS, DEMO_PASSWORD, type Language, ja, submitLogin, text, unique } from './portal-helpers';
 
 const PASSWORD = 'actions-password-1';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 let emulator: AuthEmulator;
 let origin: string;

@@ -6,10 +6,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
 import { waitForMail } from './org-helpers';
-import { ACCOUNTS, DEMO_PASSWORD, ja, submitLogin, text } from './portal-helpers';
+import { ACCOUNTS, DEMO_PASSWORD, ja, submitLogin, text, unique } from './portal-helpers';
 
 const PASSWORD = 'leaving-password-1';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 let emulator: AuthEmulator;
 test.beforeAll(async ({ request }) => {

@@ -6,12 +6,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { mailboxPort } from './mailbox';
 import { authEmulator, signInWithPassword } from './emulator-rest';
-import { ACCOUNTS, DEMO_PASSWORD, type Language, signIn, submitLogin, text } from './portal-helpers';
+import { ACCOUNTS, DEMO_PASSWORD, type Language, signIn, submitLogin, text, unique } from './portal-helpers';
 
 const PASSWORD = 'signup-password-1';
 const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1280, height: 800 };
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 type Mail = { to: string[]; subject: string; text: string };
 
 /** A consumer-plan organisation made by the demo admin; its identifier, id and current join code. */

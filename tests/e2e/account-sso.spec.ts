@@ -8,11 +8,10 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import { type AuthEmulator, authEmulator, oobCodes, signInWithPassword, verificationCodes } from './emulator-rest';
 import { useGoogleApiStandIn } from './google-api-stand-in';
 import { waitForMail } from './org-helpers';
-import { ACCOUNTS, DEMO_PASSWORD, ja, type Language, submitLogin, text } from './portal-helpers';
+import { ACCOUNTS, DEMO_PASSWORD, ja, type Language, submitLogin, text, unique } from './portal-helpers';
 
 const PASSWORD = 'sso-password-1';
 const EVERY_METHOD = ['password', 'google', 'microsoft', 'emailLink'];
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const tr = (language: Language, key: string, values: Record<string, string>) =>
   Object.entries(values).reduce((line, [name, value]) => line.replaceAll(`{{${name}}}`, value), text(language, key));
 

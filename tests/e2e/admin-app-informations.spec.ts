@@ -6,8 +6,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { authEmulator } from './emulator-rest';
-import { ACCOUNTS, type Language, signIn, submitLogin, text } from './portal-helpers';
-import { apiHeaders, newAcmeMember, translate, unique } from './rewards-helpers';
+import { ACCOUNTS, type Language, signIn, submitLogin, text, unique } from './portal-helpers';
+import { apiHeaders, newAcmeMember, translate } from './rewards-helpers';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -3,13 +3,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { authEmulator, signInWithPassword } from './emulator-rest';
-import { ACCOUNTS, DEMO_PASSWORD, type Language, signIn, text } from './portal-helpers';
+import { ACCOUNTS, DEMO_PASSWORD, type Language, signIn, text, unique } from './portal-helpers';
 import { formatMonth } from '../../shared/src/i18n/format';
 
 type Totals = { organizations: number; pendingChangeRequests: number; pendingViolationReports: number; seatsUsed: number };
 type Dashboard = { data: { id: string; attributes: { name: string } }[]; meta: { from: string; to: string; totals: Totals } };
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function adminToken(request: APIRequestContext) {
   return signInWithPassword(request, await authEmulator(request), ACCOUNTS.admin, DEMO_PASSWORD);

@@ -5,8 +5,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator } from './emulator-rest';
 import { inviteAndAccept } from './org-helpers';
-import { ACCOUNTS, type Language, signIn, submitLogin, text } from './portal-helpers';
-import { apiHeaders, expectAccessible, translate, unique } from './rewards-helpers';
+import { ACCOUNTS, type Language, signIn, submitLogin, text, unique } from './portal-helpers';
+import { apiHeaders, expectAccessible, translate } from './rewards-helpers';
 
 const PASSWORD = 'member-password-1';
 

@@ -7,10 +7,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
 import { inviteAndAccept } from './org-helpers';
-import { ACCOUNTS, DEMO_PASSWORD, type Language, submitLogin, text } from './portal-helpers';
+import { ACCOUNTS, DEMO_PASSWORD, type Language, submitLogin, text, unique } from './portal-helpers';
 
 const PASSWORD = 'change-requests-1234';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 test.use({ locale: 'ja-JP' });
 test.setTimeout(300_000);

@@ -1,21 +1,11 @@
 // Guild chat as two people see it at once (issue 5): a message, a reaction and a pin sent in one browser appear in the
 // other without a reload; hostile text stays text; a member of another organisation cannot open the guild.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, ja, signIn, text } from './portal-helpers';
+import { ACCOUNTS, ja, openSignedIn, text } from './portal-helpers';
 
 const GUILD = 'ランニング部';
 
-async function openAs(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  // Any script run by a message would show here.
-  page.on('dialog', (dialog) => {
-    throw new Error(`a dialog opened: ${dialog.message()}`);
-  });
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
+const openAs = (browser: Browser, email: string) => openSignedIn(browser, email);
 
 async function openGuild(page: Page): Promise<string> {
   await page.goto('/guilds');

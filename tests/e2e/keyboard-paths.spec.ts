@@ -4,8 +4,8 @@
 // seeded state is used up.
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator } from './emulator-rest';
-import { ACCOUNTS, addButtonName, ja } from './portal-helpers';
-import { apiHeaders, newAcmeMember, unique } from './rewards-helpers';
+import { ACCOUNTS, addButtonName, ja, unique } from './portal-helpers';
+import { apiHeaders, newAcmeMember } from './rewards-helpers';
 
 test.setTimeout(180_000);
 

@@ -6,8 +6,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator } from './emulator-rest';
-import { ACCOUNTS, DEMO_PASSWORD, type Language, signIn, submitLogin, text } from './portal-helpers';
-import { apiHeaders, newAcmeMember, unique } from './rewards-helpers';
+import { ACCOUNTS, DEMO_PASSWORD, type Language, signIn, submitLogin, text, unique } from './portal-helpers';
+import { apiHeaders, newAcmeMember } from './rewards-helpers';
 
 // Several people in several browsers, two invitations: longer than one page's test.
 test.setTimeout(420_000);

@@ -5,13 +5,13 @@
 // reported, so the seeded content and the other specs' data stay as they were.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
-import { ACCOUNTS, DEMO_PASSWORD, ja, signIn } from './portal-helpers';
+import { type AuthEmulator, authEmulator } from './emulator-rest';
+import { ACCOUNTS, DEMO_PASSWORD, ja, openSignedIn, unique } from './portal-helpers';
+import { managerApi } from './rewards-helpers';
 
 const GUILD = 'ランニング部';
 const EVENT = '朝ヨガ';
 const DEMO = `http://localhost:${process.env.E2E_DEMO_PORT ?? 8081}/`;
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 /** The Report button's accessible name ("{{name}}さんの投稿を通報") after the name. */
 const REPORT_POST = new RegExp(`${ja('report:actionFor').split('}}')[1]}$`);
 
@@ -24,18 +24,9 @@ test.beforeAll(async ({ request }) => {
   emulator = await authEmulator(request);
 });
 
-/** The demo manager's API access: their bearer header and acme's id. */
-async function managerApi(request: APIRequestContext) {
-  const token = await signInWithPassword(request, emulator, ACCOUNTS.acmeManager, DEMO_PASSWORD);
-  const headers = { authorization: `Bearer ${token}` };
-  const user = await (await request.get('/api/user', { headers })).json();
-  const acme = user.included.find((item: { type: string }) => item.type === 'organizations');
-  return { headers, acmeId: Number(acme.id) };
-}
-
 /** The manager posts `body` in the demo guild and in the demo event (both theirs); their ids for the spec. */
 async function managerPosts(request: APIRequestContext, guildBody: string, eventBody: string) {
-  const { headers, acmeId } = await managerApi(request);
+  const { headers, acmeId } = await managerApi(request, emulator);
   const guilds = await (await request.get(`/api/organizations/${acmeId}/guilds`, { headers })).json();
   const guild = guilds.data.find((item: { attributes: { name: string } }) => item.attributes.name === GUILD);
   const events = await (await request.get(`/api/organizations/${acmeId}/events`, { headers, params: { per: 100 } })).json();
@@ -51,16 +42,7 @@ async function managerPosts(request: APIRequestContext, guildBody: string, event
   return { guildId: String(guild.id), eventId: String(event.id) };
 }
 
-async function openAs(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'ja-JP' });
-  const page = await context.newPage();
-  page.on('dialog', (dialog) => {
-    throw new Error(`a dialog opened: ${dialog.message()}`);
-  });
-  await signIn(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
+const openAs = (browser: Browser, email: string) => openSignedIn(browser, email, { locale: 'ja-JP' });
 
 async function expectAccessible(page: Page) {
   // The page content: the organisation drawer's own colours are not this issue's (see walking-events.spec.ts).
@@ -208,7 +190,7 @@ test('a guild message is reported from the demo intranet page (the guild chat wi
   await expect(post.getByRole('button', { name: REPORT_POST })).toBeFocused();
 
   // The manager sees it in the queue; a second report of the same post is refused with the translated message.
-  const { headers, acmeId } = await managerApi(request);
+  const { headers, acmeId } = await managerApi(request, emulator);
   const queue = await (await request.get(`/api/organizations/${acmeId}/violation_reports`, { headers })).json();
   expect(queue.data.some((row: { attributes: { excerpt: string | null } }) => row.attributes.excerpt?.includes(body))).toBe(true);
   await post.getByRole('button', { name: REPORT_POST }).click();

@@ -1,7 +1,7 @@
 // Helpers for the portal specs: demo accounts, translated text straight from locales/, signing in through the form.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../support/emulator';
 
 export const DEMO_PASSWORD = 'kiwi-demo-1234';
@@ -39,6 +39,9 @@ export const ja = (key: string) => text('ja', key);
 
 export type Language = 'ja' | 'en';
 
+/** A suffix that makes this run's names its own (specs share one server). */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
 /** Fills the sign-in form on the current /login page (shown in `language`, Japanese unless the device chose otherwise) and submits it. */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD, language: Language = 'ja') {
   await expect(page.getByRole('heading', { name: text(language, 'portal:login.title') })).toBeVisible();
@@ -50,6 +53,18 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await submitLogin(page, email, password);
+}
+
+/** A new browser context signed in as `email` (the demo password); any dialog a page opens (a script run) fails the test. */
+export async function openSignedIn(browser: Browser, email: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => {
+    throw new Error(`a dialog opened: ${dialog.message()}`);
+  });
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
 }
 
 /** The drawer's menu; its label is in the signed-in user's language (the globex demo accounts are stored in English). */

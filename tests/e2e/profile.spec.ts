@@ -6,12 +6,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator, oobCodes, signInWithPassword } from './emulator-rest';
 import { waitForMail } from './org-helpers';
-import { ACCOUNTS, addButtonName, DEMO_PASSWORD, ja, mainMenu, submitLogin, text } from './portal-helpers';
+import { ACCOUNTS, addButtonName, DEMO_PASSWORD, ja, mainMenu, submitLogin, text, unique } from './portal-helpers';
 
 const PASSWORD = 'profile-password-1';
 // The smallest valid PNG: 1x1, transparent.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 let emulator: AuthEmulator;
 test.beforeAll(async ({ request }) => {

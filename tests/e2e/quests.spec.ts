@@ -4,8 +4,8 @@
 // again at the end, so later specs' members are not paid by it) and a fresh member.
 import { expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator } from './emulator-rest';
-import { ACCOUNTS, ja, signIn, text } from './portal-helpers';
-import { expectAccessible, newAcmeMember, syncTodaySteps, translate as tr, unique } from './rewards-helpers';
+import { ACCOUNTS, ja, signIn, text, unique } from './portal-helpers';
+import { expectAccessible, newAcmeMember, syncTodaySteps, translate as tr } from './rewards-helpers';
 
 const PASSWORD = 'quests-password-1';
 

@@ -5,12 +5,11 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
-import { waitForMail } from './org-helpers';
-import { ACCOUNTS, DEMO_PASSWORD, ja, signIn } from './portal-helpers';
+import { type AuthEmulator, authEmulator } from './emulator-rest';
+import { newAcmeMember } from './rewards-helpers';
+import { ACCOUNTS, ja, signIn, unique } from './portal-helpers';
 
 const PASSWORD = 'rewards-audit-password-1';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const tr = (key: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce((line, [name, value]) => line.replaceAll(`{{${name}}}`, String(value)), ja(key));
 
@@ -21,28 +20,17 @@ test.beforeAll(async ({ request }) => {
 
 /** A new acme member with 100 coins from the organisation's balance; returns their API headers. */
 async function memberWithCoins(request: APIRequestContext, name: string) {
-  const managerToken = await signInWithPassword(request, emulator, ACCOUNTS.acmeManager, DEMO_PASSWORD);
-  const manager = { authorization: `Bearer ${managerToken}` };
-  const user = await (await request.get('/api/user', { headers: manager })).json();
-  const acmeId = Number(user.included.find((item: { type: string }) => item.type === 'organizations').id);
-  const email = `rewards-audit-${unique()}@example.com`;
-  const invited = await request.post(`/api/organizations/${acmeId}/members`, {
-    headers: manager,
-    data: { organization_member: { email, name } },
+  const { memberId, manager, acmeId, headers } = await newAcmeMember(request, emulator, {
+    prefix: 'rewards-audit',
+    name,
+    password: PASSWORD,
   });
-  expect(invited.status()).toBe(201);
-  const memberId = Number((await invited.json()).data.id);
-  const mail = await waitForMail(email);
-  const invitation = /\/user\/invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  const accepted = await request.post('/api/user/accept_invitation', { data: { user: { token: invitation, name, password: PASSWORD } } });
-  expect(accepted.ok()).toBe(true);
   const granted = await request.post(`/api/organizations/${acmeId}/kiwi_coin_transfers`, {
     headers: manager,
     data: { kiwi_coin_transfer: { organization_member_id: memberId, amount: 100, description: 'rewards audit e2e' } },
   });
   expect(granted.status()).toBe(201);
-  const token = await signInWithPassword(request, emulator, email, PASSWORD);
-  return { headers: { authorization: `Bearer ${token}` } };
+  return { headers };
 }
 
 async function expectAccessible(page: Page) {

@@ -1,13 +1,7 @@
-// Issue 18 point 1: the platform admin's gift catalogue (/_admin/gift_categories, /_admin/gifts). The admin adds
-// categories and a gift of each type (one with a thumbnail), edits one, disables one, is refused deleting a used
-// category and deletes an unused one; axe on both pages at 1280 and 320 px; a member is kept out. Only data of its
-// own is created (unique names), so the seeded catalogue stays as it is.
-import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, ja, signIn } from './portal-helpers';
+import { ACCOUNTS, ja, signIn, unique } from './portal-helpers';
 
-const unique = () => randomBytes(3).toString('hex');
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 

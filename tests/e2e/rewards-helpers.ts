@@ -4,10 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { type AuthEmulator, signInWithPassword } from './emulator-rest';
 import { inviteAndAccept } from './org-helpers';
-import { ACCOUNTS, DEMO_PASSWORD, type Language, text } from './portal-helpers';
-
-/** A suffix that makes this run's names its own (specs share one server). */
-export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+import { ACCOUNTS, DEMO_PASSWORD, type Language, text, unique } from './portal-helpers';
 
 /** A locale line with its {{values}} filled in. */
 export const translate = (language: Language, key: string, values: Record<string, string | number> = {}) =>
@@ -21,18 +18,24 @@ export async function apiHeaders(request: APIRequestContext, emulator: AuthEmula
   return { authorization: `Bearer ${await signInWithPassword(request, emulator, email, password)}` };
 }
 
-/** A new acme member, invited by the demo manager and accepted with `password`: their email and their API headers. */
+/** The demo acme manager's API access: their headers and acme's id. */
+export async function managerApi(request: APIRequestContext, emulator: AuthEmulator) {
+  const headers = await apiHeaders(request, emulator, ACCOUNTS.acmeManager);
+  const user = await (await request.get('/api/user', { headers })).json();
+  const acme = user.included.find((item: { type: string }) => item.type === 'organizations');
+  return { headers, acmeId: Number(acme.id) };
+}
+
+/** A new acme member, invited by the demo manager and accepted with `password`: their email, id and API headers. */
 export async function newAcmeMember(
   request: APIRequestContext,
   emulator: AuthEmulator,
   { prefix, name, password }: { prefix: string; name: string; password: string },
 ) {
-  const manager = await apiHeaders(request, emulator, ACCOUNTS.acmeManager);
-  const user = await (await request.get('/api/user', { headers: manager })).json();
-  const organizationId = Number(user.included.find((item: { type: string }) => item.type === 'organizations').id);
+  const { headers: manager, acmeId } = await managerApi(request, emulator);
   const email = `${prefix}-${unique()}@example.com`;
-  const memberId = await inviteAndAccept(request, { headers: manager, organizationId, email, name, password });
-  return { email, memberId, headers: await apiHeaders(request, emulator, email, password) };
+  const memberId = await inviteAndAccept(request, { headers: manager, organizationId: acmeId, email, name, password });
+  return { email, memberId, manager, acmeId, headers: await apiHeaders(request, emulator, email, password) };
 }
 
 /** Today's steps uploaded as the app does (POST /user/activities/sync). */

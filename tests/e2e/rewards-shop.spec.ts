@@ -8,12 +8,11 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
 import { inviteAndAccept } from './org-helpers';
 import { animationsEnded } from './rewards-helpers';
-import { ACCOUNTS, DEMO_PASSWORD, type Language, submitLogin, text } from './portal-helpers';
+import { ACCOUNTS, DEMO_PASSWORD, type Language, submitLogin, text, unique } from './portal-helpers';
 
 const PASSWORD = 'rewards-password-1';
 const GRANT = 150;
 const EXCHANGE_COST = 60;
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const tr = (language: Language, key: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce((line, [name, value]) => line.replaceAll(`{{${name}}}`, String(value)), text(language, key));
 const ja = (key: string, values: Record<string, string | number> = {}) => tr('ja', key, values);

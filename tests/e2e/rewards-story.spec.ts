@@ -11,8 +11,8 @@
 import { type OddsTable, pick } from '../../shared/src/domain/gacha-odds';
 import { expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator } from './emulator-rest';
-import { ACCOUNTS, ja, signIn } from './portal-helpers';
-import { expectAccessible, newAcmeMember, syncTodaySteps, translate, unique } from './rewards-helpers';
+import { ACCOUNTS, ja, signIn, unique } from './portal-helpers';
+import { expectAccessible, newAcmeMember, syncTodaySteps, translate } from './rewards-helpers';
 
 const PASSWORD = 'rewards-story-password-1';
 const GOAL = 3_000;

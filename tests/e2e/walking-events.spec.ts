@@ -4,14 +4,13 @@
 // a new event, and a fresh member in the demo event.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type AuthEmulator, authEmulator, signInWithPassword } from './emulator-rest';
-import { waitForMail } from './org-helpers';
-import { ACCOUNTS, DEMO_PASSWORD, ja, signIn, submitLogin, text } from './portal-helpers';
+import { ACCOUNTS, ja, signIn, submitLogin, text, unique } from './portal-helpers';
+import { managerApi, newAcmeMember } from './rewards-helpers';
 
 const PASSWORD = 'walking-password-1';
 const DEMO_EVENT = '秋のウォーキングチャレンジ';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const tokyoDay = (offset: number) => {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
   const at = new Date(`${today}T00:00:00Z`);
@@ -25,28 +24,6 @@ let emulator: AuthEmulator;
 test.beforeAll(async ({ request }) => {
   emulator = await authEmulator(request);
 });
-
-async function managerApi(request: APIRequestContext) {
-  const token = await signInWithPassword(request, emulator, ACCOUNTS.acmeManager, DEMO_PASSWORD);
-  const headers = { authorization: `Bearer ${token}` };
-  const user = await (await request.get('/api/user', { headers })).json();
-  const acme = user.included.find((item: { type: string }) => item.type === 'organizations');
-  return { headers, acmeId: Number(acme.id) };
-}
-
-/** A new acme member: the demo manager invites them and the invitation is accepted with PASSWORD. */
-async function newAcmeMember(request: APIRequestContext, name: string): Promise<{ email: string; memberId: number }> {
-  const { headers, acmeId } = await managerApi(request);
-  const email = `walking-${unique()}@example.com`;
-  const invited = await request.post(`/api/organizations/${acmeId}/members`, { headers, data: { organization_member: { email, name } } });
-  expect(invited.status()).toBe(201);
-  const memberId = Number((await invited.json()).data.id);
-  const mail = await waitForMail(email);
-  const invitation = /\/user\/invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  const accepted = await request.post('/api/user/accept_invitation', { data: { user: { token: invitation, name, password: PASSWORD } } });
-  expect(accepted.ok()).toBe(true);
-  return { email, memberId };
-}
 
 /**
  * axe on the page; in the organisation area on the page content only: the organisation drawer's own colours fail
@@ -134,14 +111,14 @@ test('a manager creates a walking event and forms balanced teams from a previewe
 });
 
 test('a member placed in the last team logs steps and sees the team move up (ja and en, 320 px)', async ({ page, request }) => {
-  const { headers, acmeId } = await managerApi(request);
+  const { headers, acmeId } = await managerApi(request, emulator);
   const events = await (await request.get(`/api/organizations/${acmeId}/walking_events`, { headers })).json();
   const demo = events.data.find((event: { attributes: { title: string } }) => event.attributes.title === DEMO_EVENT);
   const before = await (await request.get(`/api/walking_events/${demo.id}/team_summary`, { headers })).json();
   const last = before.data.at(-1);
 
   const name = `歩く ${unique()}`;
-  const { email, memberId } = await newAcmeMember(request, name);
+  const { email, memberId } = await newAcmeMember(request, emulator, { prefix: 'walking', name, password: PASSWORD });
   const placed = await request.post(`/api/walking_event_teams/${last.id}/members`, {
     headers,
     data: { walking_event_team_member: { organization_member_id: memberId } },

@@ -11,7 +11,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '../../server/src/db/client';
 import { migrateDatabase } from '../../server/src/db/migrate';
@@ -20,7 +19,7 @@ import { seedDemoData } from '../../server/src/demo-seed';
 import { signInWithPassword } from '../../server/src/test/factories';
 import { ensureAuthEmulator } from '../support/emulator';
 import { postgresAnswers, withScratchDatabase } from '../support/postgres';
-import { callApi, startKiwiServer } from './kiwi-server';
+import { callApi, printLatency, startKiwiServer } from './kiwi-server';
 
 const ORGS = Number(process.env.ORGS ?? 200);
 const MEMBERS = Number(process.env.MEMBERS ?? 100_000);
@@ -106,17 +105,6 @@ async function load(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`analyze`);
 }
 
-async function measure(label: string, url: string, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  await autocannon({ url, connections: 1, duration: 2, headers });
-  const result = await autocannon({ url, connections: 1, duration: SECONDS, headers });
-  console.log(
-    `  ${label.padEnd(44)} p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
-      `${result.requests.average.toFixed(1).padStart(5)} req/s` +
-      (result.errors || result.non2xx ? `  errors ${result.errors} non-2xx ${result.non2xx}` : ''),
-  );
-}
-
 async function bench(engine: 'pglite' | 'postgres', emulatorHost: string, databaseUrl: string | null) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kiwi-admin-bench-'));
   try {
@@ -152,14 +140,20 @@ async function bench(engine: 'pglite' | 'postgres', emulatorHost: string, databa
       );
       const period = `from=${dashboard.meta.from}&to=${dashboard.meta.to}`;
       // The bare signed-in call on the same server: what any request costs on this machine at this moment.
-      await measure('GET /api/user (baseline)', `${server.base}/api/user`, token);
-      await measure('GET /api/admin/dashboard', `${server.base}/api/admin/dashboard`, token);
-      await measure('GET /api/admin/dashboard?plan=business', `${server.base}/api/admin/dashboard?plan=business`, token);
-      await measure('GET utilization_rates (12 months, all)', `${server.base}/api/organizations/utilization_rates?${period}`, token);
-      await measure(
+      await printLatency('GET /api/user (baseline)', `${server.base}/api/user`, token, SECONDS);
+      await printLatency('GET /api/admin/dashboard', `${server.base}/api/admin/dashboard`, token, SECONDS);
+      await printLatency('GET /api/admin/dashboard?plan=business', `${server.base}/api/admin/dashboard?plan=business`, token, SECONDS);
+      await printLatency(
+        'GET utilization_rates (12 months, all)',
+        `${server.base}/api/organizations/utilization_rates?${period}`,
+        token,
+        SECONDS,
+      );
+      await printLatency(
         'GET utilization_rates (12 months, business)',
         `${server.base}/api/organizations/utilization_rates?${period}&plan=business`,
         token,
+        SECONDS,
       );
     } finally {
       await server.stop();

@@ -15,6 +15,7 @@ import { ApiError } from '../../server/src/jsonapi/errors';
 import { performDraw, performExchange } from '../../server/src/modules/gacha/service';
 import { ledgerProblems } from '../../server/src/modules/gacha/test-helpers';
 import { runOnEngines } from './engines';
+import { percentile } from './kiwi-server';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 500);
 const DRAWS = Number(process.env.DRAWS ?? 4);
@@ -22,10 +23,6 @@ const DRAWS = Number(process.env.DRAWS ?? 4);
 type Rows<T> = { rows: T[] };
 const rows = async <T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) =>
   ((await handle.db.execute(query)) as unknown as Rows<T>).rows;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 /** One organisation of MEMBERS members with 1,000 coins and stamps for DRAWS weekly draws each; the prizes. */
 async function load(handle: DatabaseHandle): Promise<{ memberIds: number[]; exchangeGiftId: number }> {

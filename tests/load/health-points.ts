@@ -10,6 +10,7 @@ import { migrateDatabase } from '../../server/src/db/migrate';
 import { refreshActivityMonths } from '../../server/src/modules/activity/months';
 import { type GroupFilter, healthPointSummary, utilizationRates } from '../../server/src/modules/activity/summary';
 import { runOnEngines } from './engines';
+import { sortedTimings } from './kiwi-server';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
 const DAYS = Number(process.env.DAYS ?? 365);
@@ -102,14 +103,7 @@ async function load(handle: DatabaseHandle): Promise<{ organizationId: number; g
 }
 
 async function time(label: string, run: () => Promise<unknown>): Promise<void> {
-  await run();
-  const timings: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const started = performance.now();
-    await run();
-    timings.push(performance.now() - started);
-  }
-  timings.sort((a, b) => a - b);
+  const timings = await sortedTimings(RUNS, run);
   console.log(
     `  ${label.padEnd(52)} min ${timings[0]!.toFixed(0).padStart(5)} ms   median ${timings[Math.floor(RUNS / 2)]!.toFixed(0).padStart(5)} ms`,
   );

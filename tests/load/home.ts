@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, type Executor, openDatabase } from '../../server/src/db/client';
 import { migrateDatabase } from '../../server/src/db/migrate';
@@ -20,7 +19,7 @@ import { HOME_SECTIONS } from '../../server/src/modules/home/service';
 import { signInWithPassword } from '../../server/src/test/factories';
 import { ensureAuthEmulator } from '../support/emulator';
 import { postgresAnswers, withScratchDatabase } from '../support/postgres';
-import { callApi, startKiwiServer } from './kiwi-server';
+import { callApi, printLatency, startKiwiServer } from './kiwi-server';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
 const DAYS = Number(process.env.DAYS ?? 365);
@@ -169,17 +168,6 @@ async function timeSections(handle: DatabaseHandle) {
   }
 }
 
-async function measure(label: string, url: string, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  await autocannon({ url, connections: 1, duration: 2, headers });
-  const result = await autocannon({ url, connections: 1, duration: SECONDS, headers });
-  console.log(
-    `  ${label.padEnd(26)} p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
-      `${result.requests.average.toFixed(0).padStart(5)} req/s` +
-      (result.errors || result.non2xx ? `  errors ${result.errors} non-2xx ${result.non2xx}` : ''),
-  );
-}
-
 async function bench(engine: 'pglite' | 'postgres', emulatorHost: string, databaseUrl: string | null) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kiwi-home-bench-'));
   try {
@@ -217,8 +205,8 @@ async function bench(engine: 'pglite' | 'postgres', emulatorHost: string, databa
           .map(([name, { data }]) => `${name} ${data.length}`)
           .join(', ')}`,
       );
-      await measure('GET /api/user', `${server.base}/api/user`, token);
-      await measure('GET /api/home', `${server.base}/api/home`, token);
+      await printLatency('GET /api/user', `${server.base}/api/user`, token, SECONDS);
+      await printLatency('GET /api/home', `${server.base}/api/home`, token, SECONDS);
     } finally {
       await server.stop();
     }

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { stop } from '../../scripts/run';
 import { ensureAuthEmulator, REPO_ROOT } from '../support/emulator';
 import { postgresAnswers, withScratchDatabase } from '../support/postgres';
@@ -70,6 +71,30 @@ export async function startKiwiServer({
 /** The value below which `p` percent of the sorted figures lie (NaN for none). */
 export const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/** Runs `run` once to warm up, then `runs` times: the timings in ms, sorted. */
+export async function sortedTimings(runs: number, run: () => Promise<unknown>): Promise<number[]> {
+  await run();
+  const timings: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await run();
+    timings.push(performance.now() - started);
+  }
+  return timings.sort((a, b) => a - b);
+}
+
+/** One connection on `url` for `seconds` seconds after 2 s of warm-up, signed in with `token`: prints p50, p99, req/s. */
+export async function printLatency(label: string, url: string, token: string, seconds: number): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  await autocannon({ url, connections: 1, duration: 2, headers });
+  const result = await autocannon({ url, connections: 1, duration: seconds, headers });
+  console.log(
+    `  ${label.padEnd(44)} p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
+      `${result.requests.average.toFixed(1).padStart(5)} req/s` +
+      (result.errors || result.non2xx ? `  errors ${result.errors} non-2xx ${result.non2xx}` : ''),
+  );
+}
 
 /** A signed-in JSON call to the benchmarked server; throws with the answer outside 2xx. */
 export async function callApi<T>(base: string, path: string, token: string, init: RequestInit = {}): Promise<T> {

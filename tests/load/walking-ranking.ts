@@ -13,6 +13,7 @@ import { type WalkingEventRow, walkingEvents } from '../../server/src/db/schema/
 import { presentPersonalSummary, presentTeamSummary } from '../../server/src/modules/walking-events/presenter';
 import { standingsOf } from '../../server/src/modules/walking-events/rankings';
 import { runOnEngines } from './engines';
+import { percentile, sortedTimings } from './kiwi-server';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 10_000);
 const TEAMS = Number(process.env.TEAMS ?? 500);
@@ -77,19 +78,8 @@ async function load(handle: DatabaseHandle): Promise<{ event: WalkingEventRow; m
   return { event: full!, memberIds };
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function time(label: string, run: () => Promise<unknown>): Promise<void> {
-  await run();
-  const timings: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const started = performance.now();
-    await run();
-    timings.push(performance.now() - started);
-  }
-  timings.sort((a, b) => a - b);
+  const timings = await sortedTimings(RUNS, run);
   console.log(
     `  ${label.padEnd(44)} p50 ${percentile(timings, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(timings, 99).toFixed(1).padStart(7)} ms`,
   );
