@@ -1,6 +1,4 @@
 import { formatAuthorName, formatDateTime } from '@kiwi/shared/i18n/format';
-import { useImageViewer } from '@kiwi/shared/ui/image-viewer';
-import { LazyImageViewerDialog } from '@kiwi/shared/ui/lazy-image-viewer-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,6 +10,7 @@ import { Empty, LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
 import { moderationApi, moderationKeys } from './moderation-api';
 import { readDetail, type ReportDetail } from './types';
+import { MessageImages } from '@kiwi/shared/ui/message-images';
 import { useModerationTranslation } from './use-moderation-translation';
 import '../organization/organization.css';
 import { StatusBadge } from '../../layout/status-badge';
@@ -178,7 +177,7 @@ function Evidence({ report, language }: { report: ReportDetail; language: string
           )}
         </dl>
         <p className="moderation-evidence__text">{raw.text || t('detail.noText')}</p>
-        <EvidenceImages urls={raw.imageUrls} title={raw.authorName} />
+        <MessageImages urls={raw.imageUrls} authorName={raw.authorName} size="tile" />
         {raw.linkPath?.startsWith('/') && !raw.linkPath.startsWith('//') && (
           <Link to={raw.linkPath} className="kiwi-button kiwi-button--text">
             {t('detail.original')}
@@ -215,35 +214,5 @@ function Context({ report, language }: { report: ReportDetail; language: string 
         </ol>
       )}
     </section>
-  );
-}
-
-/** The reported images as thumbnails opening the portal's image viewer. */
-function EvidenceImages({ urls, title }: { urls: string[]; title: string }) {
-  const { t } = useModerationTranslation(['common']);
-  const viewer = useImageViewer();
-  if (urls.length === 0) return null;
-  const images = urls.map((url) => ({ url, thumbnailUrl: url }));
-  return (
-    <ul className="moderation-images">
-      {urls.map((url, index) => (
-        <li key={`${index}-${url}`}>
-          <button
-            type="button"
-            aria-label={t('common:messageImages.open', { index: index + 1, count: urls.length })}
-            onClick={() =>
-              viewer.openImageViewer({
-                title: t('common:messageImages.title', { name: title }),
-                images,
-                index,
-                dialog: LazyImageViewerDialog,
-              })
-            }
-          >
-            <img src={url} alt="" loading="lazy" />
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }
