@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from './http/list-routes';
 import { jsonApiProblems } from './test/jsonapi-contract';
-import { buildCallers, type Caller, describeExpected, type Expected, expectAnswer, OK } from './test/authorization';
-import { buildUser } from './test/factories';
+import { type Caller, describeExpected, type Expected, expectAnswer, OK } from './test/authorization';
 import {
   ADMIN_ONLY,
   ANY_ACTIVE_USER,
+  buildFixture,
   EVERYONE,
   type Fixture,
   loadFeatureMatrices,
@@ -52,8 +52,7 @@ describe('authorisation matrix of the real routes', () => {
   let fixture: Fixture;
   beforeAll(async () => {
     server = await startTestServer();
-    const callers = await buildCallers(server);
-    fixture = { ...callers, bystander: await buildUser(server, { organization: callers.acme }) };
+    fixture = await buildFixture(server);
   });
   afterAll(() => server.close());
 

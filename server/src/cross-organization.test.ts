@@ -3,9 +3,8 @@
 // "this resource belongs to this organisation" check stands between them and acme's data. Every row that acme's
 // manager may call with a nested resource id is replayed that way and must be refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCallers, OK } from './test/authorization';
-import { buildUser } from './test/factories';
-import { type Fixture, loadFeatureMatrices } from './test/matrix';
+import { OK } from './test/authorization';
+import { buildFixture, type Fixture, loadFeatureMatrices } from './test/matrix';
 import { startTestServer, type TestServer } from './test/server';
 
 const MODULES = await loadFeatureMatrices();
@@ -15,8 +14,7 @@ describe("another organisation's manager with acme's ids under their own organis
   let fixture: Fixture;
   beforeAll(async () => {
     server = await startTestServer();
-    const callers = await buildCallers(server);
-    fixture = { ...callers, bystander: await buildUser(server, { organization: callers.acme }) };
+    fixture = await buildFixture(server);
   });
   afterAll(() => server.close());
 

@@ -73,6 +73,16 @@ export async function buildUser({ db, identity }: World, options: BuildUserOptio
   return { uid, email, user, membership, token };
 }
 
+/** The three usual callers: a platform admin, and a member and a manager of `organization`. */
+export async function buildAdminMemberManager(world: World, organization: OrganizationRow) {
+  const [admin, member, manager] = await Promise.all([
+    buildUser(world, { role: 'admin' }),
+    buildUser(world, { organization }),
+    buildUser(world, { organization, memberRole: 'manager' }),
+  ]);
+  return { admin, member, manager };
+}
+
 /** Only the Firebase side: a signed-in identity that has no product user. */
 export async function buildIdentityUser(identity: Identity): Promise<{ uid: string; email: string; token: string }> {
   const uid = `test-${unique()}`;

@@ -5,12 +5,18 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Caller, Callers, Expected } from './authorization';
-import { FORBIDDEN, INACTIVE, OK, UNAUTHENTICATED } from './authorization';
-import type { BuiltUser } from './factories';
+import { buildCallers, FORBIDDEN, INACTIVE, OK, UNAUTHENTICATED } from './authorization';
+import { type BuiltUser, buildUser } from './factories';
 import type { TestServer } from './server';
 
 /** What rows build their samples from: the callers, plus an acme member who is none of them. */
 export type Fixture = Callers & { bystander: BuiltUser };
+
+/** The callers and their bystander, built on `server`. */
+export async function buildFixture(server: TestServer): Promise<Fixture> {
+  const callers = await buildCallers(server);
+  return { ...callers, bystander: await buildUser(server, { organization: callers.acme }) };
+}
 
 export type Row<World = unknown> = {
   /** `METHOD /path` exactly as listRoutes() names it. */

@@ -7,7 +7,7 @@ import { coinMovements } from '../../db/schema/coins';
 import { organizationMembers, type OrganizationRow } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { violationReports } from '../../db/schema/violation-reports';
-import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
+import { type BuiltUser, buildAdminMemberManager, buildOrganization } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { refreshActivityMonths } from '../activity/months';
 import { moveCoins } from '../coins/ledger';
@@ -77,11 +77,7 @@ describe('admin dashboard', () => {
       buildOrganization(server, { plan, numberOfMembers: 5, planEndedAt: '2020-01-31' }),
       buildOrganization(server, { plan: otherPlan, numberOfMembers: 3 }),
     ]);
-    [admin, manager, member] = await Promise.all([
-      buildUser(server, { role: 'admin' }),
-      buildUser(server, { organization: acme, memberRole: 'manager' }),
-      buildUser(server, { organization: acme, memberRole: 'member' }),
-    ]);
+    ({ admin, manager, member } = await buildAdminMemberManager(server, acme));
     const now = Date.now();
     // acme: manager + member + one more active, one pending (starts tomorrow), one expired (ended yesterday): 4 seats used,
     // as on the members page and in seat checks (a pending member holds a seat; issue 21 point 6).

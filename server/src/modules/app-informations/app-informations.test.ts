@@ -4,7 +4,7 @@ import type { Session } from '../../auth/session-cache';
 import { staffActions } from '../../db/schema/admin-console';
 import { appInformations, contentReads } from '../../db/schema/home';
 import { ApiError } from '../../jsonapi/errors';
-import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
+import { type BuiltUser, buildAdminMemberManager, buildOrganization } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { staffActionWritesSettled } from '../staff-actions/middleware';
 import { deleteAppInformation, updateAppInformation } from './service';
@@ -21,11 +21,7 @@ describe('app informations (issue 20 point 5)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const acme = await buildOrganization(server);
-    [admin, member, manager] = await Promise.all([
-      buildUser(server, { role: 'admin' }),
-      buildUser(server, { organization: acme }),
-      buildUser(server, { organization: acme, memberRole: 'manager' }),
-    ]);
+    ({ admin, member, manager } = await buildAdminMemberManager(server, acme));
     adminSession = (await server.sessions.get(admin.uid))!;
   });
   afterAll(() => server.close());

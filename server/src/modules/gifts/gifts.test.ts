@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCategories, gifts } from '../../db/schema/rewards';
-import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
+import { type BuiltUser, buildAdminMemberManager, buildOrganization } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 
 type ErrorObject = { code: string; source?: { pointer?: string; parameter?: string } };
@@ -19,11 +19,7 @@ describe('gift catalogue', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const acme = await buildOrganization(server);
-    [admin, member, manager] = await Promise.all([
-      buildUser(server, { role: 'admin' }),
-      buildUser(server, { organization: acme }),
-      buildUser(server, { organization: acme, memberRole: 'manager' }),
-    ]);
+    ({ admin, member, manager } = await buildAdminMemberManager(server, acme));
   });
   afterAll(() => server.close());
 

@@ -5,7 +5,7 @@ import { staffActions } from '../../db/schema/admin-console';
 import { organizationMembers } from '../../db/schema/organizations';
 import { systemSettings } from '../../db/schema/system-settings';
 import { listeningBackends, openReplicaHandle, testEngine } from '../../test/database';
-import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
+import { type BuiltUser, buildAdminMemberManager, buildOrganization, buildUser } from '../../test/factories';
 import { startTestServer, type TestServer, testConfig } from '../../test/server';
 import { INVALIDATION_CHANNEL } from '../../realtime/invalidation';
 import { createSystemSettingsCache, SETTINGS_CHANGED } from './cache';
@@ -45,10 +45,8 @@ describe('system settings and the app install call', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const acme = await buildOrganization(server);
-    [admin, member, manager, installed] = await Promise.all([
-      buildUser(server, { role: 'admin' }),
-      buildUser(server, { organization: acme }),
-      buildUser(server, { organization: acme, memberRole: 'manager' }),
+    [{ admin, member, manager }, installed] = await Promise.all([
+      buildAdminMemberManager(server, acme),
       buildUser(server, { organization: acme }),
     ]);
     await server.db.db
