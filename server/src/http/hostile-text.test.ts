@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationRow } from '../db/schema/organizations';
 import { buildEvent } from '../modules/events/test-support';
 import { type BuiltUser, buildOrganization, buildUser } from '../test/factories';
-import { startTestServer, type TestServer } from '../test/server';
+import { expectFieldError, startTestServer, type TestServer } from '../test/server';
 
 const stacked = (marks: number) => `a${'\u0301'.repeat(marks)}`;
 const CLUSTER_DETAIL = {
@@ -32,28 +32,14 @@ describe('hostile text', () => {
 
   it('a guest nickname of one letter and 40 marks: 422 validation.clusterTooLong on the field, translated', async () => {
     const japanese = await joinAsGuest(stacked(40));
-    expect(japanese.status).toBe(422);
-    expect(japanese.body.errors).toEqual([
-      expect.objectContaining({
-        code: 'validation.clusterTooLong',
-        detail: CLUSTER_DETAIL.ja,
-        source: { pointer: '/event_guest/nickname' },
-      }),
-    ]);
+    expectFieldError(japanese, { code: 'validation.clusterTooLong', pointer: '/event_guest/nickname', detail: CLUSTER_DETAIL.ja });
     const english = await joinAsGuest(stacked(40), { 'accept-language': 'en' });
     expect(english.body.errors[0]).toMatchObject({ code: 'validation.clusterTooLong', detail: CLUSTER_DETAIL.en });
   });
 
   it('a guest nickname of 30,000 emoji (within the body limit): 422 validation.tooLong, counted no further', async () => {
     const response = await joinAsGuest('😀'.repeat(15_000));
-    expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual([
-      expect.objectContaining({
-        code: 'validation.tooLong',
-        detail: '30文字以内で入力してください',
-        source: { pointer: '/event_guest/nickname' },
-      }),
-    ]);
+    expectFieldError(response, { code: 'validation.tooLong', pointer: '/event_guest/nickname', detail: '30文字以内で入力してください' });
   });
 
   it('still accepts a nickname of family emoji, flags and a Devanagari word', async () => {

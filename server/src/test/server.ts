@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { createApp } from '../app';
 import { createIdentity, type Identity } from '../auth/identity';
 import { createSessionCache, type SessionCache } from '../auth/session-cache';
@@ -28,6 +28,14 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
 }
 
 export type TestResponse<T = any> = { status: number; body: T; headers: Headers };
+/** The refusal of one bad field: 422 with exactly one error, at `pointer`, with `code` and (when given) `detail`. */
+export function expectFieldError(response: TestResponse, { code, pointer, detail }: { code: string; pointer: string; detail?: unknown }) {
+  expect(response.status).toBe(422);
+  expect(response.body.errors).toEqual([
+    expect.objectContaining({ status: '422', code, source: { pointer }, ...(detail === undefined ? {} : { detail }) }),
+  ]);
+}
+
 export type RequestOptions = {
   method?: string;
   token?: string;

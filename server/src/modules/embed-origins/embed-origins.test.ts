@@ -5,7 +5,7 @@ import { embedOrigins } from '../../db/schema/embed-origins';
 import { organizations } from '../../db/schema/organizations';
 import { buildCallers, type Callers } from '../../test/authorization';
 import { buildOrganization, buildUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/server';
+import { expectFieldError, startTestServer, type TestServer } from '../../test/server';
 import { createEmbedOriginRegistry, embedOriginRegistry } from './registry';
 import { demoEmbedOrigin, seedEmbedOrigins } from './seed';
 
@@ -93,14 +93,7 @@ describe('embed origins API', () => {
     const twenty = Array.from({ length: 20 }, (_unused, index) => `https://host${index}.example`);
     expect((await put(twenty)).status).toBe(200);
     const response = await put([...twenty, 'https://one-more.example']);
-    expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual([
-      expect.objectContaining({
-        code: 'validation.tooManyItems',
-        source: { pointer: '/embed_origins' },
-        detail: 'Enter 20 or fewer entries',
-      }),
-    ]);
+    expectFieldError(response, { code: 'validation.tooManyItems', pointer: '/embed_origins', detail: 'Enter 20 or fewer entries' });
     expect(await listed()).toHaveLength(20);
   });
 
@@ -219,15 +212,7 @@ describe('adding and removing one embed origin', () => {
     }));
     await server.db.db.insert(embedOrigins).values(twenty);
     const response = await add('https://one-more.example');
-    expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual([
-      expect.objectContaining({
-        status: '422',
-        code: 'validation.tooManyItems',
-        source: { pointer: '/embed_origin' },
-        detail: 'Enter 20 or fewer entries',
-      }),
-    ]);
+    expectFieldError(response, { code: 'validation.tooManyItems', pointer: '/embed_origin', detail: 'Enter 20 or fewer entries' });
     expect((await add('https://one-more.example', callers.tokens.manager, 'ja')).body.errors[0].detail).toContain('20');
     expect(await listed()).toHaveLength(20);
     expect((await add('https://host3.example')).status).toBe(200);
@@ -235,14 +220,11 @@ describe('adding and removing one embed origin', () => {
 
   it('validates the body with the same rules as the list, translated, and changes nothing', async () => {
     const wrong = await add('https://bad.example/path');
-    expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual([
-      expect.objectContaining({
-        code: 'validation.invalidOrigin',
-        source: { pointer: '/embed_origin' },
-        detail: expect.stringContaining('https://intranet.example.com'),
-      }),
-    ]);
+    expectFieldError(wrong, {
+      code: 'validation.invalidOrigin',
+      pointer: '/embed_origin',
+      detail: expect.stringContaining('https://intranet.example.com'),
+    });
     expect((await add('ftp://files.example', callers.tokens.manager, 'ja')).body.errors[0].detail).toContain('オリジン');
     expect((await add(42)).body.errors[0]).toMatchObject({ code: 'validation.invalidType', source: { pointer: '/embed_origin' } });
     expect((await add(['https://a.example'])).body.errors[0]).toMatchObject({

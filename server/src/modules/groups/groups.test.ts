@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupMemberships, groups } from '../../db/schema/groups';
 import type { OrganizationRow } from '../../db/schema/organizations';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/server';
+import { expectFieldError, startTestServer, type TestServer } from '../../test/server';
 
 describe('groups', () => {
   let server: TestServer;
@@ -84,10 +84,7 @@ describe('groups', () => {
       json: { group: { name: 'x', ...fields() } },
       headers: { 'accept-language': 'en' },
     });
-    expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual([
-      expect.objectContaining({ code: 'validation.notFoundInOrganization', detail: 'Not found in this organization', source: { pointer } }),
-    ]);
+    expectFieldError(response, { code: 'validation.notFoundInOrganization', pointer, detail: 'Not found in this organization' });
   });
 
   it('deletes a group with its sub-groups and their memberships', async () => {

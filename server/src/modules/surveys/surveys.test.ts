@@ -8,7 +8,7 @@ import { wellBeingSurveyAnswers, wellBeingSurveys } from '../../db/schema/survey
 import { createJobWorker } from '../../jobs/worker';
 import { type MailPayload, renderMail } from '../../mail/render';
 import { type BuiltUser, buildOrganization, buildUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/server';
+import { expectFieldError, startTestServer, type TestServer } from '../../test/server';
 import { surveyJobHandlers } from './jobs';
 import { seedSurveys } from './seed';
 import { answerBody, buildSurvey, inDays } from './test-support';
@@ -69,14 +69,11 @@ describe('POST /api/well_being_surveys', () => {
         json: createBody([acme.id], { expired_at: expiredAt }),
         headers: { 'accept-language': 'ja' },
       });
-      expect(response.status).toBe(422);
-      expect(response.body.errors).toEqual([
-        expect.objectContaining({
-          code: 'validation.dateOutOfRange',
-          detail: '1900年1月1日から2099年12月31日までの日付を入力してください',
-          source: { pointer: '/well_being_survey/expired_at' },
-        }),
-      ]);
+      expectFieldError(response, {
+        code: 'validation.dateOutOfRange',
+        pointer: '/well_being_survey/expired_at',
+        detail: '1900年1月1日から2099年12月31日までの日付を入力してください',
+      });
       const update = await put('/api/well_being_surveys/1', admin.token, { well_being_survey: { expired_at: expiredAt } });
       expect([update.status, update.body.errors[0].code]).toEqual([422, 'validation.dateOutOfRange']);
     },
