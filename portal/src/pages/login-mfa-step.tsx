@@ -7,7 +7,7 @@ import { finishSmsSignIn, finishTotpSignIn, secondFactorResolver, sendSignInCode
 import { maskPhoneNumber } from './user/mfa/factor-view';
 import { type CodeForm, type CodeFormInput, CodeFormSchema } from './user/mfa/mfa-schema';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormFailure } from './text-field';
+import { FormFailure, SubmitButton } from './text-field';
 import { CodeField } from './user/mfa/code-field';
 
 type Hint = { uid: string; factorId: string; label: string };
@@ -115,9 +115,7 @@ export default function LoginMfaStep({
             {...register('code')}
           />
           <div className="auth-card__actions">
-            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
-              {isSubmitting ? t(`mfa:${purpose}.submitting`) : t(`mfa:${purpose}.submit`)}
-            </button>
+            <SubmitButton busy={isSubmitting} label={t(`mfa:${purpose}.submit`)} busyLabel={t(`mfa:${purpose}.submitting`)} />
             {hint?.factorId === 'phone' && (
               <button type="button" className="kiwi-button kiwi-button--text" disabled={sending} onClick={() => void sendCode()}>
                 {t('mfa:sms.resend')}

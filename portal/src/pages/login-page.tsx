@@ -8,7 +8,7 @@ import { useSession } from '../session/session-provider';
 import { landingPath, safePreviousPath } from '../guards/access';
 import { LoginSchema, type LoginInput } from './login-schema';
 import { AuthCard } from './auth-card';
-import { EmailField, FormFailure, TextField } from './text-field';
+import { EmailField, FormFailure, TextField, SubmitButton } from './text-field';
 import { LoginSso } from './login-sso';
 
 // Loaded only when Firebase asks for a second factor (issue 16).
@@ -61,9 +61,7 @@ export function LoginPage() {
             {...register('password')}
           />
           <div className="auth-card__actions">
-            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
-              {busy ? t('login.submitting') : t('login.submit')}
-            </button>
+            <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
             <Link to="/user/reset_password">{t('login.forgotPassword')}</Link>
           </div>
           <Link to="/user/sign_up">{t('signup:loginLink')}</Link>

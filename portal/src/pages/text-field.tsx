@@ -34,3 +34,12 @@ export function FormFailure({ message }: { message: string | null }) {
     </p>
   );
 }
+
+/** A form's primary submit button: disabled and saying `busyLabel` while `busy`. */
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

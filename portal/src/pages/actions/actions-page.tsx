@@ -11,7 +11,7 @@ import { useSession } from '../../session/session-provider';
 import { AuthCard } from '../auth-card';
 import { LoadingView } from '../loading-view';
 import { Field } from '../labelled-field';
-import { EmailField, FormFailure } from '../text-field';
+import { EmailField, FormFailure, SubmitButton } from '../text-field';
 import {
   EMAIL_FOR_SIGN_IN_KEY,
   type NewPassword,
@@ -303,9 +303,7 @@ function ResetPassword({ oobCode, continuePath }: { oobCode: string; continuePat
         {(props) => <input {...props} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
       </Field>
       <div className="auth-card__actions">
-        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t('actions:resetPassword.submitting') : t('actions:resetPassword.submit')}
-        </button>
+        <SubmitButton busy={isSubmitting} label={t('actions:resetPassword.submit')} busyLabel={t('actions:resetPassword.submitting')} />
       </div>
     </form>
   );

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSession } from '../../session/session-provider';
 import { Field } from '../labelled-field';
-import { FormFailure } from '../text-field';
+import { FormFailure, SubmitButton } from '../text-field';
 import { useSchemaForm } from '../use-schema-form';
 import { DateField } from '@kiwi/shared/forms/date-field';
 import { MonthPicker } from './month-picker';
@@ -175,9 +175,7 @@ export function MyActivityPage() {
           ))}
         </div>
         <p className="activity-form__hint">{t('my.form.replaceHint')}</p>
-        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
-          {busy ? t('my.form.submitting') : t('my.form.submit')}
-        </button>
+        <SubmitButton busy={busy} label={t('my.form.submit')} busyLabel={t('my.form.submitting')} />
       </form>
 
       <section className="activity-card" aria-labelledby="activity-month-title">

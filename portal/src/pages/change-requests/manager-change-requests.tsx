@@ -18,7 +18,7 @@ import { apiErrorMessage } from '../organization/api-error';
 import { ListTable } from '../organization/list-table';
 import { LoadFailed, Loading } from '../organization/page-states';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
-import { FormFailure } from '../text-field';
+import { FormFailure, SubmitButton } from '../text-field';
 import { schemaResolver } from '../user/schema-resolver';
 import {
   CHANGE_REQUESTS_PATH,
@@ -253,9 +253,7 @@ function ChangeRequestForm({ organization, onSent }: { organization: Organizatio
           {errorOf('reason')}
         </div>
         <div className="org-form__actions">
-          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={send.isPending}>
-            {send.isPending ? t('form.sending') : t('form.submit')}
-          </button>
+          <SubmitButton busy={send.isPending} label={t('form.submit')} busyLabel={t('form.sending')} />
         </div>
       </form>
     </section>

@@ -6,7 +6,7 @@ import { HttpResponseError } from '@kiwi/shared/api/errors';
 import { identityErrorKey } from '@kiwi/shared/api/identity-errors';
 import { useSession } from '../../session/session-provider';
 import { AuthCard } from '../auth-card';
-import { FormFailure } from '../text-field';
+import { FormFailure, SubmitButton } from '../text-field';
 import { AcceptInvitationSchema, EmailLookupSchema } from '@kiwi/shared/schemas/invitation';
 import { z } from 'zod';
 import { Field } from '../labelled-field';
@@ -108,9 +108,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
         {(props) => <input {...props} type="password" autoComplete="new-password" {...register('confirmation')} />}
       </Field>
       <div className="auth-card__actions">
-        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
-          {busy ? t('invitation.submitting') : t('invitation.submit')}
-        </button>
+        <SubmitButton busy={busy} label={t('invitation.submit')} busyLabel={t('invitation.submitting')} />
       </div>
     </form>
   );

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { HttpResponseError } from '@kiwi/shared/api/errors';
 import { useSession } from '../../session/session-provider';
 import { AuthCard } from '../auth-card';
-import { FormFailure } from '../text-field';
+import { FormFailure, SubmitButton } from '../text-field';
 import { apiErrorMessage } from '../organization/api-error';
 import { Field } from '../labelled-field';
 import { schemaResolver } from './schema-resolver';
@@ -88,9 +88,7 @@ function ResendForm({ reason, failure }: { reason: ResendReason; failure?: strin
         {(props) => <input {...props} type="email" autoComplete="email" inputMode="email" {...register('email')} />}
       </Field>
       <div className="auth-card__actions">
-        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={resend.isPending}>
-          {resend.isPending ? t('confirmation.resending') : t('confirmation.resend')}
-        </button>
+        <SubmitButton busy={resend.isPending} label={t('confirmation.resend')} busyLabel={t('confirmation.resending')} />
         <Link to="/login">{t('toLogin')}</Link>
       </div>
     </form>

@@ -13,7 +13,7 @@ import type { KiwiUser } from '../../session/kiwi-user';
 import { useSession } from '../../session/session-provider';
 import { apiErrorMessage } from '../organization/api-error';
 import { useConfirmedAction } from '../organization/use-confirmed-action';
-import { FormFailure } from '../text-field';
+import { FormFailure, SubmitButton } from '../text-field';
 import './notification-settings.css';
 
 type Device = { id: string; uuid: string; platform: 'app' | 'web'; lastSeenAt: string };
@@ -85,9 +85,7 @@ function NotificationKinds({ user }: { user: KiwiUser }) {
         ))}
       </fieldset>
       <div className="notification-settings__actions">
-        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={save.isPending}>
-          {save.isPending ? t('push:settings.saving') : t('push:settings.save')}
-        </button>
+        <SubmitButton busy={save.isPending} label={t('push:settings.save')} busyLabel={t('push:settings.saving')} />
       </div>
     </form>
   );

@@ -34,6 +34,7 @@ import { schemaResolver } from './schema-resolver';
 import { Section } from './section';
 import './profile.css';
 import { DateField } from '@kiwi/shared/forms/date-field';
+import { SubmitButton } from '../text-field';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
@@ -211,9 +212,7 @@ function DetailsSection({ user }: { user: KiwiUser }) {
           )}
         </Field>
         <div className="profile-card__actions">
-          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
-            {isSubmitting ? t('profile:details.saving') : t('profile:details.save')}
-          </button>
+          <SubmitButton busy={isSubmitting} label={t('profile:details.save')} busyLabel={t('profile:details.saving')} />
         </div>
       </form>
     </Section>
@@ -288,9 +287,7 @@ function EmailSection({ email }: { email: string }) {
           {(props) => <input {...props} type="password" autoComplete="current-password" {...register('currentPassword')} />}
         </Field>
         <div className="profile-card__actions">
-          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
-            {isSubmitting ? t('profile:email.submitting') : t('profile:email.submit')}
-          </button>
+          <SubmitButton busy={isSubmitting} label={t('profile:email.submit')} busyLabel={t('profile:email.submitting')} />
         </div>
       </form>
     </Section>
@@ -349,9 +346,7 @@ function PasswordSection() {
           {(props) => <input {...props} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
         </Field>
         <div className="profile-card__actions">
-          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
-            {isSubmitting ? t('profile:password.submitting') : t('profile:password.submit')}
-          </button>
+          <SubmitButton busy={isSubmitting} label={t('profile:password.submit')} busyLabel={t('profile:password.submitting')} />
         </div>
       </form>
     </Section>

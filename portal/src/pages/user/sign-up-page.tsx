@@ -7,7 +7,7 @@ import { PASSWORD_LIMITS } from '@kiwi/shared/schemas/invitation';
 import { USER_LIMITS } from '@kiwi/shared/schemas/user-limits';
 import { useSession } from '../../session/session-provider';
 import { AuthCard } from '../auth-card';
-import { FormFailure } from '../text-field';
+import { FormFailure, SubmitButton } from '../text-field';
 import { apiErrorMessage, fieldErrors } from '../organization/api-error';
 import { Field } from '../labelled-field';
 import { schemaResolver } from './schema-resolver';
@@ -100,9 +100,7 @@ export function SignUpPage() {
           {(props) => <input {...props} autoComplete="nickname" {...register('nickname')} />}
         </Field>
         <div className="auth-card__actions">
-          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
-            {busy ? t('submitting') : t('submit')}
-          </button>
+          <SubmitButton busy={busy} label={t('submit')} busyLabel={t('submitting')} />
           <Link to="/login">{t('toLogin')}</Link>
         </div>
       </form>

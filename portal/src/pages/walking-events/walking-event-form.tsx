@@ -8,7 +8,7 @@ import { useToast } from '@kiwi/shared/ui/toast';
 import { useId } from 'react';
 import { useSession } from '../../session/session-provider';
 import { Field } from '../labelled-field';
-import { FormFailure } from '../text-field';
+import { FormFailure, SubmitButton } from '../text-field';
 import { useSchemaForm } from '../use-schema-form';
 import type { WalkingEvent } from './types';
 
@@ -125,9 +125,7 @@ export function WalkingEventForm({
               {t('organization:common.cancel')}
             </button>
           )}
-          <button type="submit" className="kiwi-button kiwi-button--primary" disabled={busy}>
-            {busy ? t('organization:common.saving') : t('organization:common.save')}
-          </button>
+          <SubmitButton busy={busy} label={t('organization:common.save')} busyLabel={t('organization:common.saving')} />
         </div>
       )}
     </form>

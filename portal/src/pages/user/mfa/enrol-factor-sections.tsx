@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TotpEnrollment } from '../../../identity/mfa';
 import { QrCode } from '../../app-install/qr-code';
-import { FormFailure, TextField } from '../../text-field';
+import { FormFailure, TextField, SubmitButton } from '../../text-field';
 import { schemaResolver } from '../schema-resolver';
 import { Section } from '../section';
 import { CodeField } from './code-field';
@@ -78,9 +78,7 @@ export function SmsSection() {
           />
           <p className="field__hint">{t('mfa:sms.phoneNumberHint')}</p>
           <div className="profile-card__actions mfa-actions">
-            <button type="submit" className="kiwi-button kiwi-button--primary" disabled={phoneForm.formState.isSubmitting}>
-              {phoneForm.formState.isSubmitting ? t('mfa:sms.sending') : t('mfa:sms.send')}
-            </button>
+            <SubmitButton busy={phoneForm.formState.isSubmitting} label={t('mfa:sms.send')} busyLabel={t('mfa:sms.sending')} />
           </div>
         </form>
       )}
@@ -176,9 +174,7 @@ function CodeEntryForm({
       {status}
       <CodeField label={t(`${kind}.code`)} error={errors.code} {...register('code')} />
       <div className="profile-card__actions mfa-actions">
-        <button type="submit" className="kiwi-button kiwi-button--primary" disabled={isSubmitting}>
-          {isSubmitting ? t(`${kind}.confirming`) : t(`${kind}.confirm`)}
-        </button>
+        <SubmitButton busy={isSubmitting} label={t(`${kind}.confirm`)} busyLabel={t(`${kind}.confirming`)} />
         {extra}
         <button type="button" className="kiwi-button kiwi-button--text" onClick={onCancel}>
           {t(`${kind}.cancel`)}
