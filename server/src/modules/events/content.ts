@@ -17,11 +17,12 @@ import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { ApiError, forbidden, notFound } from '../../jsonapi/errors';
 import { isHidden, visibleTo } from '../violation-reports/visibility';
+import { type ReactionSummary, summarizeReactions } from '../reactions';
 import { signalEventChange } from './changes';
 
 export type Actor = { kind: 'member'; organizationMemberId: number } | { kind: 'guest'; guestId: number };
 
-export type ReactionView = { emoji: string; count: number; reactedByMe: boolean; names: string[] };
+export type ReactionView = ReactionSummary;
 export type MessageView = EventMessageRow & {
   authorName: string;
   authorIcon: string | null;
@@ -83,14 +84,6 @@ async function presentMessages(tx: Executor, rows: EventMessageRow[], me: Actor 
     [...new Set(people.flatMap((row) => (row.eventGuestId !== null ? [row.eventGuestId] : [])))],
   );
   return rows.map((row) => {
-    const byEmoji = new Map<string, ReactionView>();
-    for (const reaction of reactions.filter((item) => item.eventMessageId === row.id)) {
-      const summary = byEmoji.get(reaction.emoji) ?? { emoji: reaction.emoji, count: 0, reactedByMe: false, names: [] };
-      summary.count += 1;
-      summary.reactedByMe ||= isMine(reaction, me);
-      summary.names.push(names.get(keyOf(reaction))?.name ?? '');
-      byEmoji.set(reaction.emoji, summary);
-    }
     const author = names.get(keyOf(row));
     return {
       ...row,
@@ -98,7 +91,11 @@ async function presentMessages(tx: Executor, rows: EventMessageRow[], me: Actor 
       authorIcon: author?.icon ?? null,
       authorKind: row.organizationMemberId !== null ? 'member' : 'guest',
       mine: isMine(row, me),
-      reactions: [...byEmoji.values()],
+      reactions: summarizeReactions(
+        reactions
+          .filter((item) => item.eventMessageId === row.id)
+          .map((reaction) => ({ emoji: reaction.emoji, name: names.get(keyOf(reaction))?.name ?? '', mine: isMine(reaction, me) })),
+      ),
     };
   });
 }

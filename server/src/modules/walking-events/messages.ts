@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/walking-events';
 import { forbidden, notFound } from '../../jsonapi/errors';
 import { memberDisplayName } from '../members/display';
+import { type ReactionSummary, summarizeReactions } from '../reactions';
 import { isHidden, visibleTo } from '../violation-reports/visibility';
 import type { WalkingEventViewer } from './access';
 import { teamIdOf } from './service';
@@ -26,7 +27,7 @@ export type BoardMessage = {
   /** Hidden while a violation report is reviewed (only its author and managers still read it). */
   hidden: boolean;
   createdAt: Date;
-  reactions: { emoji: string; count: number; reactedByMe: boolean; names: string[] }[];
+  reactions: ReactionSummary[];
 };
 
 /**
@@ -106,27 +107,20 @@ export async function listBoard(tx: Executor, teamId: number, viewer: WalkingEve
         )
         .orderBy(asc(walkingEventMessageReactions.id))
     : [];
-  return rows.map((row) => {
-    const mine = reactions.filter((reaction) => reaction.messageId === row.id);
-    const byEmoji = new Map<string, BoardMessage['reactions'][number]>();
-    for (const reaction of mine) {
-      const entry = byEmoji.get(reaction.emoji) ?? { emoji: reaction.emoji, count: 0, reactedByMe: false, names: [] };
-      entry.count += 1;
-      entry.reactedByMe ||= reaction.memberId === viewer.organizationMemberId;
-      entry.names.push(reaction.name);
-      byEmoji.set(reaction.emoji, entry);
-    }
-    return {
-      id: row.id,
-      teamId: row.teamId,
-      body: row.body,
-      authorName: row.authorName,
-      mine: row.authorId === viewer.organizationMemberId,
-      hidden: row.hidden,
-      createdAt: row.createdAt,
-      reactions: [...byEmoji.values()],
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    teamId: row.teamId,
+    body: row.body,
+    authorName: row.authorName,
+    mine: row.authorId === viewer.organizationMemberId,
+    hidden: row.hidden,
+    createdAt: row.createdAt,
+    reactions: summarizeReactions(
+      reactions
+        .filter((reaction) => reaction.messageId === row.id)
+        .map(({ emoji, name, memberId }) => ({ emoji, name, mine: memberId === viewer.organizationMemberId })),
+    ),
+  }));
 }
 
 /** Only team members write on their board (a manager outside the team reads it). */
