@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { cascadingReference } from './columns';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { singleUseTokenTable } from './columns';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -20,15 +20,4 @@ export const organizationJoinCodes = pgTable('organization_join_codes', {
  * Confirmation links of self sign-ups: only the SHA-256 of the token is stored; single use (usedAt), expiring
  * (expiresAt); a resend retires the older ones.
  */
-export const consumerConfirmationTokens = pgTable(
-  'consumer_confirmation_tokens',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: cascadingReference('user_id', () => users.id),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('consumer_confirmation_tokens_user_id_index').on(t.userId)],
-);
+export const consumerConfirmationTokens = singleUseTokenTable('consumer_confirmation_tokens', () => users.id);
