@@ -22,6 +22,16 @@ let gift: GiftRow;
 
 const get = (path: string, user: BuiltUser = admin, headers: Record<string, string> = {}) =>
   server.request(path, { token: user.token, headers });
+type DrawOptions = Omit<Parameters<typeof insertDraw>[1], 'organizationId' | 'organizationMemberId' | 'gift' | 'randomValue'>;
+/** A draw of `gift` by `member`, in the organisation of their membership. */
+const drawBy = (member: BuiltUser, randomValue: number, options: DrawOptions = {}) =>
+  insertDraw(server.db.db, {
+    organizationId: member.membership!.organizationId,
+    organizationMemberId: member.membership!.id,
+    gift,
+    randomValue,
+    ...options,
+  });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -41,30 +51,10 @@ afterAll(() => server.close());
 describe('GET /api/gacha_draws', () => {
   let honest: number;
   beforeAll(async () => {
-    const base = { organizationId: acme.id, gift };
     // 2026-01-04T15:30Z is 00:30 on 2026-01-05 in Tokyo; 14:30Z is still the 4th there.
-    honest = (
-      await insertDraw(server.db.db, {
-        ...base,
-        organizationMemberId: hanako.membership!.id,
-        randomValue: 0.1,
-        createdAt: new Date('2026-01-04T15:30:00Z'),
-      })
-    ).id;
-    await insertDraw(server.db.db, {
-      ...base,
-      organizationMemberId: former.membership!.id,
-      randomValue: 0.9,
-      createdAt: new Date('2026-01-04T14:30:00Z'),
-    });
-    await insertDraw(server.db.db, {
-      organizationId: globex.id,
-      organizationMemberId: globexMember.membership!.id,
-      gift,
-      randomValue: 0.3,
-      gachaType: 'dream_gacha',
-      createdAt: new Date('2026-01-06T03:00:00Z'),
-    });
+    honest = (await drawBy(hanako, 0.1, { createdAt: new Date('2026-01-04T15:30:00Z') })).id;
+    await drawBy(former, 0.9, { createdAt: new Date('2026-01-04T14:30:00Z') });
+    await drawBy(globexMember, 0.3, { gachaType: 'dream_gacha', createdAt: new Date('2026-01-06T03:00:00Z') });
   });
 
   it('lists each draw with its organisation, member, random value, odds table and outcome, newest first', async () => {
@@ -133,12 +123,7 @@ describe('GET /api/gacha_draws', () => {
 
 describe('GET /api/gacha_draws/:id/verification', () => {
   it('recomputes the recorded outcome from the stored random value and odds table', async () => {
-    const draw = await insertDraw(server.db.db, {
-      organizationId: acme.id,
-      organizationMemberId: hanako.membership!.id,
-      gift,
-      randomValue: 0.74,
-    });
+    const draw = await drawBy(hanako, 0.74);
     const response = await get(`/api/gacha_draws/${draw.id}/verification`);
     expect(response.status).toBe(200);
     // 4 tickets (2 prizes, 2 blanks): 0.74 draws ticket 2, the first blank.
@@ -153,13 +138,7 @@ describe('GET /api/gacha_draws/:id/verification', () => {
   });
 
   it('reports a draw whose recorded outcome is not what its random value draws', async () => {
-    const tampered = await insertDraw(server.db.db, {
-      organizationId: acme.id,
-      organizationMemberId: hanako.membership!.id,
-      gift,
-      randomValue: 0.99,
-      won: true,
-    });
+    const tampered = await drawBy(hanako, 0.99, { won: true });
     const response = await get(`/api/gacha_draws/${tampered.id}/verification`);
     expect(response.body.data.attributes).toMatchObject({
       'recorded-gift-id': String(gift.id),
@@ -169,12 +148,7 @@ describe('GET /api/gacha_draws/:id/verification', () => {
   });
 
   it('says when a stored table cannot be drawn from, and answers 404 for an unknown draw', async () => {
-    const draw = await insertDraw(server.db.db, {
-      organizationId: acme.id,
-      organizationMemberId: hanako.membership!.id,
-      gift,
-      randomValue: 0.2,
-    });
+    const draw = await drawBy(hanako, 0.2);
     await server.db.db
       .update(gachaDraws)
       .set({ odds: [{ giftId: gift.id, name: 'x', remaining: -1, probability: 1 }] })
@@ -209,19 +183,8 @@ describe('GET /api/gacha_draws.csv', () => {
   });
 
   it('writes UTF-8 with a BOM, translated headers, defused cells, the exact odds and whether each draw verifies', async () => {
-    const draw = await insertDraw(server.db.db, {
-      organizationId: csvOrganization.id,
-      organizationMemberId: member.membership!.id,
-      gift,
-      randomValue: 0.25,
-    });
-    await insertDraw(server.db.db, {
-      organizationId: csvOrganization.id,
-      organizationMemberId: member.membership!.id,
-      gift,
-      randomValue: 0.95,
-      won: true,
-    });
+    const draw = await drawBy(member, 0.25);
+    await drawBy(member, 0.95, { won: true });
     const response = await get(`/api/gacha_draws.csv?organization_id=${csvOrganization.id}`, admin, { 'accept-language': 'en' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
