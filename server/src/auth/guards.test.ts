@@ -24,6 +24,25 @@ const DAY = 24 * 3600 * 1000;
 type Caller = BaseCaller | 'managerInSecondMembership' | 'inactiveManager';
 type Route = 'signedIn' | 'admin' | 'managerById' | 'managerByIdentifier' | 'surveyById' | 'anyMembershipState';
 
+/** Signed in, but no right in acme: everything past sign-in is refused. */
+const SIGNED_IN_ONLY: Record<Route, Expected> = {
+  signedIn: OK,
+  admin: FORBIDDEN,
+  managerById: FORBIDDEN,
+  managerByIdentifier: FORBIDDEN,
+  surveyById: FORBIDDEN,
+  anyMembershipState: OK,
+};
+/** A pending or expired membership still passes requireSignedInAnyMembershipState (the mobile sync, SPEC §4). */
+const INACTIVE_BUT_SYNC: Record<Route, Expected> = {
+  signedIn: INACTIVE,
+  admin: INACTIVE,
+  managerById: INACTIVE,
+  managerByIdentifier: INACTIVE,
+  surveyById: INACTIVE,
+  anyMembershipState: OK,
+};
+
 const MATRIX: Record<Caller, Record<Route, Expected>> = {
   anonymous: {
     signedIn: UNAUTHENTICATED,
@@ -33,50 +52,14 @@ const MATRIX: Record<Caller, Record<Route, Expected>> = {
     surveyById: UNAUTHENTICATED,
     anyMembershipState: UNAUTHENTICATED,
   },
-  otherOrganization: {
-    signedIn: OK,
-    admin: FORBIDDEN,
-    managerById: FORBIDDEN,
-    managerByIdentifier: FORBIDDEN,
-    surveyById: FORBIDDEN,
-    anyMembershipState: OK,
-  },
-  member: {
-    signedIn: OK,
-    admin: FORBIDDEN,
-    managerById: FORBIDDEN,
-    managerByIdentifier: FORBIDDEN,
-    surveyById: OK,
-    anyMembershipState: OK,
-  },
+  otherOrganization: SIGNED_IN_ONLY,
+  member: { ...SIGNED_IN_ONLY, surveyById: OK },
   manager: { signedIn: OK, admin: FORBIDDEN, managerById: OK, managerByIdentifier: OK, surveyById: OK, anyMembershipState: OK },
   admin: { signedIn: OK, admin: OK, managerById: OK, managerByIdentifier: OK, surveyById: OK, anyMembershipState: OK },
-  // A pending or expired membership still passes requireSignedInAnyMembershipState (the mobile sync, SPEC §4).
-  inactiveMember: {
-    signedIn: INACTIVE,
-    admin: INACTIVE,
-    managerById: INACTIVE,
-    managerByIdentifier: INACTIVE,
-    surveyById: INACTIVE,
-    anyMembershipState: OK,
-  },
+  inactiveMember: INACTIVE_BUT_SYNC,
   // Manager of acme, but acme is only the SECOND membership: the first decides.
-  managerInSecondMembership: {
-    signedIn: OK,
-    admin: FORBIDDEN,
-    managerById: FORBIDDEN,
-    managerByIdentifier: FORBIDDEN,
-    surveyById: FORBIDDEN,
-    anyMembershipState: OK,
-  },
-  inactiveManager: {
-    signedIn: INACTIVE,
-    admin: INACTIVE,
-    managerById: INACTIVE,
-    managerByIdentifier: INACTIVE,
-    surveyById: INACTIVE,
-    anyMembershipState: OK,
-  },
+  managerInSecondMembership: SIGNED_IN_ONLY,
+  inactiveManager: INACTIVE_BUT_SYNC,
 };
 
 describe('guards', () => {

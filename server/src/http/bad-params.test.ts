@@ -7,15 +7,15 @@ import { listRoutes } from './list-routes';
 
 const BAD_VALUES = ['abc', '99999999999999999999'];
 
-describe('bad path parameters', () => {
-  let server: TestServer;
-  let callers: Callers;
-  beforeAll(async () => {
-    server = await startTestServer();
-    callers = await buildCallers(server);
-  });
-  afterAll(() => server.close());
+let server: TestServer;
+let callers: Callers;
+beforeAll(async () => {
+  server = await startTestServer();
+  callers = await buildCallers(server);
+});
+afterAll(() => server.close());
 
+describe('bad path parameters', () => {
   it('no route answers a bad id with a 5xx', async () => {
     const failures: string[] = [];
     const routes = listRoutes(server.app).filter((route) => route.path.includes('/:'));
@@ -51,14 +51,6 @@ describe('bad path parameters', () => {
 });
 
 describe('bad paging parameters', () => {
-  let server: TestServer;
-  let callers: Callers;
-  beforeAll(async () => {
-    server = await startTestServer();
-    callers = await buildCallers(server);
-  });
-  afterAll(() => server.close());
-
   it('no list answers a huge or odd page/per with a 5xx', async () => {
     const failures: string[] = [];
     const lists = listRoutes(server.app).filter((route) => route.method === 'GET' && !/\/:(?!organizationId\b)/.test(route.path));
