@@ -56,6 +56,13 @@ const command = (text: string, userId = 'UHANAKO') => {
     api_app_id: 'A1',
   });
 };
+/** An interactivity payload (a button click, a modal submission) from UTARO, as Slack signs and posts it. */
+const interaction = (payload: Record<string, unknown>) =>
+  signedPost(
+    form({
+      payload: JSON.stringify({ team: { id: TEAM }, user: { id: 'UTARO', team_id: TEAM }, api_app_id: 'A1', token: 'x', ...payload }),
+    }),
+  );
 
 /** Waits (within the test's timeout) until `found` returns something. */
 async function until<T>(found: () => T | undefined | Promise<T | undefined>): Promise<T> {
@@ -352,16 +359,12 @@ describe('/slack/events', () => {
   it('"send thanks back" opens a modal whose submission sends coins back', async () => {
     const click = {
       type: 'block_actions',
-      team: { id: TEAM },
-      user: { id: 'UTARO', team_id: TEAM },
-      api_app_id: 'A1',
-      token: 'x',
       trigger_id: 'trigger-123',
       channel: { id: 'C1' },
       container: { type: 'message' },
       actions: [{ type: 'button', action_id: 'kiwi_thanks_back', block_id: 'b', value: String(hanako.membership!.id), action_ts: '1' }],
     };
-    const clicked = await signedPost(form({ payload: JSON.stringify(click) }));
+    const clicked = await interaction(click);
     expect(clicked.status).toBe(200);
     // Acknowledged first; the modal opens right after.
     const opened = await until(() => slack.apiCalls('views.open').at(-1));
@@ -372,10 +375,6 @@ describe('/slack/events', () => {
     const before = await balanceOf(hanako);
     const submission = {
       type: 'view_submission',
-      team: { id: TEAM },
-      user: { id: 'UTARO', team_id: TEAM },
-      api_app_id: 'A1',
-      token: 'x',
       trigger_id: 't2',
       view: {
         id: 'V1',
@@ -390,7 +389,7 @@ describe('/slack/events', () => {
         },
       },
     };
-    const submitted = await signedPost(form({ payload: JSON.stringify(submission) }));
+    const submitted = await interaction(submission);
     expect(submitted.status).toBe(200);
     expect(await balanceOf(hanako)).toBe(before + 3);
 
@@ -401,7 +400,7 @@ describe('/slack/events', () => {
         state: { values: { ...submission.view.state.values, amount: { value: { type: 'number_input', value: '99999' } } } },
       },
     };
-    const refused = await signedPost(form({ payload: JSON.stringify(tooMuch) }));
+    const refused = await interaction(tooMuch);
     expect(refused.body).toEqual({ response_action: 'errors', errors: { amount: 'You do not have enough KIWI coins' } });
   });
 });
