@@ -1,17 +1,19 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Person, personLabel } from '../../domain/people';
+import { personLabel } from '../../domain/people';
 import { eventApi, eventErrorMessage, type EventMember } from '../../schemas/event-resources';
 import { FieldError } from '../../ui/form-parts';
 import { useToast } from '../../ui/toast';
 import { useFeatureContext } from '../feature-context';
+import { usePeopleSearch } from '../people-search';
 import { type InviteValues, inviteRules, rulesResolver } from './event-resolvers';
 
-type Colleague = Person;
-
-/** Invite a colleague as participant or co-host: search by name, pick, send. */
+/**
+ * Invite a colleague as participant or co-host: search (the one people search: asked once typing pauses, nothing
+ * before), pick, send.
+ */
 export function InviteForm({
   organizationId,
   eventId,
@@ -33,10 +35,7 @@ export function InviteForm({
   const [name, chosen] = [watch('search'), watch('person')];
   const ids = { search: useId(), person: useId(), role: useId() };
   const taken = new Set(members.map((member) => String(member.organizationMemberId)));
-  const colleagues = useQuery({
-    queryKey: ['events', 'colleagues', organizationId, name],
-    queryFn: async () => (await api.get<Colleague[]>(eventApi.members(organizationId), { q: { name }, per: 20 })).data,
-  });
+  const { search, people: colleagues } = usePeopleSearch(organizationId, name);
   const choices = (colleagues.data ?? []).filter((colleague) => !taken.has(colleague.id));
   const invite = useMutation({
     mutationFn: ({ person, role }: InviteValues) =>
@@ -62,7 +61,15 @@ export function InviteForm({
         aria-invalid={personError ? true : undefined}
         aria-describedby={personError ? `${ids.person}-error` : undefined}
       >
-        <option value="">{colleagues.isPending ? t('events:loading') : t('events:invite.choose')}</option>
+        <option value="">
+          {search === ''
+            ? t('events:invite.typeFirst')
+            : colleagues.isPending
+              ? t('events:loading')
+              : choices.length === 0
+                ? t('events:invite.noMatch')
+                : t('events:invite.choose')}
+        </option>
         {choices.map((colleague) => (
           <option key={colleague.id} value={colleague.id}>
             {personLabel(colleague)}

@@ -193,12 +193,32 @@ describe('the message composer', () => {
 
 describe('the invitation form (organisers)', () => {
   it.each([
-    ['en', ['Colleague', 'Invite as', 'Invite', 'The invitation was sent']],
-    ['ja', ['同僚', '招待する役割', '招待する', '招待を送りました']],
+    [
+      'en',
+      [
+        'Colleague',
+        'Invite as',
+        'Invite',
+        'The invitation was sent',
+        'Search by name, nickname, group or email',
+        'Type in the search box to list colleagues',
+      ],
+    ],
+    [
+      'ja',
+      [
+        '同僚',
+        '招待する役割',
+        '招待する',
+        '招待を送りました',
+        '名前・ニックネーム・グループ・メールアドレスで検索',
+        '検索欄に入力すると同僚が表示されます',
+      ],
+    ],
   ] as const)(
-    'invites the chosen colleague as a co-host, then offers a new choice; off until someone is chosen (%s)',
+    'searches once typing pauses, invites the chosen colleague as a co-host, then offers a new choice; off until someone is chosen (%s)',
     async (lng, words) => {
-      const [colleague, role, send, done] = words;
+      const [colleague, role, send, done, searchLabel, typeFirst] = words;
       const { sent, wrapper } = host(
         {
           ...detailReplies({ 'can-manage': true, 'my-role': 'author', 'my-status': 'joined' }),
@@ -216,7 +236,14 @@ describe('the invitation form (organisers)', () => {
       const person = (await screen.findByLabelText(colleague)) as HTMLSelectElement;
       const invite = screen.getByRole('button', { name: send }) as HTMLButtonElement;
       expect(invite.disabled).toBe(true);
+      // Nothing is asked before a name is typed, and a name typed in one go is asked once.
+      expect(person.querySelectorAll('option')[0]?.textContent).toBe(typeFirst);
+      const asked = () => sent.filter((call) => call.method === 'GET' && call.path === '/api/organizations/1/members');
+      expect(asked()).toHaveLength(0);
+      const search = screen.getByLabelText(searchLabel);
+      for (const text of ['S', 'Sa', 'Sato']) fireEvent.change(search, { target: { value: text } });
       await waitFor(() => expect(person.querySelectorAll('option')).toHaveLength(2));
+      expect(asked().map((call) => call.search)).toEqual(['?q[name]=Sato&per=10']);
       fireEvent.change(person, { target: { value: '21' } });
       fireEvent.change(screen.getByLabelText(role), { target: { value: 'manager' } });
       expect(invite.disabled).toBe(false);
