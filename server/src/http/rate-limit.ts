@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { rateLimitHits } from '../db/schema/rate-limits';
 import { ApiError } from '../jsonapi/errors';
+import { withTimeout } from '../timeout';
 
 export type RateLimitOptions = {
   /** Names the counter: limiters with different names count separately, one name counts on every replica as one. */
@@ -154,19 +155,7 @@ function failOpen(store: Store, logger: Logger | undefined, { reinitialise = fal
     if (reinitialise && options) void Promise.resolve(store.init?.(options)).catch(() => undefined);
   };
   const bounded = <T>(work: Promise<T> | T): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`rate-limit store took longer than ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
-      Promise.resolve(work).then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
+    withTimeout(work, STORE_TIMEOUT_MS, `rate-limit store took longer than ${STORE_TIMEOUT_MS} ms`);
   return {
     localKeys: false,
     prefix: store.prefix,

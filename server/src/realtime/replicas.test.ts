@@ -9,6 +9,7 @@ import { slackSettingsPort } from '../modules/slack-settings/ports';
 import { openReplicaHandle, testEngine } from '../test/database';
 import { type BuiltUser, buildOrganization, buildUser } from '../test/factories';
 import { startTestServer, testConfig, type TestServer } from '../test/server';
+import { withTimeout } from '../timeout';
 import { invalidationBus } from './invalidation';
 
 /** "Within a second": what one replica committed, the other acts on by then. */
@@ -204,20 +205,3 @@ describe('two replicas on one database', () => {
     }
   });
 });
-
-/** Rejects when `promise` has not settled within `ms`. */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not settled within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
