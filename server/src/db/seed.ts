@@ -96,6 +96,14 @@ export function demoPeriod(period: 'pending' | 'expired' | undefined, now: Date)
  * demo seed is composed above the features, in server/src/demo-seed.ts). Idempotent: rows that exist (by identifier,
  * firebase uid, user+organisation) are left as they are, so a second run changes nothing.
  */
+/** The demo organisations with these identifiers that exist, by id and identifier (the seeds find their rows by them). */
+export async function demoOrganizationIds(tx: Executor, identifiers: string[]): Promise<{ id: number; identifier: string }[]> {
+  return tx
+    .select({ id: organizations.id, identifier: organizations.identifier })
+    .from(organizations)
+    .where(inArray(organizations.identifier, identifiers));
+}
+
 export async function seedDemoAccounts(tx: Executor, now: Date): Promise<void> {
   await tx
     .insert(organizations)
@@ -106,15 +114,10 @@ export async function seedDemoAccounts(tx: Executor, now: Date): Promise<void> {
     .values(DEMO_ACCOUNTS.map(({ uid, email, name, role, language }) => ({ firebaseUid: uid, email, name, role, language })))
     .onConflictDoNothing({ target: users.firebaseUid });
 
-  const orgRows = await tx
-    .select({ id: organizations.id, identifier: organizations.identifier })
-    .from(organizations)
-    .where(
-      inArray(
-        organizations.identifier,
-        DEMO_ORGANIZATIONS.map((org) => org.identifier),
-      ),
-    );
+  const orgRows = await demoOrganizationIds(
+    tx,
+    DEMO_ORGANIZATIONS.map((org) => org.identifier),
+  );
   const userRows = await tx
     .select({ id: users.id, uid: users.firebaseUid })
     .from(users)

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { demoOrganizationIds } from '../../db/seed';
 import { guildMembers, guildMessageReactions, guildMessages, guilds } from '../../db/schema/guilds';
-import { organizationMembers, organizations } from '../../db/schema/organizations';
+import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 
 type DemoMessage = { by: string; body: string; daysAgo: number; reactions?: [string, string[]][]; pinned?: boolean };
@@ -90,10 +91,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** Demo guilds with members, messages, reactions and a pinned message; skipped for an organisation that has guilds. */
 export async function seedGuilds(tx: Executor, now: Date): Promise<void> {
-  const organizationRows = await tx
-    .select({ id: organizations.id, identifier: organizations.identifier })
-    .from(organizations)
-    .where(inArray(organizations.identifier, [...new Set(DEMO_GUILDS.map((guild) => guild.organization))]));
+  const organizationRows = await demoOrganizationIds(tx, [...new Set(DEMO_GUILDS.map((guild) => guild.organization))]);
   const memberRows = await tx
     .select({ id: organizationMembers.id, uid: users.firebaseUid, organizationId: organizationMembers.organizationId })
     .from(organizationMembers)

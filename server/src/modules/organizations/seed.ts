@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { demoOrganizationIds } from '../../db/seed';
 import { groupMemberships, groups } from '../../db/schema/groups';
 import { news } from '../../db/schema/news';
-import { organizationMembers, organizations } from '../../db/schema/organizations';
+import { organizationMembers } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 
 const DAY = 24 * 3600 * 1000;
@@ -13,10 +14,7 @@ const DAY = 24 * 3600 * 1000;
  * happens once acme has groups.
  */
 export async function seedOrganizationDemo(tx: Executor, now: Date): Promise<void> {
-  const orgs = await tx
-    .select({ id: organizations.id, identifier: organizations.identifier })
-    .from(organizations)
-    .where(inArray(organizations.identifier, ['acme', 'globex']));
+  const orgs = await demoOrganizationIds(tx, ['acme', 'globex']);
   const acme = orgs.find((org) => org.identifier === 'acme');
   const globex = orgs.find((org) => org.identifier === 'globex');
   if (!acme) return;

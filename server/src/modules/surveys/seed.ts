@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { organizations } from '../../db/schema/organizations';
+import { demoOrganizationIds } from '../../db/seed';
 import { wellBeingSurveys } from '../../db/schema/surveys';
 import { scheduleReminder } from './reminders';
 
@@ -11,15 +11,10 @@ export const DEMO_SURVEYS = [
 
 /** Demo data: one open survey for acme and one for globex, deadline two weeks after seeding, reminder scheduled. */
 export async function seedSurveys(tx: Executor, now: Date): Promise<void> {
-  const rows = await tx
-    .select({ id: organizations.id, identifier: organizations.identifier })
-    .from(organizations)
-    .where(
-      inArray(
-        organizations.identifier,
-        DEMO_SURVEYS.map((survey) => survey.organization),
-      ),
-    );
+  const rows = await demoOrganizationIds(
+    tx,
+    DEMO_SURVEYS.map((survey) => survey.organization),
+  );
   const expiredAt = new Date(now.getTime() + 14 * 24 * 3600 * 1000);
   for (const demo of DEMO_SURVEYS) {
     const organization = rows.find((row) => row.identifier === demo.organization);
