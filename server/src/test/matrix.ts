@@ -71,19 +71,18 @@ export const ACME_MANAGERS: Record<Caller, Expected> = { ...ACME_MEMBERS, member
 /** The params of a path whose only parameter is acme's `:organizationId`. */
 export const acmeOrganization = ({ acme }: { acme: { id: number } }) => ({ organizationId: acme.id });
 
+/** Everything of a row but its route and expectations: its params, body, sample, headers, openTo. */
+export type RowParts<World = any> = Omit<Row<World>, 'route' | 'expect'>;
+
 /** A row in one call: the route, who gets what, and the rest (params, body, sample ...) when it has any. */
-export function row<World = any>(
-  route: string,
-  expect: Record<Caller, Expected>,
-  rest: Omit<Row<World>, 'route' | 'expect'> = {},
-): Row<World> {
+export function row<World = any>(route: string, expect: Record<Caller, Expected>, rest: RowParts<World> = {}): Row<World> {
   return { route, ...rest, expect };
 }
 /** A route for acme's managers and admins, under acme's organisation path unless `rest.params` says otherwise. */
-export const managersRow = <World = any>(route: string, rest: Omit<Row<World>, 'route' | 'expect'> = {}) =>
+export const managersRow = <World = any>(route: string, rest: RowParts<World> = {}) =>
   row<World>(route, ACME_MANAGERS, { params: acmeOrganization, ...rest });
 /** A route for any active member of acme (and admins), under acme's organisation path unless `rest.params` says otherwise. */
-export const membersRow = <World = any>(route: string, rest: Omit<Row<World>, 'route' | 'expect'> = {}) =>
+export const membersRow = <World = any>(route: string, rest: RowParts<World> = {}) =>
   row<World>(route, ACME_MEMBERS, { params: acmeOrganization, ...rest });
 
 /** `openTo` of spec §6's calls "sent without authorization": nobody is refused. */

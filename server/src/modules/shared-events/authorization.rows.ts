@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { eventMessages, type EventRow, pollItems, polls } from '../../db/schema/events';
 import { type Caller, type Expected, OK, UNAUTHENTICATED } from '../../test/authorization';
-import { EVERYONE, type Fixture, GUEST_CALL, type MatrixModule, type Row, row } from '../../test/matrix';
+import { EVERYONE, type Fixture, GUEST_CALL, type MatrixModule, type Row, type RowParts, row } from '../../test/matrix';
 import type { TestServer } from '../../test/server';
 import { buildEvent, buildGuest } from '../events/test-support';
 
@@ -43,11 +43,7 @@ const pollItem = (_f: Fixture, _c: Caller, w: World) => ({ id: w.event.id, pollI
  */
 function guestRows(
   route: string,
-  {
-    ownSample = 'guest token of this event',
-    otherEvent = true,
-    ...rest
-  }: Omit<Row<World>, 'route' | 'expect'> & { ownSample?: string; otherEvent?: boolean },
+  { ownSample = 'guest token of this event', otherEvent = true, ...rest }: RowParts<World> & { ownSample?: string; otherEvent?: boolean },
 ): Row<World>[] {
   return [
     row(route, ALL_UNAUTHENTICATED, rest),
