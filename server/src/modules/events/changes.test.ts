@@ -53,6 +53,45 @@ describe('event change streams', () => {
     expect(events.map((item) => item.event)).toContain('changed');
   });
 
+  it("tells an event's open page to reload when a member whose reaction is on it is removed from the organisation", async () => {
+    const manager = await buildUser(server, { organization: acme, memberRole: 'manager' });
+    const leaving = await buildUser(server, { organization: acme });
+    const event = await buildEvent(server, acme, author);
+    const participation = await addEventMember(server, event.id, leaving);
+    const base = `/api/organizations/${acme.id}/events/${event.id}`;
+    const posted = await server.request(`${base}/messages`, {
+      method: 'POST',
+      token: author.token,
+      json: { event_message: { body: 'hi' } },
+    });
+    const reacted = await server.request(`/api/event_messages/${posted.body.data.id}/reactions`, {
+      method: 'POST',
+      token: leaving.token,
+      json: { message_reaction: { emoji: '🎉' } },
+    });
+    expect(reacted.status).toBeLessThan(300);
+    // They leave the event and their reaction stays: only the reaction ties them to it now.
+    expect((await server.request(`${base}/members/${participation.id}`, { method: 'DELETE', token: leaving.token })).status).toBeLessThan(
+      300,
+    );
+    const events = await collect(
+      `${server.url}${base}/stream`,
+      { authorization: `Bearer ${author.token}` },
+      async () => {
+        const removed = await server.request(`/api/organizations/${acme.id}/members/${leaving.membership!.id}`, {
+          method: 'DELETE',
+          token: manager.token,
+        });
+        expect(removed.status).toBe(204);
+      },
+      (seen) => seen.some((item) => item.event === 'changed'),
+    );
+    expect(events.map((item) => item.event)).toContain('changed');
+    // What the page reloads: the reaction went with the member.
+    const messages = await server.request(`${base}/messages`, { token: author.token });
+    expect(messages.body.data[0].attributes.reactions).toEqual([]);
+  });
+
   it("tells a guest's open shared page that someone reacted", async () => {
     const event = await buildEvent(server, acme, author, { externallyPublished: true });
     const { token } = await buildGuest(server, event.id);

@@ -4,6 +4,7 @@
 // periodic reload, so no log is kept (unlike guild chat, whose stream carries the messages themselves).
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, type Executor, notifyIn } from '../../db/client';
 import { limitStreamLifetime, openEventStream } from '../../realtime/sse';
 import type { StreamOwner } from '../../realtime/stream-owners';
@@ -13,6 +14,26 @@ export const EVENT_CHANGES_CHANNEL = 'kiwi_event_changes';
 /** Inside the change's transaction: sent on commit, never for a rollback. */
 export function signalEventChange(tx: Executor, eventId: number): Promise<void> {
   return notifyIn(tx, EVENT_CHANGES_CHANNEL, String(eventId));
+}
+
+/**
+ * Inside a member's removal, before the membership goes: every event they took part in (as a participant, a reactor or
+ * a voter) is told "changed" on commit, so its open pages reload without them. The membership's cascade takes those
+ * rows without a word; this is the word.
+ */
+export async function signalMemberEventsChanged(tx: Executor, memberId: number): Promise<void> {
+  const result = (await tx.execute(sql`
+    select event_id from event_members where organization_member_id = ${memberId}
+    union
+    select messages.event_id from event_message_reactions reactions
+      join event_messages messages on messages.id = reactions.event_message_id
+      where reactions.organization_member_id = ${memberId}
+    union
+    select polls.event_id from poll_votes votes
+      join poll_items items on items.id = votes.poll_item_id
+      join polls on polls.id = items.poll_id
+      where votes.organization_member_id = ${memberId}`)) as unknown as { rows: { event_id: number }[] };
+  for (const row of result.rows) await signalEventChange(tx, Number(row.event_id));
 }
 
 export type EventChangeBroker = { subscribe(eventId: number, onChange: () => void): Promise<() => void> };

@@ -5,10 +5,10 @@ import type { Executor } from '../../db/client';
 import { guildMembers, guildMessageReactions, guildMessages, guilds } from '../../db/schema/guilds';
 import { ApiError, notFound } from '../../jsonapi/errors';
 import type { GuildViewer } from './access';
-import { appendGuildEvent } from './event-log';
+import { appendGuildEvent, appendGuildEvents } from './event-log';
 import { assertJoined, assertRead, type LoadedGuild, loadGuild } from './service';
 import type { Reader } from '../violation-reports/visibility';
-import { type MessageView, messagePage, messageView } from './views';
+import { type MessageView, messagePage, messageView, messageViewsOf } from './views';
 
 export async function listMessages(
   tx: Executor,
@@ -142,4 +142,33 @@ export async function toggleReaction(
   const view = (await messageView(tx, messageId))!;
   if (changed.length > 0) await appendGuildEvent(tx, loaded.guild.id, 'message.reactions', { message: view });
   return view;
+}
+
+/** Messages whose views are read in one query when a leaving member's reactions come off. */
+const REACTION_VIEW_BATCH = 500;
+
+/**
+ * Takes a leaving member's reactions off guild messages, inside the removal's transaction, and tells each open chat the
+ * messages' reactions as they now are (`message.reactions`, one log step per guild and batch). The membership's
+ * cascade would take them too, but without a word: open chats went on showing them until a reload.
+ */
+export async function removeMemberReactions(tx: Executor, memberId: number): Promise<void> {
+  const removed = await tx
+    .delete(guildMessageReactions)
+    .where(eq(guildMessageReactions.organizationMemberId, memberId))
+    .returning({ messageId: guildMessageReactions.messageId });
+  const ids = [...new Set(removed.map((row) => row.messageId))];
+  for (let at = 0; at < ids.length; at += REACTION_VIEW_BATCH) {
+    const byGuild = new Map<number, MessageView[]>();
+    for (const view of await messageViewsOf(tx, ids.slice(at, at + REACTION_VIEW_BATCH))) {
+      byGuild.set(view.guildId, [...(byGuild.get(view.guildId) ?? []), view]);
+    }
+    for (const [guildId, views] of byGuild) {
+      await appendGuildEvents(
+        tx,
+        guildId,
+        views.map((message) => ({ kind: 'message.reactions' as const, payload: { message } })),
+      );
+    }
+  }
 }

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server';
 import { appendGuildEvent } from './event-log';
-import { buildGuildWorld, type GuildWorld, inviteAndAccept, openStream, type OpenStream, postMessageAs } from './test-support';
+import { buildUser } from '../../test/factories';
+import { buildGuildWorld, type GuildWorld, inviteAndAccept, joinAs, openStream, type OpenStream, postMessageAs } from './test-support';
 
 let server: TestServer;
 let world: GuildWorld;
@@ -175,6 +176,36 @@ describe('live guild chat', () => {
     await inUrl.text();
     expect((await stream(world.privateGuildId, world.outsider.token)).status).toBe(404);
     expect((await stream(world.privateGuildId, world.stranger.token)).status).toBe(404);
+  });
+
+  it("takes a removed member's reactions off an open chat at once, keeping the others'", async () => {
+    const leaving = await buildUser(server, { organization: world.organization, name: 'Leaving' });
+    await joinAs(server, leaving, world.publicGuildId);
+    const messageId = await postMessageAs(server, world.author, world.publicGuildId, 'react to me');
+    for (const [who, emoji] of [
+      [leaving, '🎉'],
+      [leaving, '👍'],
+      [world.member, '🎉'],
+    ] as const) {
+      const reacted = await server.request(`/api/guild_messages/${messageId}/reactions`, {
+        method: 'POST',
+        token: who.token,
+        json: { message_reaction: { emoji } },
+      });
+      expect(reacted.status).toBeLessThan(300);
+    }
+    const live = await stream(world.publicGuildId, world.member.token);
+    expect(live.status).toBe(200);
+    const removed = await server.request(`/api/organizations/${world.organization.id}/members/${leaving.membership!.id}`, {
+      method: 'DELETE',
+      token: world.manager.token,
+    });
+    expect(removed.status).toBe(204);
+    const [event] = await live.waitFor(1);
+    expect(event!.event).toBe('message.reactions');
+    const message = JSON.parse(event!.data).data;
+    expect(message.id).toBe(String(messageId));
+    expect(message.attributes.reactions).toEqual([{ emoji: '🎉', count: 1, 'reacted-by-me': true, names: ['Member'] }]);
   });
 
   it('ends the stream of a member removed from a private guild', async () => {

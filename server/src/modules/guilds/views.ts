@@ -98,6 +98,11 @@ async function reactionsOf(tx: Executor, messageIds: number[]): Promise<Map<numb
   return byMessage;
 }
 
+/** The views of the messages `ids` (those that still exist), oldest first. */
+export function messageViewsOf(tx: Executor, ids: number[]): Promise<MessageView[]> {
+  return ids.length === 0 ? Promise.resolve([]) : messageViews(tx, inArray(guildMessages.id, ids), { order: 'asc' });
+}
+
 export async function messageView(tx: Executor, messageId: number): Promise<MessageView | null> {
   const [view] = await messageViews(tx, eq(guildMessages.id, messageId));
   return view ?? null;

@@ -4,6 +4,8 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { authorize } from '../../auth/authorize';
 import type { Session } from '../../auth/session-cache';
 import { deleteMemberPosts } from '../violation-reports/objects';
+import { signalMemberEventsChanged } from '../events/changes';
+import { removeMemberReactions } from '../guilds/messages';
 import type { Executor } from '../../db/client';
 import { groupMemberships, groups } from '../../db/schema/groups';
 import { organizationMembers, organizations } from '../../db/schema/organizations';
@@ -234,6 +236,10 @@ export async function deleteMember(
   // Issue 22: the member's posts would go with the membership (foreign keys cascade) without a word to the open chats
   // and event pages; deleted first the way a moderator's delete does, each open stream hears its removals.
   await deleteMemberPosts(tx, memberId);
+  // So are their reactions in guild chats (each chat hears the message's reactions as they now are) and their part in
+  // events (each event's open pages are told to reload).
+  await removeMemberReactions(tx, memberId);
+  await signalMemberEventsChanged(tx, memberId);
   const [member] = await tx
     .delete(organizationMembers)
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.id, memberId)))
