@@ -53,7 +53,11 @@ const VISITS: Record<string, Visit[]> = {
   '/': [{ role: 'member', path: '/' }],
   '/events': [{ role: 'member', path: '/events' }],
   '/events/new': [{ role: 'member', path: '/events/new' }],
-  '/events/:id': [{ role: 'member', path: linked('event', '/events/1') }],
+  '/events/:id': [
+    { role: 'member', path: linked('event', '/events/1') },
+    // A manager sees the organiser's parts too: the figures and the invitation form.
+    { role: 'manager', path: linked('event', '/events/1') },
+  ],
   '/events/:id/edit': [{ role: 'member', path: linked('event', '/events/1', '/edit') }],
   '/guilds': [{ role: 'member', path: '/guilds' }],
   '/guilds/new': [{ role: 'member', path: '/guilds/new' }],
